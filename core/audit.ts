@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { Database } from './storage.js';
+import { migrate } from './storage.js';
+import type { CallRecord } from './tool-catalog.js';
+
+const SECRET_KEY = /^(pass|pwd|auth)$|password|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
+const SUMMARY_CHARS = 512;
+const REDACTED = '[redacted]';
+
+const migrations = [
+  `CREATE TABLE core_audit (
+     id INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     transport TEXT NOT NULL,
+     session TEXT,
+     caller TEXT,
+     tool TEXT NOT NULL,
+     args_digest TEXT NOT NULL,
+     args_summary TEXT NOT NULL,
+     duration_ms INTEGER NOT NULL,
+     outcome TEXT NOT NULL
+   );
+   CREATE INDEX core_audit_at ON core_audit (at);
+   CREATE INDEX core_audit_tool ON core_audit (tool, at);`,
+];
+
+export interface AuditRow {
+  at: string;
+  transport: string;
+  session: string | null;
+  caller: string | null;
+  tool: string;
+  args_digest: string;
+  args_summary: string;
+  duration_ms: number;
+  outcome: string;
+}
+
+/**
+ * The audit log: one row per tool call, written before the reply leaves, so a call whose
+ * answer a client saw is on record even if the process is killed right after. Arguments are
+ * kept as a SHA-256 digest plus a short summary, both with secret-looking keys redacted.
+ */
+export class AuditLog {
+  readonly #insert;
+
+  constructor(db: Database) {
+    migrate(db, 'core', migrations);
+    this.#insert = db.prepare(
+      `INSERT INTO core_audit (at, transport, session, caller, tool, args_digest, args_summary, duration_ms, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  record(call: CallRecord): void {
+    const json = JSON.stringify(redactSecrets(call.args) ?? null);
+    this.#insert.run(
+      new Date(call.startedAt).toISOString(),
+      call.caller.transport,
+      call.caller.sessionId ?? null,
+      call.caller.identity ?? null,
+      call.tool,
+      createHash('sha256').update(json).digest('hex'),
+      json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
+      Math.round(call.durationMs),
+      call.outcome,
+    );
+  }
+}
+
+/** A copy of `value` with the values of secret-looking keys replaced, at any depth. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return '[too deep]';
+  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(v, depth + 1);
+  return out;
+}

@@ -1,0 +1,226 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, type GatewayConfig, type ListenerConfig } from './config.js';
+import { errorBody, isGatewayError } from './errors.js';
+import { createGateway, type Gateway } from './gateway.js';
+import { createLogger, type LogLevel } from './logger.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
+import { listenSocket, type SocketAddress, type SocketListener } from './socket-server.js';
+import { serveStdio } from './stdio-server.js';
+import { toRestData } from './tool-result.js';
+import { GATEWAY_VERSION } from './version.js';
+
+const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
+
+Usage:
+  mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs)
+  mcp-gateway serve [options]         serve the transports the config enables (TCP, unix socket)
+      --tcp HOST:PORT                   listen for TCP here instead of the config's address
+      --unix PATH                       unix socket path instead of the config's
+      --no-tcp, --no-unix               leave that transport off
+  mcp-gateway tools [--json]          list every tool with its plugin (and schema with --json)
+  mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
+  mcp-gateway plugins                 list the registry and which plugins are enabled
+
+Options:
+  --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
+  --help, --version
+`;
+
+const options = {
+  config: { type: 'string' },
+  stdio: { type: 'boolean' },
+  tcp: { type: 'string' },
+  unix: { type: 'string' },
+  'no-tcp': { type: 'boolean' },
+  'no-unix': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+type Flags = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    return fail(`${(err as Error).message}\n\n${HELP}`);
+  }
+  const { values: flags, positionals } = parsed;
+  if (flags.help) return print(HELP);
+  if (flags.version) return print(`${GATEWAY_VERSION}\n`);
+  const command = flags.stdio ? 'stdio' : (positionals[0] ?? 'help');
+  switch (command) {
+    case 'stdio':
+      return runStdio(flags);
+    case 'serve':
+      return runServe(flags);
+    case 'tools':
+      return listTools(flags);
+    case 'call':
+      return callTool(flags, positionals[1], positionals[2]);
+    case 'plugins':
+      return listPlugins(flags);
+    case 'help':
+      return print(HELP);
+    default:
+      return fail(`Unknown command "${command}".\n\n${HELP}`);
+  }
+}
+
+async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
+  const config = loadConfig({ file: flags.config });
+  return createGateway({ config, log: createLogger(logLevel ?? config.logLevel) });
+}
+
+async function runStdio(flags: Flags): Promise<number> {
+  const gateway = await boot(flags);
+  const stop = shutdownOnSignals(gateway, []);
+  await Promise.race([serveStdio(gateway), aborted(gateway.signal)]);
+  await stop('stdin closed');
+  process.stdin.destroy();
+  return 0;
+}
+
+async function runServe(flags: Flags): Promise<number> {
+  const gateway = await boot(flags);
+  const listeners: SocketListener[] = [];
+  const stop = shutdownOnSignals(gateway, listeners);
+  try {
+    for (const [address, limits] of socketAddresses(gateway.config, flags)) {
+      listeners.push(await listenSocket(gateway, address, limits));
+    }
+  } catch (err) {
+    await stop('start-up failed');
+    throw err;
+  }
+  if (listeners.length === 0) gateway.log.warn('no transport is enabled; nothing to serve');
+  await aborted(gateway.signal);
+  await stop('signal');
+  return 0;
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function socketAddresses(config: GatewayConfig, flags: Flags) {
+  const { tcp, unix } = config.transports;
+  const out: Array<[SocketAddress, ListenerConfig]> = [];
+  if (flags.tcp || (tcp.enabled && !flags['no-tcp'])) {
+    const [host, port] = flags.tcp ? parseHostPort(flags.tcp) : [tcp.host, tcp.port];
+    out.push([{ kind: 'tcp', host, port }, tcp]);
+  }
+  if (flags.unix || (unix.enabled && !flags['no-unix'])) {
+    out.push([{ kind: 'unix', path: flags.unix ?? unix.path }, unix]);
+  }
+  return out;
+}
+
+function parseHostPort(value: string): [string, number] {
+  const match = /^(.*):(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match || !match[1] || port > 65535) throw new Error(`--tcp takes HOST:PORT (e.g. 127.0.0.1:9100), not "${value}".`);
+  return [match[1].replace(/^\[(.*)\]$/, '$1'), port];
+}
+
+/**
+ * Returns the one shutdown routine, also wired to SIGINT/SIGTERM: close listeners, then the
+ * gateway (plugin closers in reverse order). The process then exits by itself; if a closer
+ * hangs or a handle is left open, the watchdog exits with status 1 after the budget.
+ */
+function shutdownOnSignals(gateway: Gateway, listeners: SocketListener[]): (reason: string) => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: string) => {
+    stopping ??= (async () => {
+      gateway.log.info({ reason }, 'shutting down');
+      const watchdog = setTimeout(() => {
+        gateway.log.error('shutdown did not finish within the budget (a closer hung or a handle stayed open); exiting');
+        process.exit(1);
+      }, gateway.config.shutdownTimeoutMs + 2000);
+      watchdog.unref();
+      await Promise.allSettled(listeners.map((l) => l.close()));
+      await gateway.close();
+      gateway.log.info('stopped');
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+  return stop;
+}
+
+async function listTools(flags: Flags): Promise<number> {
+  const gateway = await boot(flags, 'warn');
+  try {
+    const tools = gateway.catalog.list();
+    if (flags.json) {
+      return print(`${JSON.stringify(tools.map((t) => ({ plugin: t.plugin, ...t.listing })), null, 2)}\n`);
+    }
+    const width = Math.max(4, ...tools.map((t) => t.listing.name.length));
+    const lines = tools.map((t) => `${t.listing.name.padEnd(width)}  ${t.plugin.padEnd(12)}  ${firstSentence(t.listing.description ?? '')}`);
+    return print(`${lines.join('\n')}\n`);
+  } finally {
+    await gateway.close();
+  }
+}
+
+async function callTool(flags: Flags, name: string | undefined, json: string | undefined): Promise<number> {
+  if (!name) return fail(`Usage: mcp-gateway call TOOL ['{"arg": "value"}']\n`);
+  let args: unknown = {};
+  if (json !== undefined) {
+    try {
+      args = JSON.parse(json);
+    } catch (err) {
+      return fail(`The arguments are not valid JSON: ${(err as Error).message}\n`);
+    }
+  }
+  const gateway = await boot(flags, 'warn');
+  try {
+    const outcome = await gateway.catalog.call(name, args, { caller: { transport: 'cli', identity: 'cli' } });
+    if (outcome.ok) return print(`${JSON.stringify(toRestData(outcome.value), null, 2)}\n`);
+    return fail(`${JSON.stringify(errorBody(outcome.error), null, 2)}\n`);
+  } finally {
+    await gateway.close();
+  }
+}
+
+function listPlugins(flags: Flags): number {
+  const config = loadConfig({ file: flags.config });
+  const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
+  const lines = [...registry.values()].map((entry) => {
+    const settings = config.plugins[entry.name];
+    const state = settings?.enabled ? 'enabled ' : 'disabled';
+    return `${entry.name.padEnd(14)} ${state}  ${entry.version.padEnd(8)} ${firstSentence(entry.description)}`;
+  });
+  return print(`${lines.join('\n') || '(the registry is empty)'}\n`);
+}
+
+function firstSentence(text: string): string {
+  const sentence = /^.*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
+  return sentence.trim();
+}
+
+function print(text: string): number {
+  process.stdout.write(text);
+  return 0;
+}
+
+function fail(text: string): number {
+  process.stderr.write(text);
+  return 1;
+}
+
+/** Entry point of bin/mcp-gateway.js. */
+export function run(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      const message = isGatewayError(err) ? `${err.code}: ${err.message}` : ((err as Error)?.stack ?? String(err));
+      process.stderr.write(`mcp-gateway: ${message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

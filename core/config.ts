@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { gatewayConfigSchema } from './config-schema.js';
+import { GatewayError } from './errors.js';
+import type { LogLevel } from './logger.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './schema.js';
+
+export interface ListenerConfig {
+  readonly enabled: boolean;
+  readonly maxConnections: number;
+  readonly maxMessageBytes: number;
+}
+
+export interface PluginSettings {
+  readonly enabled: boolean;
+  /** Overrides the registry's `optional`: a failing optional plugin is skipped, not fatal. */
+  readonly optional?: boolean;
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+export interface BreakerDefaults {
+  readonly timeoutMs: number;
+  readonly errorThresholdPercentage: number;
+  readonly resetTimeoutMs: number;
+  readonly volumeThreshold: number;
+  readonly rollingCountTimeoutMs: number;
+}
+
+/** gateway.config.yaml after validation: defaults applied, paths absolute, frozen. */
+export interface GatewayConfig {
+  /** The file it came from, or undefined when the defaults were used. */
+  readonly file?: string;
+  readonly dataDir: string;
+  readonly workspace: string;
+  readonly logLevel: LogLevel;
+  readonly registries: readonly string[];
+  readonly setupTimeoutMs: number;
+  readonly shutdownTimeoutMs: number;
+  readonly tools: { readonly timeoutMs: number; readonly audit: boolean };
+  readonly breakers: BreakerDefaults;
+  readonly transports: {
+    readonly stdio: { readonly maxMessageBytes: number };
+    readonly tcp: ListenerConfig & { readonly host: string; readonly port: number };
+    readonly unix: ListenerConfig & { readonly path: string };
+  };
+  readonly plugins: Readonly<Record<string, PluginSettings>>;
+}
+
+export interface LoadConfigOptions {
+  /** An explicit file (`--config`); otherwise MCP_GATEWAY_CONFIG, then ./gateway.config.yaml. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export const CONFIG_ENV_VAR = 'MCP_GATEWAY_CONFIG';
+export const DEFAULT_CONFIG_FILE = 'gateway.config.yaml';
+
+/** Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key. */
+export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const file = findConfigFile(options.file ?? env[CONFIG_ENV_VAR], cwd);
+  const raw = file ? readYamlFile(file) : {};
+  return resolveConfig(raw, { file, env, cwd });
+}
+
+function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
+  if (explicit) {
+    const file = resolve(cwd, explicit);
+    if (!existsSync(file)) throw new GatewayError('CONFIG_INVALID', `Config file ${file} does not exist.`);
+    return file;
+  }
+  const local = join(cwd, DEFAULT_CONFIG_FILE);
+  return existsSync(local) ? local : undefined;
+}
+
+export function readYamlFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new GatewayError('CONFIG_INVALID', `Cannot read ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  try {
+    return parseYaml(text, { prettyErrors: true }) ?? {};
+  } catch (err) {
+    const detail = err instanceof YAMLParseError ? err.message : String(err);
+    throw new GatewayError('CONFIG_INVALID', `${file} is not valid YAML: ${detail}`, { cause: err });
+  }
+}
+
+// Config comes from YAML and environment variables, where `port: ${PORT}` is a string;
+// coercing scalars here (and only here: tool arguments are never coerced) lets that work.
+const validateGatewayConfig = createSchemaCompiler({ useDefaults: true, coerceTypes: true }).compile(
+  gatewayConfigSchema,
+);
+
+interface ResolveContext {
+  file?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** Validates an already-parsed config object. Exported for tests and embedding. */
+export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig {
+  const where = ctx.file ?? '(default configuration)';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: the top level must be a mapping of keys.`);
+  }
+  const data = interpolateEnv(structuredClone(raw), ctx.env, where, '') as Record<string, unknown>;
+  if (!validateGatewayConfig(data)) {
+    const lines = describeSchemaErrors(validateGatewayConfig.errors).map(
+      (p) => `${pointerToKeyPath(p.path)}: ${p.message}`,
+    );
+    throw new GatewayError('CONFIG_INVALID', `${where}: ${lines.join('; ')}`, { details: lines });
+  }
+  // Relative paths in a config file are relative to that file, so that a client that starts
+  // the gateway from any directory gets the same data; without a file, to the working dir.
+  const baseDir = ctx.file ? dirname(ctx.file) : ctx.cwd;
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
+  const dataDir = at(data.dataDir as string);
+  const transports = data.transports as { unix: { path?: string } };
+  transports.unix.path = transports.unix.path ? at(transports.unix.path) : join(dataDir, 'gateway.sock');
+  const config = {
+    ...data,
+    file: ctx.file,
+    dataDir,
+    workspace: typeof data.workspace === 'string' ? at(data.workspace) : ctx.cwd,
+    registries: (data.registries as string[]).map(at),
+  };
+  return deepFreeze(config) as unknown as GatewayConfig;
+}
+
+const ENV_REF = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/**
+ * Replaces `${NAME}` and `${NAME:-default}` in every string value; `$${` is a literal `${`.
+ * A variable that is unset and has no default is an error naming its key, not an empty
+ * string that would, say, silently disable an API key.
+ */
+function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, where: string, pointer: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(ENV_REF, (match, name: string | undefined, fallback: string | undefined) => {
+      if (match === '$${') return '${';
+      const found = env[name!];
+      if (found !== undefined) return found;
+      if (fallback !== undefined) return fallback;
+      throw new GatewayError(
+        'CONFIG_INVALID',
+        `${where}: ${pointerToKeyPath(pointer)}: environment variable ${name} is not set (write \${${name}:-default} for a fallback).`,
+      );
+    });
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolateEnv(v, env, where, `${pointer}/${i}`));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = interpolateEnv(v, env, where, `${pointer}/${k}`);
+    return out;
+  }
+  return value;
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,217 @@
+/**
+ * The one error table of the gateway. Every failure a caller can see has a stable string
+ * code here (or in a plugin's own `errors` declaration), its HTTP status and the form it
+ * takes over MCP:
+ * - `protocol`: a JSON-RPC error (the request itself was wrong), with `jsonRpcCode`;
+ * - `result`: a tool result with `isError: true` carrying `{code, message, details?}`.
+ *
+ * Callers compare `err.code`, never `instanceof`: a plugin may load another copy of core.
+ * docs/errors.md lists every code; test/core/errors.test.ts keeps the two in step.
+ */
+
+export type McpErrorForm = 'protocol' | 'result';
+
+export interface ErrorSpec {
+  /** HTTP status the REST bridge answers with. */
+  readonly status: number;
+  /** How an MCP client sees this failure. */
+  readonly mcp: McpErrorForm;
+  /** JSON-RPC error code, for `protocol` errors. */
+  readonly jsonRpcCode?: number;
+  /** One line for docs/errors.md: when it happens and what the caller should do. */
+  readonly description: string;
+}
+
+/** JSON-RPC 2.0 codes (https://www.jsonrpc.org/specification#error_object). */
+export const JsonRpcCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  ServerError: -32000,
+} as const;
+
+export const coreErrors = {
+  PARSE_ERROR: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.ParseError,
+    description: 'The message is not valid JSON. Send one JSON-RPC message per line.',
+  },
+  INVALID_REQUEST: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'The message is JSON but not a JSON-RPC 2.0 request, notification or response.',
+  },
+  MESSAGE_TOO_LARGE: {
+    status: 413,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'The message is larger than the transport cap (10 MiB by default); it was discarded.',
+  },
+  CONNECTION_LIMIT: {
+    status: 503,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.ServerError,
+    description: 'The transport already serves its maximum number of connections; retry later.',
+  },
+  UNKNOWN_TOOL: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: 'No tool has this name. List the tools (tools/list, GET /tools) for valid names.',
+  },
+  INVALID_ARGUMENTS: {
+    status: 400,
+    mcp: 'result',
+    description: "The arguments do not match the tool's input schema; `details` lists each problem.",
+  },
+  TOOL_TIMEOUT: {
+    status: 504,
+    mcp: 'result',
+    description: 'The tool did not finish within its time limit and was cancelled.',
+  },
+  CANCELLED: {
+    status: 499,
+    mcp: 'result',
+    description: 'The call was cancelled by the client, a disconnect or gateway shutdown.',
+  },
+  SHUTTING_DOWN: {
+    status: 503,
+    mcp: 'result',
+    description: 'The gateway is shutting down and takes no new calls; retry on another instance.',
+  },
+  BREAKER_OPEN: {
+    status: 503,
+    mcp: 'result',
+    description:
+      'An external service failed repeatedly and its circuit breaker is open; retry after `details.retryAfterMs`.',
+  },
+  BREAKER_TIMEOUT: {
+    status: 504,
+    mcp: 'result',
+    description: 'An external service did not answer in time; the request to it was aborted.',
+  },
+  OUTSIDE_WORKSPACE: {
+    status: 403,
+    mcp: 'result',
+    description: 'The path resolves outside the workspace (through `..`, an absolute path or a symlink).',
+  },
+  INVALID_PATH: {
+    status: 400,
+    mcp: 'result',
+    description: 'The path is malformed (empty, a null byte, or too long).',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    mcp: 'result',
+    description: 'An unexpected failure inside the gateway or a plugin; details are in the gateway log.',
+  },
+  CONFIG_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: the configuration file is unreadable or breaks its schema; the message names the key.',
+  },
+  REGISTRY_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a registry entry is malformed, duplicated or names a module that cannot be found.',
+  },
+  PLUGIN_LOAD_FAILED: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a plugin module could not be imported, or its setup threw.',
+  },
+  PLUGIN_SETUP_TIMEOUT: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a plugin did not finish its setup within `setupTimeoutMs`.',
+  },
+  PLUGIN_DEPENDENCY: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a plugin requires one that is missing, disabled or failed, or requirements form a cycle.',
+  },
+  TOOL_DEFINITION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, or a schema ajv refuses.',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type CoreErrorCode = keyof typeof coreErrors;
+
+export interface GatewayErrorOptions {
+  details?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * An error a caller is meant to see: a stable `code`, a message saying what to do, optional
+ * structured `details`. Anything thrown that is not one of these reaches callers as
+ * INTERNAL_ERROR, with the original logged.
+ */
+export class GatewayError extends Error {
+  readonly code: string;
+  readonly details?: unknown;
+
+  constructor(code: string, message: string, options: GatewayErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GatewayError';
+    this.code = code;
+    if (options.details !== undefined) this.details = options.details;
+  }
+}
+
+/** The table a running gateway uses: core's codes plus those its plugins declared. */
+export class ErrorTable {
+  readonly #specs = new Map<string, ErrorSpec & { owner: string }>();
+
+  constructor() {
+    for (const [code, spec] of Object.entries(coreErrors)) this.#specs.set(code, { ...spec, owner: 'core' });
+  }
+
+  /** Adds a plugin's codes; a code already owned by core or another plugin is refused. */
+  add(owner: string, specs: Readonly<Record<string, ErrorSpec>>): void {
+    for (const [code, spec] of Object.entries(specs)) {
+      if (!/^[A-Z][A-Z0-9_]{1,63}$/.test(code)) {
+        throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${owner}" declares error code "${code}": codes are UPPER_SNAKE_CASE.`);
+      }
+      const existing = this.#specs.get(code);
+      if (existing && existing.owner !== owner) {
+        throw new GatewayError(
+          'PLUGIN_LOAD_FAILED',
+          `Plugin "${owner}" declares error code "${code}", which ${existing.owner === 'core' ? 'core' : `plugin "${existing.owner}"`} already owns.`,
+        );
+      }
+      this.#specs.set(code, { ...spec, owner });
+    }
+  }
+
+  get(code: string): (ErrorSpec & { owner: string }) | undefined {
+    return this.#specs.get(code);
+  }
+
+  entries(): IterableIterator<[string, ErrorSpec & { owner: string }]> {
+    return this.#specs.entries();
+  }
+}
+
+/** Duck-typed: errors from another copy of core still count. */
+export function isGatewayError(err: unknown): err is GatewayError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { code?: unknown }).code === 'string' &&
+    (err as { name?: unknown }).name === 'GatewayError'
+  );
+}
+
+/** The JSON a caller sees for a failure: never a stack, never an internal message. */
+export function errorBody(err: GatewayError): { code: string; message: string; details?: unknown } {
+  return err.details === undefined
+    ? { code: err.code, message: err.message }
+    : { code: err.code, message: err.message, details: err.details };
+}

@@ -1,0 +1,68 @@
+import type { Logger } from './logger.js';
+
+export interface GatewayEvent {
+  readonly channel: string;
+  readonly data: unknown;
+  /** The plugin (or `core`) that published it. */
+  readonly source: string;
+  /** ISO 8601. */
+  readonly time: string;
+}
+
+export type EventHandler = (event: GatewayEvent) => void;
+
+const CHANNEL = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i;
+
+/**
+ * Publish/subscribe by dot-separated channel. A pattern segment `*` matches exactly one
+ * segment (`process.*` matches `process.exit`), `**` matches the rest, however long.
+ * Delivery is synchronous and a throwing subscriber is logged, never passed to the publisher:
+ * subscribers that need to do slow work queue it themselves.
+ */
+export class EventBus {
+  readonly #subscriptions = new Set<{ pattern: string[]; handler: EventHandler }>();
+  readonly #log: Logger;
+
+  constructor(log: Logger) {
+    this.#log = log;
+  }
+
+  publish(source: string, channel: string, data: unknown): void {
+    if (!CHANNEL.test(channel)) throw new TypeError(`Invalid event channel "${channel}": use dot-separated words.`);
+    const event: GatewayEvent = { channel, data, source, time: new Date().toISOString() };
+    const segments = channel.split('.');
+    for (const subscription of this.#subscriptions) {
+      if (!matches(subscription.pattern, segments)) continue;
+      try {
+        subscription.handler(event);
+      } catch (err) {
+        this.#log.error({ err, channel }, 'event subscriber threw');
+      }
+    }
+  }
+
+  subscribe(pattern: string, handler: EventHandler): () => void {
+    const subscription = { pattern: pattern.split('.'), handler };
+    this.#subscriptions.add(subscription);
+    return () => this.#subscriptions.delete(subscription);
+  }
+
+  get subscriberCount(): number {
+    return this.#subscriptions.size;
+  }
+}
+
+function matches(pattern: readonly string[], channel: readonly string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i];
+    if (part === '**') return channel.length > i;
+    if (i >= channel.length) return false;
+    if (part !== '*' && part !== channel[i]) return false;
+  }
+  return pattern.length === channel.length;
+}
+
+/** Whether `pattern` is a valid subscription pattern (for callers that take one from outside). */
+export function isValidPattern(pattern: string): boolean {
+  return /^(\*\*|\*|[a-z0-9_-]+)(\.(\*\*|\*|[a-z0-9_-]+))*$/i.test(pattern);
+}

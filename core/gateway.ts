@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AuditLog } from './audit.js';
+import { BreakerRegistry } from './breaker.js';
+import type { GatewayConfig } from './config.js';
+import { ErrorTable, isGatewayError } from './errors.js';
+import { EventBus } from './events.js';
+import { createLogger, type Logger } from './logger.js';
+import { openMcpSession, type McpSessionOptions } from './mcp-session.js';
+import type { CoreServices } from './plugin-context.js';
+import { PluginHost } from './plugin-host.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
+import { createSchemaCompiler } from './schema.js';
+import { SessionRegistry } from './sessions.js';
+import { statusToolDefinition, type GatewayStatus } from './status-tool.js';
+import { openDatabase, type Database } from './storage.js';
+import { ToolCatalog } from './tool-catalog.js';
+import { GATEWAY_VERSION } from './version.js';
+import { createWorkspace } from './workspace.js';
+
+export interface CreateGatewayOptions {
+  config: GatewayConfig;
+  log?: Logger;
+  /** Registry folders to read instead of the built-in one (the config's extra folders are always read). */
+  registryDirs?: readonly string[];
+}
+
+/** A booted gateway: its plugins set up and its catalog complete; transports attach to it. */
+export interface Gateway {
+  readonly config: GatewayConfig;
+  readonly log: Logger;
+  readonly version: string;
+  readonly catalog: ToolCatalog;
+  readonly errors: ErrorTable;
+  readonly events: EventBus;
+  readonly sessions: SessionRegistry;
+  readonly breakers: BreakerRegistry;
+  readonly plugins: PluginHost;
+  readonly db: Database;
+  /** Aborted when shutdown begins. */
+  readonly signal: AbortSignal;
+  /** Serves one MCP session over `transport` (one SDK Server per session). */
+  connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
+  status(): GatewayStatus;
+  /** Cancels running calls, runs plugin closers in reverse order, closes the database. */
+  close(): Promise<void>;
+}
+
+export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.logLevel);
+  const bootStarted = performance.now();
+  mkdirSync(config.dataDir, { recursive: true });
+  const shutdown = new AbortController();
+  const db = openDatabase(join(config.dataDir, 'gateway.db'));
+  const errors = new ErrorTable();
+  const catalog = new ToolCatalog({
+    ajv: createSchemaCompiler({ useDefaults: true, log }),
+    errors,
+    log,
+    defaultTimeoutMs: config.tools.timeoutMs,
+    shutdownSignal: shutdown.signal,
+  });
+  // A caller's mistake (a 4xx code) says nothing about a service's health.
+  const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
+  const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
+  const events = new EventBus(log);
+  const sessions = new SessionRegistry();
+  const core: CoreServices = {
+    log,
+    catalog,
+    breakers,
+    db,
+    events,
+    errors,
+    workspace: createWorkspace(config.workspace),
+    dataDir: config.dataDir,
+    signal: shutdown.signal,
+  };
+  const plugins = new PluginHost(core, config);
+  const startedAt = Date.now();
+
+  const gateway: Gateway = {
+    config,
+    log,
+    version: GATEWAY_VERSION,
+    catalog,
+    errors,
+    events,
+    sessions,
+    breakers,
+    plugins,
+    db,
+    signal: shutdown.signal,
+    connect: (transport, sessionOptions) =>
+      openMcpSession({ catalog, errors, sessions, log, version: GATEWAY_VERSION }, transport, sessionOptions),
+    status: () => ({
+      version: GATEWAY_VERSION,
+      uptimeS: Math.round((Date.now() - startedAt) / 1000),
+      plugins: plugins.loaded.map(({ name, version, tools }) => ({ name, version, tools: [...tools] })),
+      skippedPlugins: [...plugins.skipped],
+      toolCount: catalog.size,
+      breakers: breakers.list(),
+      sessions: sessions.countByTransport(),
+    }),
+    close: async () => {
+      if (shutdown.signal.aborted) return;
+      shutdown.abort();
+      try {
+        await plugins.close();
+      } finally {
+        breakers.shutdown();
+        db.close();
+      }
+    },
+  };
+
+  try {
+    if (config.tools.audit) {
+      const audit = new AuditLog(db);
+      catalog.observe((call) => audit.record(call));
+    }
+    catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
+    const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
+    await plugins.start(registry);
+  } catch (err) {
+    await gateway.close().catch(() => {});
+    throw err;
+  }
+
+  log.info(
+    {
+      plugins: plugins.loaded.map((p) => ({ name: p.name, tools: p.tools.length, setupMs: Math.round(p.setupMs) })),
+      skipped: plugins.skipped.map((s) => s.name),
+      tools: catalog.size,
+      bootMs: Math.round(performance.now() - bootStarted),
+    },
+    'gateway ready',
+  );
+  return gateway;
+}

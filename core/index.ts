@@ -1,0 +1,39 @@
+/**
+ * The public plugin API of mcp-gateway: everything a plugin (in this repository or in its
+ * own package) may import. Plugins never reach into other core files.
+ */
+import type { PluginDefinition } from './plugin-types.js';
+
+export type {
+  CallContext,
+  Caller,
+  PluginContext,
+  PluginDatabase,
+  PluginDefinition,
+  PluginEvents,
+  ProgressUpdate,
+  ToolAnnotations,
+  ToolDefinition,
+  ToolHandler,
+  TransportKind,
+} from './plugin-types.js';
+export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
+export type { ErrorSpec } from './errors.js';
+export type { EventHandler, GatewayEvent } from './events.js';
+export type { Logger } from './logger.js';
+export type { JsonSchema } from './schema.js';
+export type { Migration } from './storage.js';
+export type { Workspace } from './workspace.js';
+export { GatewayError, isGatewayError } from './errors.js';
+export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './tool-result.js';
+export { createWorkspace } from './workspace.js';
+
+/**
+ * Declares a plugin. An identity function: it exists so that the object is type-checked
+ * against the contract (and `ctx.config` typed) where it is written.
+ */
+export function definePlugin<Config = Record<string, unknown>, Api = unknown>(
+  plugin: PluginDefinition<Config, Api>,
+): PluginDefinition<Config, Api> {
+  return plugin;
+}

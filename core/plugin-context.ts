@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BreakerRegistry } from './breaker.js';
+import { GatewayError, type ErrorTable } from './errors.js';
+import type { EventBus } from './events.js';
+import type { Logger } from './logger.js';
+import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { migrate, type Database } from './storage.js';
+import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
+import type { Workspace } from './workspace.js';
+
+/** What core hands to every plugin context. */
+export interface CoreServices {
+  readonly log: Logger;
+  readonly catalog: ToolCatalog;
+  readonly breakers: BreakerRegistry;
+  readonly db: Database;
+  readonly events: EventBus;
+  readonly workspace: Workspace;
+  readonly errors: ErrorTable;
+  readonly dataDir: string;
+  readonly signal: AbortSignal;
+}
+
+/** A plugin's context plus what the host needs back from it after setup. */
+export interface PluginScope {
+  readonly ctx: PluginContext;
+  /** Tools recorded during setup, added to the catalog only if setup succeeds. */
+  readonly tools: RegisteredTool[];
+  /** Cleanup, in registration order. */
+  readonly closers: Array<() => unknown>;
+}
+
+export function createPluginScope(
+  name: string,
+  config: Readonly<Record<string, unknown>>,
+  requires: readonly string[],
+  apis: ReadonlyMap<string, unknown>,
+  core: CoreServices,
+): PluginScope {
+  const tools: RegisteredTool[] = [];
+  const closers: Array<() => unknown> = [];
+  const log = core.log.child({ plugin: name });
+  const dataDir = join(core.dataDir, 'plugins', name);
+  mkdirSync(dataDir, { recursive: true });
+
+  const ctx: PluginContext = {
+    name,
+    config,
+    log,
+    dataDir,
+    signal: core.signal,
+    workspace: core.workspace,
+    tool(definition: ToolDefinition, handler: ToolHandler<never>) {
+      const tool = core.catalog.prepare(name, definition, handler);
+      if (tools.some((t) => t.listing.name === tool.listing.name)) {
+        throw new GatewayError('TOOL_DEFINITION_INVALID', `Plugin "${name}" records tool "${tool.listing.name}" twice.`);
+      }
+      tools.push(tool);
+    },
+    breaker(service, options) {
+      return core.breakers.get(`${name}:${service}`, options);
+    },
+    db: {
+      sqlite: core.db,
+      migrate: (migrations) => {
+        migrate(core.db, name, migrations);
+      },
+    },
+    events: {
+      publish: (channel, data) => core.events.publish(name, channel, data),
+      subscribe: (pattern, handler) => {
+        const unsubscribe = core.events.subscribe(pattern, handler);
+        closers.push(unsubscribe);
+        return unsubscribe;
+      },
+    },
+    onClose(closer) {
+      closers.push(closer);
+    },
+    api<T>(plugin: string): T {
+      if (!requires.includes(plugin)) {
+        throw new GatewayError('PLUGIN_DEPENDENCY', `Plugin "${name}" asked for the API of "${plugin}" without listing it in requires.`);
+      }
+      return apis.get(plugin) as T;
+    },
+    error(code, message, details) {
+      if (!core.errors.get(code)) {
+        throw new GatewayError('INTERNAL_ERROR', `Plugin "${name}" raised undeclared error code "${code}": declare it in the plugin's errors.`);
+      }
+      return new GatewayError(code, message, { details });
+    },
+  };
+  return { ctx, tools, closers };
+}

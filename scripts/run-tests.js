@@ -1,0 +1,29 @@
+// Runs every test file under test/ with node:test through tsx. Node 20 does not expand
+// globs itself and `node --test` alone finds no .ts file, so the list is built here and
+// an empty list is an error rather than a silent pass.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTests(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : findTests(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = findTests('test')
+  .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
+  .sort();
+if (files.length === 0) {
+  process.stderr.write('run-tests: no test files found\n');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

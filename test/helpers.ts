@@ -1,0 +1,155 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { stringify } from 'yaml';
+import { resolveConfig, type GatewayConfig } from '../core/config.js';
+import { createGateway, type Gateway } from '../core/gateway.js';
+import { createLogger } from '../core/logger.js';
+import type { SocketAddress } from '../core/socket-server.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');
+export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin', 'registry');
+
+/** A fresh temporary directory, removed when the test file ends. */
+export function tempDir(prefix = 'mcpgw-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The config a test gateway runs with: the echo fixture plugin, no listeners, silent logs. */
+export function testConfigObject(dir: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    dataDir: join(dir, 'data'),
+    workspace: dir,
+    logLevel: 'silent',
+    registries: [FIXTURE_REGISTRY],
+    plugins: { echo: {} },
+    transports: { tcp: { enabled: false }, unix: { enabled: false } },
+    ...overrides,
+  };
+}
+
+export function testConfig(dir: string, overrides: Record<string, unknown> = {}): GatewayConfig {
+  return resolveConfig(testConfigObject(dir, overrides), { env: process.env, cwd: dir });
+}
+
+export async function startGateway(overrides: Record<string, unknown> = {}, dir = tempDir()): Promise<Gateway> {
+  const config = testConfig(dir, overrides);
+  const gateway = await createGateway({ config, log: createLogger(config.logLevel) });
+  after(() => gateway.close());
+  return gateway;
+}
+
+/** A real SDK Client connected to `gateway` over the in-memory transport pair. */
+export async function memoryClient(gateway: Gateway, name = 'test-client'): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(clientSide);
+  after(() => client.close());
+  return client;
+}
+
+/** A real SDK Client over TCP or a unix socket (the SDK's stdio transport works on sockets). */
+export async function socketClient(address: SocketAddress, name = 'socket-client'): Promise<{ client: Client; socket: Socket }> {
+  const socket = address.kind === 'tcp' ? connect(address.port, address.host) : connect(address.path);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.on('error', () => {});
+  const client = new Client({ name, version: '1.0.0' });
+  const transport = new StdioServerTransport(socket, socket);
+  const close = transport.close.bind(transport);
+  transport.close = async () => {
+    socket.end();
+    await close();
+  };
+  await client.connect(transport);
+  return { client, socket };
+}
+
+/** Writes a YAML config file and returns its path. */
+export function writeConfig(dir: string, config: Record<string, unknown>, name = 'gateway.config.yaml'): string {
+  const file = join(dir, name);
+  writeFileSync(file, stringify(config));
+  return file;
+}
+
+export interface GatewayProcess {
+  child: ChildProcessWithoutNullStreams;
+  stderrLines: string[];
+  /** Resolves with the addresses from the gateway's "listening" log lines. */
+  listening(count: number): Promise<SocketAddress[]>;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts the real `mcp-gateway` binary. */
+export function spawnGateway(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): GatewayProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const stderrLines: string[] = [];
+  const waiters: Array<() => void> = [];
+  let pending = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    stderrLines.push(...lines);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const listening = async (count: number) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const addresses = stderrLines
+        .map((line) => safeJson(line))
+        .filter((entry) => entry?.msg === 'listening')
+        .map((entry) => entry!.address as SocketAddress);
+      if (addresses.length >= count) return addresses;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`gateway did not start listening:\n${stderrLines.join('\n')}`);
+      }
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    child.kill(signal);
+    return exited;
+  };
+  return { child, stderrLines, listening, stop, exited };
+}
+
+export function safeJson(line: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON inside a tool result's first text block. */
+export function resultJson(result: unknown): any {
+  const content = (result as { content: Array<{ type: string; text?: string }> }).content;
+  return JSON.parse(content[0]!.text!);
+}
