@@ -57,6 +57,12 @@ export const coreErrors = {
     jsonRpcCode: JsonRpcCode.ServerError,
     description: 'The transport already serves its maximum number of connections; retry later.',
   },
+  INVALID_PARAMS: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: 'The request\'s params are malformed, e.g. tools/call without a tool name or with arguments that are not an object.',
+  },
   UNKNOWN_TOOL: {
     status: 404,
     mcp: 'protocol',

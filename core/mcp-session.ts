@@ -2,10 +2,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
+  isJSONRPCRequest,
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorTable } from './errors.js';
+import { coreErrors, type ErrorTable } from './errors.js';
 import type { Logger } from './logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -80,5 +81,37 @@ export async function openMcpSession(
   });
 
   await server.connect(transport);
+  guardToolCallParams(transport);
   return { server, session };
+}
+
+/**
+ * The SDK parses a request's params with zod before any handler runs, and a mismatch
+ * surfaces as -32603 Internal error with the zod dump as its message. A tools/call with
+ * malformed params is the caller's mistake: answer it here with -32602 and a plain message.
+ * Installed after `connect`, which is where the SDK sets `onmessage`.
+ */
+function guardToolCallParams(transport: Transport): void {
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    const problem = isJSONRPCRequest(message) && message.method === 'tools/call' ? toolCallProblem(message.params) : undefined;
+    if (problem === undefined) {
+      deliver(message, extra);
+      return;
+    }
+    const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `Invalid tools/call params: ${problem}.`, data: { code: 'INVALID_PARAMS' } };
+    transport.send({ jsonrpc: '2.0', id: (message as { id: string | number }).id, error }).catch(() => {});
+  };
+}
+
+function toolCallProblem(params: unknown): string | undefined {
+  if (!isPlainObject(params)) return 'params must be an object';
+  if (typeof params.name !== 'string') return '"name" must be a string naming a tool';
+  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return '"arguments" must be an object';
+  if (params._meta !== undefined && !isPlainObject(params._meta)) return '"_meta" must be an object';
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

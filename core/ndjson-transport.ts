@@ -103,9 +103,13 @@ export class NdjsonTransport implements Transport {
     if (line.trim() === '') return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJson(line);
     } catch (err) {
-      this.#replyError(null, coreErrors.PARSE_ERROR.jsonRpcCode, `Parse error: ${(err as Error).message}`, 'PARSE_ERROR');
+      if (err instanceof ForbiddenKeyError) {
+        this.#replyError(null, coreErrors.INVALID_REQUEST.jsonRpcCode, err.message, 'INVALID_REQUEST');
+      } else {
+        this.#replyError(null, coreErrors.PARSE_ERROR.jsonRpcCode, `Parse error: ${(err as Error).message}`, 'PARSE_ERROR');
+      }
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
@@ -156,6 +160,24 @@ export class NdjsonTransport implements Transport {
     if (code !== 'EPIPE' && code !== 'ECONNRESET') this.onerror?.(err);
     void this.close();
   };
+}
+
+class ForbiddenKeyError extends Error {}
+
+/**
+ * JSON.parse keeps a `"__proto__"` key as an ordinary own property, but the SDK's schema
+ * parsing later copies objects by assignment, which turns that key into the prototype of the
+ * tool's arguments: `{"__proto__": {"force": true}}` would slip past `additionalProperties:
+ * false` and make `args.force` true. Such keys are refused outright (as fastify's parser
+ * does on HTTP). The reviver is slow, so it runs only when the key could be present, written
+ * plainly or with \u escapes.
+ */
+function parseJson(line: string): unknown {
+  if (!line.includes('__proto__') && !line.includes('\\u')) return JSON.parse(line);
+  return JSON.parse(line, (key, value: unknown) => {
+    if (key === '__proto__') throw new ForbiddenKeyError('Invalid Request: object keys named "__proto__" are not accepted.');
+    return value;
+  });
 }
 
 /** The id of something request-shaped, so an Invalid Request reply can name it. */

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { loadConfig, resolveConfig } from '../../core/config.js';
+import { tempDir } from '../helpers.js';
+
+const FILE = '/srv/gw/gateway.config.yaml';
+const resolve = (raw: unknown, env: NodeJS.ProcessEnv = {}) => resolveConfig(raw, { file: FILE, env, cwd: '/work/dir' });
+
+describe('config', () => {
+  it('fills every default from an empty file; paths relative to the file, workspace to the cwd', () => {
+    const config = resolve({});
+    assert.equal(config.dataDir, '/srv/gw/.gateway');
+    assert.equal(config.workspace, '/work/dir');
+    assert.equal(config.logLevel, 'info');
+    assert.deepEqual(config.transports.tcp, { enabled: true, maxConnections: 64, maxMessageBytes: 10 * 1024 * 1024, host: '127.0.0.1', port: 9100 });
+    assert.equal(config.transports.unix.path, '/srv/gw/.gateway/gateway.sock');
+    assert.equal(config.tools.timeoutMs, 60_000);
+    assert.equal(config.breakers.resetTimeoutMs, 30_000);
+    assert.deepEqual(config.plugins, {});
+    assert.ok(Object.isFrozen(config) && Object.isFrozen(config.transports.tcp));
+  });
+
+  it('without a file, resolves paths against the working directory', () => {
+    const config = resolveConfig({ dataDir: 'state', registries: ['extra'] }, { env: {}, cwd: '/work/dir' });
+    assert.equal(config.dataDir, '/work/dir/state');
+    assert.deepEqual(config.registries, ['/work/dir/extra']);
+    assert.equal(config.file, undefined);
+  });
+
+  it('applies plugin defaults: enabled unless said otherwise, empty config', () => {
+    const config = resolve({ plugins: { files: {}, process: { enabled: false } } });
+    assert.deepEqual(config.plugins.files, { enabled: true, config: {} });
+    assert.equal(config.plugins.process?.enabled, false);
+  });
+
+  const refused: Array<[string, unknown, RegExp]> = [
+    ['an unknown top-level key, listing the valid ones', { dataDri: 'x' }, /gateway\.config\.yaml: \(root\): unknown key "dataDri"\. Valid keys: dataDir, workspace, logLevel/],
+    ['an unknown nested key', { transports: { tcp: { prot: 1 } } }, /transports\.tcp: unknown key "prot"\. Valid keys: enabled, maxConnections, maxMessageBytes, host, port/],
+    ['a wrong type', { tools: { timeoutMs: 'soon' } }, /tools\.timeoutMs: must be integer/],
+    ['an out-of-range port', { transports: { tcp: { port: 70000 } } }, /transports\.tcp\.port: must be <= 65535/],
+    ['a bad log level', { logLevel: 'loud' }, /logLevel: must be one of "fatal", "error"/],
+    ['a bad plugin name', { plugins: { 'Bad Name': {} } }, /plugins: must match pattern/],
+    ['an unknown plugin setting', { plugins: { files: { enable: true } } }, /plugins\.files: unknown key "enable"\. Valid keys: enabled, optional, config/],
+    ['a list at the top level', [1, 2], /the top level must be a mapping/],
+  ];
+  for (const [label, raw, message] of refused) {
+    it(`refuses ${label}`, () => {
+      assert.throws(() => resolve(raw), (err: any) => {
+        assert.equal(err.code, 'CONFIG_INVALID');
+        assert.match(err.message, message);
+        return true;
+      });
+    });
+  }
+
+  it('interpolates ${VAR}, ${VAR:-default} and keeps $${ literal', () => {
+    const config = resolve(
+      { dataDir: '${STATE}/gw', logLevel: '${LEVEL:-warn}', transports: { unix: { path: '/run/$${HOME}.sock' } } },
+      { STATE: '/var/lib' },
+    );
+    assert.equal(config.dataDir, '/var/lib/gw');
+    assert.equal(config.logLevel, 'warn');
+    assert.equal(config.transports.unix.path, '/run/${HOME}.sock');
+  });
+
+  it('coerces an interpolated number (port: ${PORT})', () => {
+    assert.equal(resolve({ transports: { tcp: { port: '${PORT}' } } }, { PORT: '9555' }).transports.tcp.port, 9555);
+  });
+
+  it('refuses an unset variable without default, naming the key', () => {
+    assert.throws(() => resolve({ plugins: { brain: { config: { apiKey: '${BRAIN_KEY}' } } } }), (err: any) => {
+      assert.equal(err.code, 'CONFIG_INVALID');
+      assert.match(err.message, /plugins\.brain\.config\.apiKey: environment variable BRAIN_KEY is not set/);
+      return true;
+    });
+  });
+
+  describe('finding the file', () => {
+    it('uses --config, then MCP_GATEWAY_CONFIG, then ./gateway.config.yaml, then defaults', () => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'etc'));
+      writeFileSync(join(dir, 'etc', 'explicit.yaml'), 'logLevel: debug\n');
+      writeFileSync(join(dir, 'etc', 'from-env.yaml'), 'logLevel: warn\n');
+      writeFileSync(join(dir, 'gateway.config.yaml'), 'logLevel: error\n');
+      const env = { MCP_GATEWAY_CONFIG: 'etc/from-env.yaml' };
+      assert.equal(loadConfig({ file: 'etc/explicit.yaml', env, cwd: dir }).logLevel, 'debug');
+      assert.equal(loadConfig({ env, cwd: dir }).logLevel, 'warn');
+      assert.equal(loadConfig({ env: {}, cwd: dir }).logLevel, 'error');
+      assert.equal(loadConfig({ env: {}, cwd: join(dir, 'etc') }).file, undefined);
+      assert.equal(loadConfig({ file: 'etc/explicit.yaml', env, cwd: dir }).dataDir, join(dir, 'etc', '.gateway'));
+    });
+
+    it('names a missing file and a YAML syntax error with its position', () => {
+      const dir = tempDir();
+      assert.throws(() => loadConfig({ file: 'nope.yaml', env: {}, cwd: dir }), /Config file .*nope\.yaml does not exist/);
+      writeFileSync(join(dir, 'broken.yaml'), 'transports:\n  tcp: [unclosed\n');
+      assert.throws(() => loadConfig({ file: 'broken.yaml', env: {}, cwd: dir }), (err: any) => {
+        assert.equal(err.code, 'CONFIG_INVALID');
+        assert.match(err.message, /broken\.yaml is not valid YAML: .*line/);
+        return true;
+      });
+    });
+
+    it('accepts the shipped gateway.config.yaml', () => {
+      const config = loadConfig({ file: new URL('../../gateway.config.yaml', import.meta.url).pathname, env: {} });
+      assert.equal(config.transports.tcp.port, 9100);
+      assert.equal(config.transports.tcp.host, '127.0.0.1');
+    });
+  });
+});
