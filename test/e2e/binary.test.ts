@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, writeConfig } from '../helpers.js';
+
+/** A temp dir with a config file enabling the echo plugin from its own registry folder. */
+function setup(overrides: Record<string, unknown> = {}): { dir: string; config: string } {
+  const dir = tempDir();
+  return { dir, config: writeConfig(dir, testConfigObject(dir, overrides)) };
+}
+
+function runCli(args: string[], cwd?: string) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the mcp-gateway binary', () => {
+  it('serves a real SDK client over stdio, with a plugin from outside plugins/', async () => {
+    const { config } = setup();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--stdio', '--config', config], stderr: 'pipe' });
+    const client = new Client({ name: 'stdio-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === 'echo'));
+      const result = await client.callTool({ name: 'echo', arguments: { text: 'over stdio' } });
+      assert.equal(resultJson(result).text, 'over stdio');
+      assert.equal(resultJson(result).caller.transport, 'stdio');
+      const status = (await client.callTool({ name: 'gateway_status', arguments: {} })).structuredContent as any;
+      assert.deepEqual(status.sessions, { stdio: 1 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('writes nothing but JSON-RPC to stdout, even at log level trace and on failures', async () => {
+    const { config } = setup({ logLevel: 'trace' });
+    const child = spawn(process.execPath, [BIN, '--stdio', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: 'a' } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo_fail', arguments: { kind: 'unexpected' } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 1 } } },
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'missing' } },
+    ];
+    for (const m of messages) child.stdin.write(`${JSON.stringify(m)}\n`);
+    child.stdin.write('this is not json\n');
+    await waitUntil(() => stdout.split('\n').filter(Boolean).length >= 7);
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 0, 'closing stdin ends the gateway cleanly');
+
+    const lines = stdout.split('\n').filter(Boolean);
+    assert.equal(lines.length, 7);
+    for (const line of lines) {
+      const message = JSON.parse(line);
+      assert.equal(message.jsonrpc, '2.0', line);
+      assert.ok('result' in message || 'error' in message, line);
+    }
+    assert.match(stderr, /"msg":"gateway ready"/, 'logs go to stderr');
+    assert.match(stderr, /secret internal detail/, 'the internal error is logged on stderr...');
+    assert.doesNotMatch(stdout, /secret internal detail/, '...and not sent to the client');
+  });
+
+  it('keeps a call\'s data when killed with SIGKILL right after answering', async () => {
+    const { dir, config } = setup();
+    const child = spawn(process.execPath, [BIN, '--stdio', '--config', config], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'durable', record: true } } })}\n`);
+    await waitUntil(() => stdout.includes('"id":1'));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    const db = new BetterSqlite3(join(dir, 'data', 'gateway.db'), { readonly: true });
+    try {
+      assert.deepEqual(db.prepare('SELECT text FROM echo_calls').all(), [{ text: 'durable' }]);
+      const audit = db.prepare('SELECT transport, tool, outcome FROM core_audit').all();
+      assert.deepEqual(audit, [{ transport: 'stdio', tool: 'echo', outcome: 'ok' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`serve: TCP and unix socket, then ${signal} closes everything and exits 0`, async () => {
+      const { dir, config } = setup({ logLevel: 'info' });
+      const socketPath = join(dir, 'gw.sock');
+      const gateway = spawnGateway(['serve', '--config', config, '--tcp', '127.0.0.1:0', '--unix', socketPath]);
+      const addresses = await gateway.listening(2);
+      assert.deepEqual(addresses.map((a) => a.kind).sort(), ['tcp', 'unix']);
+      for (const address of addresses) {
+        const { client } = await socketClient(address);
+        assert.equal(resultJson(await client.callTool({ name: 'echo', arguments: { text: address.kind } })).text, address.kind);
+        // Left open on purpose: shutdown must cope with connected clients.
+      }
+      assert.equal(existsSync(socketPath), true);
+      const code = await gateway.stop(signal);
+      assert.equal(code, 0, gateway.stderrLines.join('\n'));
+      assert.equal(existsSync(socketPath), false, 'the socket file is removed');
+      assert.ok(gateway.stderrLines.some((l) => l.includes('"msg":"stopped"')));
+    });
+  }
+
+  it('serve: warns loudly when TCP is bound to a non-loopback address', async () => {
+    const { config } = setup({ logLevel: 'info' });
+    const gateway = spawnGateway(['serve', '--config', config, '--tcp', '0.0.0.0:0', '--no-unix']);
+    await gateway.listening(1);
+    assert.ok(gateway.stderrLines.some((l) => /"level":40.*reachable from other machines.*NO authentication/.test(l)));
+    assert.equal(await gateway.stop(), 0);
+  });
+
+  describe('CLI commands', () => {
+    const { dir, config } = setup();
+
+    it('tools lists every tool with its plugin; --json adds schemas', () => {
+      const plain = runCli(['tools', '--config', config]);
+      assert.equal(plain.code, 0, plain.stderr);
+      assert.match(plain.stdout, /^echo\s+echo\s+Returns the text it was given/m);
+      assert.match(plain.stdout, /^gateway_status\s+gateway\s+/m);
+      const json = runCli(['tools', '--json', '--config', config]);
+      const tools = JSON.parse(json.stdout);
+      assert.equal(tools.find((t: any) => t.name === 'echo').plugin, 'echo');
+      assert.deepEqual(tools.find((t: any) => t.name === 'echo').inputSchema.required, ['text']);
+    });
+
+    it('call prints the result and exits 0', () => {
+      const result = runCli(['call', 'echo', '{"text": "from the shell", "times": 2}', '--config', config]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(JSON.parse(result.stdout).text, 'from the shellfrom the shell');
+    });
+
+    const failing: Array<[string, string[], RegExp]> = [
+      ['invalid arguments', ['call', 'echo', '{}'], /"code": "INVALID_ARGUMENTS"/],
+      ['an unknown tool', ['call', 'nope'], /"code": "UNKNOWN_TOOL"/],
+      ['arguments that are not JSON', ['call', 'echo', '{text'], /not valid JSON/],
+      ['a declared plugin error', ['call', 'echo_fail', '{"kind": "declared"}'], /"code": "ECHO_REFUSED"/],
+      ['an unknown command', ['frobnicate'], /Unknown command "frobnicate"/],
+      ['an unknown flag', ['tools', '--colour'], /Unknown option '--colour'/],
+    ];
+    for (const [label, args, message] of failing) {
+      it(`exits 1 on ${label}`, () => {
+        const result = runCli([...args, '--config', config]);
+        assert.equal(result.code, 1);
+        assert.match(result.stderr, message);
+      });
+    }
+
+    it('plugins lists the registry and what is enabled', () => {
+      const result = runCli(['plugins', '--config', config]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /^echo\s+enabled\s+1\.0\.0\s+Test plugin that echoes/m);
+    });
+
+    it('--help and --version', () => {
+      assert.match(runCli(['--help']).stdout, /Usage:\n\s+mcp-gateway --stdio/);
+      assert.match(runCli(['--version']).stdout, /^\d+\.\d+\.\d+\n$/);
+    });
+
+    it('a bad config stops the boot with a message naming the file and key', () => {
+      const bad = writeConfig(dir, { transports: { tcp: { prot: 1 } } }, 'bad.yaml');
+      const result = runCli(['tools', '--config', bad]);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /CONFIG_INVALID: .*bad\.yaml: transports\.tcp: unknown key "prot"\. Valid keys:/);
+    });
+  });
+});
+
+async function waitUntil(condition: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
