@@ -86,7 +86,7 @@ describe('TCP and unix socket transports', async () => {
     const kind = listener.address.kind;
 
     describe(kind, () => {
-      it('serves several concurrent SDK clients, each its own session', async () => {
+      it('serves several concurrent SDK clients, each its own session, and forgets them when they leave', async () => {
         const clients = await Promise.all([0, 1, 2, 3, 4].map((i) => socketClient(listener.address, `client-${i}`)));
         await Promise.all(
           clients.flatMap(({ client }, i) => Array.from({ length: 20 }, (_, j) => echoWorks(client, `c${i}-call${j}`))),
@@ -95,7 +95,9 @@ describe('TCP and unix socket transports', async () => {
         assert.ok(tools.some((t) => t.name === 'gateway_status'));
         const status = (await clients[0]!.client.callTool({ name: 'gateway_status', arguments: {} })).structuredContent as any;
         assert.ok(status.sessions[kind] >= 5);
+        const open = gateway.sessions.countByTransport()[kind]!;
         await Promise.all(clients.map(({ client }) => client.close()));
+        await waitFor(() => gateway.sessions.countByTransport()[kind] === open - 5);
       });
 
       describe('hostile input: each is answered, and the gateway keeps serving everyone', async () => {
