@@ -3,7 +3,7 @@ import type { Database } from './storage.js';
 import { migrate } from './storage.js';
 import type { CallRecord } from './tool-catalog.js';
 
-const SECRET_KEY = /^(pass|pwd|auth)$|password|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
+const SECRET_KEY = /^(pass|pwd|auth)$|passw(or)?d|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
 const SUMMARY_CHARS = 512;
 const REDACTED = '[redacted]';
 
@@ -40,6 +40,7 @@ export interface AuditRow {
  * The audit log: one row per tool call, written before the reply leaves, so a call whose
  * answer a client saw is on record even if the process is killed right after. Arguments are
  * kept as a SHA-256 digest plus a short summary, both with secret-looking keys redacted.
+ * They are the effective arguments: ajv fills schema defaults in as it validates.
  */
 export class AuditLog {
   readonly #insert;
@@ -73,7 +74,9 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return '[too deep]';
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(v, depth + 1);
-  return out;
+  // fromEntries defines own properties: assigning `out['__proto__']` would set the prototype
+  // instead, and that key (from JSON) would vanish from the audit summary.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key, SECRET_KEY.test(key) ? REDACTED : redactSecrets(v, depth + 1)]),
+  );
 }

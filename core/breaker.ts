@@ -110,9 +110,11 @@ class GatewayBreaker implements Breaker {
       resetTimeout: options.resetTimeoutMs,
       volumeThreshold: options.volumeThreshold,
       rollingCountTimeout: options.rollingCountTimeoutMs,
-      // opossum passes the fired arguments after the error; its typings omit them.
+      // opossum passes the fired arguments after the error; its typings omit them. A call its
+      // own caller aborted says nothing about the service, except for the half-open trial:
+      // opossum counts a filtered error as a success, which would close the breaker unproven.
       errorFilter: ((err: unknown, _task: Task, callerSignal?: AbortSignal) =>
-        callerSignal?.aborted === true || isCallerError(err)) as (err: unknown) => boolean,
+        (callerSignal?.aborted === true && !this.#circuit.halfOpen) || isCallerError(err)) as (err: unknown) => boolean,
     });
     this.#circuit.on('open', () => {
       this.#openedAt = Date.now();
@@ -131,6 +133,9 @@ class GatewayBreaker implements Breaker {
     try {
       return (await this.#circuit.fire(task, options.signal)) as T;
     } catch (err) {
+      if ((err as { code?: unknown }).code === 'ESHUTDOWN') {
+        throw new GatewayError('SHUTTING_DOWN', `${this.name} is closed because the gateway is shutting down.`, { cause: err });
+      }
       if ((err as { code?: unknown }).code === 'EOPENBREAKER') {
         const retryAfterMs = this.#retryAfterMs();
         throw new GatewayError(
@@ -172,6 +177,8 @@ class GatewayBreaker implements Breaker {
           details: { breaker: this.name, timeoutMs: this.#timeoutMs },
         });
         controller.abort(error);
+        // opossum counts timeouts only from its own timer, which is off (see the constructor).
+        this.#circuit.emit('timeout', error, this.#timeoutMs);
         reject(error);
       }, this.#timeoutMs);
     });

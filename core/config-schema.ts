@@ -14,6 +14,57 @@ const listener = (extra: JsonSchema): JsonSchema => ({
   },
 });
 
+const apiKeySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'hash', 'scopes'],
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+    hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+    scopes: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+  },
+};
+
+const httpSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  default: {},
+  properties: {
+    enabled: { type: 'boolean', default: true },
+    host: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    port: { type: 'integer', minimum: 0, maximum: 65535, default: 9101 },
+    bodyLimitBytes: { type: 'integer', minimum: 1024, default: 10 * MiB },
+    /** Host header values accepted besides loopback names and the bound address. */
+    allowedHosts: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+    /** Origins (scheme://host:port) accepted besides loopback origins. */
+    allowedOrigins: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+    apiKeys: { type: 'array', items: apiKeySchema, default: [] },
+    rateLimit: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        /** Requests per window per API key (or per address without keys); 0 turns it off. */
+        max: { type: 'integer', minimum: 0, default: 1200 },
+        timeWindowMs: { type: 'integer', minimum: 1000, default: 60_000 },
+      },
+    },
+    mcpSessionIdleMs: { type: 'integer', minimum: 1000, default: 30 * 60_000 },
+    maxMcpSessions: { type: 'integer', minimum: 1, default: 256 },
+    events: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        /** Bytes queued for one client before it is disconnected as too slow. */
+        maxQueuedBytes: { type: 'integer', minimum: 1024, default: 1 * MiB },
+        pingIntervalMs: { type: 'integer', minimum: 100, default: 30_000 },
+        maxClients: { type: 'integer', minimum: 1, default: 64 },
+      },
+    },
+  },
+};
+
 /** The schema of gateway.config.yaml. Every key has a default, so an empty file is valid. */
 export const gatewayConfigSchema: JsonSchema = {
   type: 'object',
@@ -62,6 +113,7 @@ export const gatewayConfigSchema: JsonSchema = {
           port: { type: 'integer', minimum: 0, maximum: 65535, default: 9100 },
         }),
         unix: listener({ path: { type: 'string', minLength: 1 } }),
+        http: httpSchema,
       },
     },
     plugins: {

@@ -12,6 +12,27 @@ export interface ListenerConfig {
   readonly maxMessageBytes: number;
 }
 
+export interface ApiKeyConfig {
+  readonly name: string;
+  /** `sha256:<hex>` of the key; the key itself is never stored. */
+  readonly hash: string;
+  readonly scopes: readonly string[];
+}
+
+export interface HttpConfig {
+  readonly enabled: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly bodyLimitBytes: number;
+  readonly allowedHosts: readonly string[];
+  readonly allowedOrigins: readonly string[];
+  readonly apiKeys: readonly ApiKeyConfig[];
+  readonly rateLimit: { readonly max: number; readonly timeWindowMs: number };
+  readonly mcpSessionIdleMs: number;
+  readonly maxMcpSessions: number;
+  readonly events: { readonly maxQueuedBytes: number; readonly pingIntervalMs: number; readonly maxClients: number };
+}
+
 export interface PluginSettings {
   readonly enabled: boolean;
   /** Overrides the registry's `optional`: a failing optional plugin is skipped, not fatal. */
@@ -43,6 +64,7 @@ export interface GatewayConfig {
     readonly stdio: { readonly maxMessageBytes: number };
     readonly tcp: ListenerConfig & { readonly host: string; readonly port: number };
     readonly unix: ListenerConfig & { readonly path: string };
+    readonly http: HttpConfig;
   };
   readonly plugins: Readonly<Record<string, PluginSettings>>;
 }
@@ -93,7 +115,7 @@ export function readYamlFile(file: string): unknown {
 
 // Config comes from YAML and environment variables, where `port: ${PORT}` is a string;
 // coercing scalars here (and only here: tool arguments are never coerced) lets that work.
-const validateGatewayConfig = createSchemaCompiler({ useDefaults: true, coerceTypes: true }).compile(
+const validateGatewayConfig = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true }).compile(
   gatewayConfigSchema,
 );
 

@@ -69,6 +69,47 @@ export const coreErrors = {
     jsonRpcCode: JsonRpcCode.InvalidParams,
     description: 'No tool has this name. List the tools (tools/list, GET /tools) for valid names.',
   },
+  NOT_FOUND: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: no route here. GET /tools lists the tools; /openapi.json describes every route.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: the body is not JSON. Send `Content-Type: application/json`.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: API keys are configured and the request has none, or an unknown one. Send `Authorization: Bearer <key>` or `X-API-Key`.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    mcp: 'result',
+    description: "The API key is valid but its scopes do not cover this tool or route; ask for a key with that scope.",
+  },
+  HOST_NOT_ALLOWED: {
+    status: 403,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: the Host or Origin header is not one this gateway serves (DNS-rebinding protection); add it to transports.http.allowedHosts/allowedOrigins.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.ServerError,
+    description: 'HTTP: too many requests for this key (or address) in the window; retry after the Retry-After header.',
+  },
+  SESSION_NOT_FOUND: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'MCP over HTTP: the Mcp-Session-Id is unknown or expired (idle timeout); start a new session with initialize.',
+  },
   INVALID_ARGUMENTS: {
     status: 400,
     mcp: 'result',

@@ -31,7 +31,9 @@ export class EventBus {
     if (!CHANNEL.test(channel)) throw new TypeError(`Invalid event channel "${channel}": use dot-separated words.`);
     const event: GatewayEvent = { channel, data, source, time: new Date().toISOString() };
     const segments = channel.split('.');
-    for (const subscription of this.#subscriptions) {
+    // A copy: a subscriber that subscribes while handling must not get this event (and could
+    // otherwise keep the loop going forever).
+    for (const subscription of [...this.#subscriptions]) {
       if (!matches(subscription.pattern, segments)) continue;
       try {
         subscription.handler(event);
@@ -41,7 +43,11 @@ export class EventBus {
     }
   }
 
+  /** Throws a TypeError for a pattern that {@link isValidPattern} refuses. */
   subscribe(pattern: string, handler: EventHandler): () => void {
+    if (!isValidPattern(pattern)) {
+      throw new TypeError(`Invalid event pattern "${pattern}": use dot-separated words, \`*\` for one word, \`**\` at the end for the rest.`);
+    }
     const subscription = { pattern: pattern.split('.'), handler };
     this.#subscriptions.add(subscription);
     return () => this.#subscriptions.delete(subscription);
@@ -62,7 +68,10 @@ function matches(pattern: readonly string[], channel: readonly string[]): boolea
   return pattern.length === channel.length;
 }
 
-/** Whether `pattern` is a valid subscription pattern (for callers that take one from outside). */
+/**
+ * Whether `pattern` is a valid subscription pattern. `**` only as the last segment: the matcher
+ * gives it the rest of the channel, so anything after it would be silently ignored.
+ */
 export function isValidPattern(pattern: string): boolean {
-  return /^(\*\*|\*|[a-z0-9_-]+)(\.(\*\*|\*|[a-z0-9_-]+))*$/i.test(pattern);
+  return /^(\*|[a-z0-9_-]+)(\.(\*|[a-z0-9_-]+))*(\.\*\*)?$|^\*\*$/i.test(pattern);
 }

@@ -7,6 +7,8 @@ import type { GatewayConfig } from './config.js';
 import { ErrorTable, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMetrics } from './metrics.js';
+import type { Registry } from 'prom-client';
 import { openMcpSession, type McpSessionOptions } from './mcp-session.js';
 import type { CoreServices } from './plugin-context.js';
 import { PluginHost } from './plugin-host.js';
@@ -38,6 +40,8 @@ export interface Gateway {
   readonly breakers: BreakerRegistry;
   readonly plugins: PluginHost;
   readonly db: Database;
+  /** Prometheus metrics of every transport's calls, breakers and sessions. */
+  readonly metrics: Registry;
   /** Aborted when shutdown begins. */
   readonly signal: AbortSignal;
   /** Serves one MCP session over `transport` (one SDK Server per session). */
@@ -67,6 +71,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
+  const metrics = createMetrics(catalog, breakers, sessions);
   const core: CoreServices = {
     log,
     catalog,
@@ -92,6 +97,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     breakers,
     plugins,
     db,
+    metrics,
     signal: shutdown.signal,
     connect: (transport, sessionOptions) =>
       openMcpSession({ catalog, errors, sessions, log, version: GATEWAY_VERSION }, transport, sessionOptions),

@@ -38,7 +38,7 @@ export class PluginHost {
   readonly #loaded: Array<LoadedPlugin & { closers: Array<() => unknown> }> = [];
   readonly #skipped: SkippedPlugin[] = [];
   readonly #apis = new Map<string, unknown>();
-  readonly #configAjv = createSchemaCompiler({ useDefaults: true, coerceTypes: true });
+  readonly #configAjv = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true });
 
   constructor(core: CoreServices, config: GatewayConfig) {
     this.#core = core;

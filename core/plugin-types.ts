@@ -78,7 +78,10 @@ export interface PluginDatabase {
 export interface PluginEvents {
   /** Publishes `data` on `channel` (by convention `<plugin>.<event>`, e.g. `process.exit`). */
   publish(channel: string, data: unknown): void;
-  /** `*` matches one dot-separated segment, `**` any number; returns the unsubscribe function. */
+  /**
+   * `*` matches one dot-separated segment; `**`, only as the last segment, matches one or more.
+   * Throws a TypeError for any other pattern. Returns the unsubscribe function.
+   */
   subscribe(pattern: string, handler: EventHandler): () => void;
 }
 

@@ -50,7 +50,7 @@ const entrySchema: JsonSchema = {
   },
 };
 
-const validateEntry = createSchemaCompiler({ useDefaults: true }).compile(entrySchema);
+const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
 
 /** Reads every `*.yaml`/`*.yml` in the given folders. Throws REGISTRY_INVALID naming the file. */
 export function loadRegistry(dirs: readonly string[]): Map<string, RegistryEntry> {

@@ -13,6 +13,11 @@ export interface SchemaCompilerOptions {
   useDefaults?: boolean;
   /** Only for configuration read from YAML and the environment; never for tool arguments. */
   coerceTypes?: boolean;
+  /**
+   * Report every problem rather than the first. Only for trusted input (configuration):
+   * on a request body with a million unknown keys it would build a million errors.
+   */
+  allErrors?: boolean;
   log?: Logger;
 }
 
@@ -26,7 +31,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Ajv20
   const { log } = options;
   const ajv = new Ajv2020({
     strict: true,
-    allErrors: true,
+    allErrors: options.allErrors ?? false,
     useDefaults: options.useDefaults ?? false,
     coerceTypes: options.coerceTypes ?? false,
     removeAdditional: false,

@@ -26,6 +26,8 @@ export interface CallRequest {
   readonly signal?: AbortSignal;
   /** Where progress goes; absent when the client did not ask for it. */
   readonly onProgress?: (update: ProgressUpdate) => void;
+  /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
+  readonly allows?: (tool: RegisteredTool) => boolean;
 }
 
 export type CallOutcome =
@@ -159,6 +161,7 @@ export class ToolCatalog {
   /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
   async call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
     const startedAt = Date.now();
+    const started = performance.now();
     const tool = this.#tools.get(name);
     const outcome = tool ? await this.#run(tool, args ?? {}, request) : unknownTool(name);
     const record: CallRecord = {
@@ -167,7 +170,7 @@ export class ToolCatalog {
       caller: request.caller,
       args,
       startedAt,
-      durationMs: Date.now() - startedAt,
+      durationMs: performance.now() - started,
       outcome: outcome.ok ? 'ok' : outcome.error.code,
     };
     for (const observer of this.#observers) {
@@ -183,6 +186,13 @@ export class ToolCatalog {
   async #run(tool: RegisteredTool, args: unknown, request: CallRequest): Promise<CallOutcome> {
     if (this.#options.shutdownSignal.aborted) {
       return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
+    }
+    if (request.allows && !request.allows(tool)) {
+      return {
+        ok: false,
+        tool,
+        error: new GatewayError('FORBIDDEN', `The API key "${request.caller.identity}" has no scope for tool ${tool.listing.name}.`),
+      };
     }
     if (!tool.validate(args)) {
       const details = describeSchemaErrors(tool.validate.errors);

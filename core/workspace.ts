@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path';
 import { GatewayError } from './errors.js';
 
 export interface Workspace {
@@ -27,7 +27,7 @@ export function createWorkspace(root: string): Workspace {
     contains,
     resolve(path: string): string {
       checkPathSyntax(path);
-      const real = resolveReal(isAbsolute(path) ? resolve(path) : resolve(realRoot, path), 0);
+      const real = resolveReal(isAbsolute(path) ? resolve(path) : resolve(realRoot, path));
       if (!contains(real)) {
         throw new GatewayError('OUTSIDE_WORKSPACE', `Path "${path}" is outside the workspace ${realRoot}; use a path inside it.`, {
           details: { path },
@@ -48,29 +48,62 @@ export function checkPathSyntax(path: unknown): asserts path is string {
   }
 }
 
-/**
- * The real location of `abs`: realpath of the longest existing prefix plus the rest. A
- * dangling symlink on the way is followed by hand, because writing through it would create
- * its (possibly outside) target while realpath reports only "not found".
- */
-function resolveReal(abs: string, hops: number): string {
-  if (hops > MAX_LINK_HOPS) throw new GatewayError('INVALID_PATH', 'Too many levels of symbolic links.');
+/** The real location of `abs`: its realpath when it exists, else {@link walk}. */
+function resolveReal(abs: string): string {
   try {
     return realpathSync(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new GatewayError('INVALID_PATH', 'Too many levels of symbolic links.');
+    if (code === 'ELOOP') throw tooManyLinks();
     if (code === 'ENAMETOOLONG') throw new GatewayError('INVALID_PATH', 'Path is too long.');
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
   }
-  let stat;
-  try {
-    stat = lstatSync(abs);
-  } catch {
-    stat = undefined;
+  return walk(abs);
+}
+
+/**
+ * Resolves `abs` one component at a time, as the kernel would when creating it. A dangling
+ * symlink on the way is followed by hand, because writing through it would create its
+ * (possibly outside) target while realpath reports only "not found". A relative target is
+ * read from the link's real directory, not the lexical one: with `a/b/up -> ../..` (the root)
+ * and a dangling `l -> ../x`, the kernel writes `a/b/up/l` to `x` beside the root, not to `a/b/x`.
+ */
+function walk(abs: string): string {
+  const pending = abs.split(sep).filter(Boolean).reverse();
+  let current = parse(abs).root;
+  let hops = 0;
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part === '.') continue;
+    // `current` never contains a symlink, so its dirname is the physical parent.
+    if (part === '..') {
+      current = dirname(current);
+      continue;
+    }
+    const next = join(current, part);
+    if (isSymlink(next)) {
+      if (++hops > MAX_LINK_HOPS) throw tooManyLinks();
+      const target = readlinkSync(next);
+      if (isAbsolute(target)) current = parse(target).root;
+      pending.push(...target.split(sep).filter(Boolean).reverse());
+      continue;
+    }
+    current = next;
   }
-  if (stat?.isSymbolicLink()) return resolveReal(resolve(dirname(abs), readlinkSync(abs)), hops + 1);
-  const parent = dirname(abs);
-  if (parent === abs) return abs;
-  return join(resolveReal(parent, hops), basename(abs));
+  return current;
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    if (code === 'ENAMETOOLONG') throw new GatewayError('INVALID_PATH', 'Path is too long.');
+    throw err;
+  }
+}
+
+function tooManyLinks(): GatewayError {
+  return new GatewayError('INVALID_PATH', 'Too many levels of symbolic links.');
 }

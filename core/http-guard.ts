@@ -1,0 +1,85 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiKeys, type Principal } from './api-keys.js';
+import type { HttpConfig } from './config.js';
+import { GatewayError } from './errors.js';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The outcome of checking one request: who it is, or why it is refused. */
+export type GuardResult = { ok: true; principal?: Principal } | { ok: false; error: GatewayError };
+
+/**
+ * Checks every HTTP request (and WebSocket upgrade) before any route runs:
+ * - Host and Origin must name this gateway: a page on another site that rebinds its DNS
+ *   name to 127.0.0.1 sends its own Host, and is refused (HOST_NOT_ALLOWED);
+ * - with API keys configured, a known key must come as `Authorization: Bearer` or `X-API-Key`.
+ */
+export class HttpGuard {
+  readonly keys: ApiKeys;
+  readonly #hosts: Set<string>;
+  readonly #origins: Set<string>;
+  readonly #cache = new WeakMap<IncomingMessage, GuardResult>();
+
+  constructor(config: HttpConfig, boundHost: string) {
+    this.keys = new ApiKeys(config.apiKeys);
+    const bound = boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost;
+    this.#hosts = new Set([...LOOPBACK_NAMES, bound, ...config.allowedHosts].map((h) => h.toLowerCase()));
+    this.#origins = new Set(config.allowedOrigins.map((o) => o.toLowerCase()));
+  }
+
+  /** Memoised per request, so hooks and the rate limiter's key function share one result. */
+  check(request: IncomingMessage, needsKey = true): GuardResult {
+    let result = this.#cache.get(request);
+    if (!result) {
+      result = this.#check(request, needsKey);
+      this.#cache.set(request, result);
+    }
+    return result;
+  }
+
+  #check(request: IncomingMessage, needsKey: boolean): GuardResult {
+    const host = hostName(request.headers.host);
+    if (!host || !this.#hosts.has(host)) {
+      return refuse('HOST_NOT_ALLOWED', `Host "${request.headers.host ?? ''}" is not served here; add it to transports.http.allowedHosts if it should be.`);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !this.#originAllowed(origin)) {
+      return refuse('HOST_NOT_ALLOWED', `Origin "${origin}" is not allowed; add it to transports.http.allowedOrigins if it should be.`);
+    }
+    if (!needsKey || !this.keys.required) return { ok: true };
+    const presented = presentedKey(request);
+    if (!presented) {
+      return refuse('UNAUTHORIZED', 'This gateway needs an API key: send "Authorization: Bearer <key>" or "X-API-Key: <key>".');
+    }
+    const principal = this.keys.authenticate(presented);
+    return principal ? { ok: true, principal } : refuse('UNAUTHORIZED', 'The API key is not known to this gateway.');
+  }
+
+  #originAllowed(origin: string): boolean {
+    if (this.#origins.has(origin.toLowerCase())) return true;
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && this.#hosts.has(url.hostname.toLowerCase());
+    } catch {
+      return false;
+    }
+  }
+}
+
+function refuse(code: string, message: string): GuardResult {
+  return { ok: false, error: new GatewayError(code, message) };
+}
+
+/** `Host: example.com:9101` → `example.com`; `[::1]:9101` → `[::1]`. */
+function hostName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(header.trim().toLowerCase());
+  return match?.[1];
+}
+
+function presentedKey(request: IncomingMessage): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined;
+  const header = request.headers['x-api-key'];
+  return typeof header === 'string' && header ? header : undefined;
+}
