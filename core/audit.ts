@@ -22,6 +22,7 @@ const migrations = [
    );
    CREATE INDEX core_audit_at ON core_audit (at);
    CREATE INDEX core_audit_tool ON core_audit (tool, at);`,
+  'ALTER TABLE core_audit ADD COLUMN plugin TEXT',
 ];
 
 export interface AuditRow {
@@ -29,6 +30,7 @@ export interface AuditRow {
   transport: string;
   session: string | null;
   caller: string | null;
+  plugin: string | null;
   tool: string;
   args_digest: string;
   args_summary: string;
@@ -45,11 +47,16 @@ export interface AuditRow {
 export class AuditLog {
   readonly #insert;
 
-  constructor(db: Database) {
+  /** Creates the table if needed and removes rows older than `retentionDays` (0 keeps all). */
+  constructor(db: Database, retentionDays = 0) {
     migrate(db, 'core', migrations);
+    if (retentionDays > 0) {
+      const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
+      db.prepare('DELETE FROM core_audit WHERE at < ?').run(cutoff);
+    }
     this.#insert = db.prepare(
-      `INSERT INTO core_audit (at, transport, session, caller, tool, args_digest, args_summary, duration_ms, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -60,6 +67,7 @@ export class AuditLog {
       call.caller.transport,
       call.caller.sessionId ?? null,
       call.caller.identity ?? null,
+      call.plugin ?? null,
       call.tool,
       createHash('sha256').update(json).digest('hex'),
       json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,

@@ -83,6 +83,8 @@ export const gatewayConfigSchema: JsonSchema = {
       properties: {
         timeoutMs: { type: 'integer', minimum: 1, default: 60_000 },
         audit: { type: 'boolean', default: true },
+        /** Audit rows older than this are deleted at start-up; 0 keeps them all. */
+        auditRetentionDays: { type: 'integer', minimum: 0, default: 30 },
       },
     },
     breakers: {

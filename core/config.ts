@@ -58,7 +58,7 @@ export interface GatewayConfig {
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
-  readonly tools: { readonly timeoutMs: number; readonly audit: boolean };
+  readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditRetentionDays: number };
   readonly breakers: BreakerDefaults;
   readonly transports: {
     readonly stdio: { readonly maxMessageBytes: number };
@@ -167,7 +167,8 @@ function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, where: string, p
     return value.replace(ENV_REF, (match, name: string | undefined, fallback: string | undefined) => {
       if (match === '$${') return '${';
       const found = env[name!];
-      if (found !== undefined) return found;
+      // As in the shell, `:-` also replaces a variable that is set but empty.
+      if (found !== undefined && (found !== '' || fallback === undefined)) return found;
       if (fallback !== undefined) return fallback;
       throw new GatewayError(
         'CONFIG_INVALID',

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AuditLog } from './audit.js';
 import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
-import { ErrorTable, isGatewayError } from './errors.js';
+import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -51,10 +51,24 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+function openWorkspace(config: GatewayConfig) {
+  try {
+    return createWorkspace(config.workspace);
+  } catch (err) {
+    throw new GatewayError(
+      'CONFIG_INVALID',
+      `${config.file ?? '(default configuration)'}: workspace: ${config.workspace} cannot be used (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); point it at an existing directory.`,
+      { cause: err },
+    );
+  }
+}
+
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const bootStarted = performance.now();
+  // Before the database opens: a bad workspace must not leave a handle behind.
+  const workspace = openWorkspace(config);
   mkdirSync(config.dataDir, { recursive: true });
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
@@ -79,7 +93,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     db,
     events,
     errors,
-    workspace: createWorkspace(config.workspace),
+    workspace,
     dataDir: config.dataDir,
     signal: shutdown.signal,
   };
@@ -114,6 +128,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       if (shutdown.signal.aborted) return;
       shutdown.abort();
       try {
+        await catalog.drain();
         await plugins.close();
       } finally {
         breakers.shutdown();
@@ -124,7 +139,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
 
   try {
     if (config.tools.audit) {
-      const audit = new AuditLog(db);
+      const audit = new AuditLog(db, config.tools.auditRetentionDays);
       catalog.observe((call) => audit.record(call));
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);

@@ -28,6 +28,13 @@ export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './tool-result.js';
 export { createWorkspace } from './workspace.js';
 
+// Embedding and testing: boot a gateway in process, e.g. to test a plugin with a real SDK
+// client over the in-memory transport (see docs/writing-a-plugin.md).
+export type { GatewayConfig } from './config.js';
+export type { Gateway } from './gateway.js';
+export { loadConfig, resolveConfig } from './config.js';
+export { createGateway } from './gateway.js';
+
 /**
  * Declares a plugin. An identity function: it exists so that the object is type-checked
  * against the contract (and `ctx.config` typed) where it is written.

@@ -29,6 +29,8 @@ export interface PluginScope {
   readonly tools: RegisteredTool[];
   /** Cleanup, in registration order. */
   readonly closers: Array<() => unknown>;
+  /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
+  abort(reason: unknown): void;
 }
 
 export function createPluginScope(
@@ -40,6 +42,11 @@ export function createPluginScope(
 ): PluginScope {
   const tools: RegisteredTool[] = [];
   const closers: Array<() => unknown> = [];
+  // The plugin's own signal: shutdown, or its setup failing (a timed-out setup may still run).
+  const lifetime = new AbortController();
+  const onShutdown = () => lifetime.abort(core.signal.reason);
+  core.signal.addEventListener('abort', onShutdown, { once: true });
+  closers.push(() => core.signal.removeEventListener('abort', onShutdown));
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   mkdirSync(dataDir, { recursive: true });
@@ -49,7 +56,7 @@ export function createPluginScope(
     config,
     log,
     dataDir,
-    signal: core.signal,
+    signal: lifetime.signal,
     workspace: core.workspace,
     tool(definition: ToolDefinition, handler: ToolHandler<never>) {
       const tool = core.catalog.prepare(name, definition, handler);
@@ -85,11 +92,12 @@ export function createPluginScope(
       return apis.get(plugin) as T;
     },
     error(code, message, details) {
-      if (!core.errors.get(code)) {
-        throw new GatewayError('INTERNAL_ERROR', `Plugin "${name}" raised undeclared error code "${code}": declare it in the plugin's errors.`);
+      const owner = core.errors.get(code)?.owner;
+      if (owner !== name && owner !== 'core') {
+        throw new GatewayError('INTERNAL_ERROR', `Plugin "${name}" raised error code "${code}", which it does not declare in its errors.`);
       }
       return new GatewayError(code, message, { details });
     },
   };
-  return { ctx, tools, closers };
+  return { ctx, tools, closers, abort: (reason) => lifetime.abort(reason) };
 }

@@ -29,8 +29,8 @@ interface Candidate {
 
 /**
  * Loads the enabled plugins in dependency order and closes them in reverse. A failing plugin
- * stops the boot with an error naming it, unless it is optional: then it, and every plugin
- * that requires it, is skipped with a logged error.
+ * stops the boot with an error naming it, unless it is optional: then it is skipped with a
+ * logged error. A plugin that requires a skipped one fails in turn (skipped if optional too).
  */
 export class PluginHost {
   readonly #core: CoreServices;
@@ -135,6 +135,7 @@ export class PluginHost {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
       this.#core.catalog.add(scope.tools);
     } catch (err) {
+      scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;
     } finally {

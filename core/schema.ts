@@ -57,8 +57,12 @@ export interface SchemaProblem {
 export function describeSchemaErrors(errors: readonly ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors) return [];
   const problems = errors
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => ({ path: e.instancePath, message: describeOne(e) }));
+    // `if` and `propertyNames` only wrap the error that says what is wrong.
+    .filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames')
+    .map((e) => ({
+      path: e.instancePath,
+      message: e.propertyName === undefined ? describeOne(e) : `key "${e.propertyName}" ${describeOne(e)}`,
+    }));
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.path}\u0000${p.message}`;

@@ -63,6 +63,7 @@ export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #observers: Array<(record: CallRecord) => void> = [];
   readonly #options: ToolCatalogOptions;
+  readonly #inFlight = new Set<Promise<CallOutcome>>();
   #listing: Tool[] | undefined;
 
   constructor(options: ToolCatalogOptions) {
@@ -159,7 +160,23 @@ export class ToolCatalog {
   }
 
   /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
-  async call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
+  call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
+    const call = this.#call(name, args, request);
+    this.#inFlight.add(call);
+    void call.finally(() => this.#inFlight.delete(call));
+    return call;
+  }
+
+  /**
+   * Resolves once every call in flight has settled and been recorded. Shutdown aborts their
+   * signals first, so this is quick; it must finish before the database closes, or the audit
+   * rows of the cancelled calls would be lost.
+   */
+  async drain(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
     const startedAt = Date.now();
     const started = performance.now();
     const tool = this.#tools.get(name);

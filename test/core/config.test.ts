@@ -41,7 +41,7 @@ describe('config', () => {
     ['a wrong type', { tools: { timeoutMs: 'soon' } }, /tools\.timeoutMs: must be integer/],
     ['an out-of-range port', { transports: { tcp: { port: 70000 } } }, /transports\.tcp\.port: must be <= 65535/],
     ['a bad log level', { logLevel: 'loud' }, /logLevel: must be one of "fatal", "error"/],
-    ['a bad plugin name', { plugins: { 'Bad Name': {} } }, /plugins: must match pattern/],
+    ['a bad plugin name', { plugins: { 'Bad Name': {} } }, /plugins: key "Bad Name" must match pattern/],
     ['an unknown plugin setting', { plugins: { files: { enable: true } } }, /plugins\.files: unknown key "enable"\. Valid keys: enabled, optional, config/],
     ['a list at the top level', [1, 2], /the top level must be a mapping/],
   ];
@@ -63,6 +63,11 @@ describe('config', () => {
     assert.equal(config.dataDir, '/var/lib/gw');
     assert.equal(config.logLevel, 'warn');
     assert.equal(config.transports.unix.path, '/run/${HOME}.sock');
+  });
+
+  it('uses the default of ${VAR:-default} for a set but empty variable, as the shell does', () => {
+    assert.equal(resolve({ logLevel: '${LEVEL:-warn}' }, { LEVEL: '' }).logLevel, 'warn');
+    assert.equal(resolve({ dataDir: 'x${EMPTY}y' }, { EMPTY: '' }).dataDir, '/srv/gw/xy');
   });
 
   it('coerces an interpolated number (port: ${PORT})', () => {

@@ -217,6 +217,42 @@ describe('plugin host', () => {
     });
   }
 
+  it('aborts ctx.signal of a plugin whose setup timed out, and does not serve what it registers later', async () => {
+    const dir = tempDir();
+    const registry = writePlugins(dir, {
+      late: {
+        optional: true,
+        setup: `globalThis.__late = ctx.signal; await new Promise((r) => setTimeout(r, 400)); ${tool('late_tool')}`,
+      },
+    });
+    const gateway = await boot(dir, registry, { late: {} }, { setupTimeoutMs: 100 });
+    assert.equal(gateway.plugins.skipped[0]?.code, 'PLUGIN_SETUP_TIMEOUT');
+    assert.equal(((globalThis as any).__late as AbortSignal).aborted, true);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(gateway.catalog.get('late_tool'), undefined);
+    await gateway.close();
+  });
+
+  it("refuses ctx.error with another plugin's code", async () => {
+    const dir = tempDir();
+    const codes = (code: string) => `errors: { ${code}: { status: 409, mcp: 'result', description: 'x' } },`;
+    const registry = writePlugins(dir, {
+      owner: { extra: codes('OWNER_CODE') },
+      thief: { extra: codes('THIEF_CODE'), setup: `ctx.error('THIEF_CODE', 'mine'); ctx.error('INVALID_PATH', 'core codes are shared'); ctx.error('OWNER_CODE', 'not mine');` },
+    });
+    await assert.rejects(boot(dir, registry, { owner: {}, thief: {} }), /raised error code "OWNER_CODE", which it does not declare/);
+  });
+
+  it('refuses a workspace that does not exist with CONFIG_INVALID', async () => {
+    const dir = tempDir();
+    const registry = writePlugins(dir, {});
+    await assert.rejects(boot(dir, registry, {}, { workspace: join(dir, 'missing') }), (err: any) => {
+      assert.equal(err.code, 'CONFIG_INVALID');
+      assert.match(err.message, /workspace: .*missing cannot be used \(ENOENT\)/);
+      return true;
+    });
+  });
+
   it('runs closers within the shutdown budget even when one hangs', async () => {
     const dir = tempDir();
     const log = journal();

@@ -189,6 +189,17 @@ describe('AuditLog', () => {
     assert.equal(second!.outcome, 'FILE_NOT_FOUND');
   });
 
+  it('records the plugin and deletes rows older than the retention at start-up', (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db);
+    audit.record(callRecord({ startedAt: Date.now() - 40 * 86_400_000 }));
+    audit.record(callRecord({ startedAt: Date.now() }));
+    assert.equal(auditRows(db).length, 2);
+    new AuditLog(db, 30);
+    const rows = db.prepare('SELECT plugin FROM core_audit').all();
+    assert.deepEqual(rows, [{ plugin: callRecord().plugin ?? null }]);
+  });
+
   it('a second AuditLog on the same database reuses the table', (t) => {
     const db = freshDb(t);
     new AuditLog(db).record(callRecord());

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CallRecord } from '../../core/tool-catalog.js';
-import { memoryClient, startGateway } from '../helpers.js';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { memoryClient, startGateway, tempDir } from '../helpers.js';
 
 const memory = { caller: { transport: 'memory' as const, identity: 'unit' } };
 
@@ -45,6 +47,21 @@ describe('tool catalog', () => {
     assert.ok(!outcome.ok);
     assert.equal(outcome.error.code, 'SHUTTING_DOWN');
     await closing;
+  });
+
+  it('records the audit rows of calls that shutdown cancelled before the database closes', async () => {
+    const dir = tempDir();
+    const gateway = await startGateway({}, dir);
+    const running = gateway.catalog.call('echo_sleep', { ms: 4000 }, memory);
+    await new Promise((r) => setTimeout(r, 50));
+    await gateway.close();
+    await running;
+    const db = new BetterSqlite3(join(dir, 'data', 'gateway.db'), { readonly: true });
+    try {
+      assert.deepEqual(db.prepare('SELECT tool, outcome FROM core_audit').all(), [{ tool: 'echo_sleep', outcome: 'SHUTTING_DOWN' }]);
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses calls once shutdown has begun', async () => {
