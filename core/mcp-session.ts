@@ -9,7 +9,7 @@ import {
 import { coreErrors, type ErrorTable } from './errors.js';
 import type { Logger } from './logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
-import type { ToolCatalog } from './tool-catalog.js';
+import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
 import { toMcpErrorResult, toMcpResult } from './tool-result.js';
 import type { TransportKind } from './plugin-types.js';
 
@@ -26,6 +26,10 @@ export interface McpSessionOptions {
   peer?: string;
   /** A session id the transport already assigned (Streamable HTTP). */
   sessionId?: string;
+  /** Who the caller is when the transport knows better than `initialize` (an API key's name). */
+  identity?: string;
+  /** The tools this session may see and call (API-key scopes); all when absent. */
+  allows?: (tool: RegisteredTool) => boolean;
 }
 
 export const SERVER_INSTRUCTIONS =
@@ -51,13 +55,17 @@ export async function openMcpSession(
   server.onclose = () => deps.sessions.close(session.id);
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: deps.catalog.listings() }));
+  const { allows } = options;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const progressToken = extra._meta?.progressToken;
     const outcome = await deps.catalog.call(name, args, {
-      caller: { transport: options.transport, sessionId: session.id, identity: session.client ?? session.peer },
+      caller: { transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer },
       signal: extra.signal,
+      allows,
       onProgress:
         progressToken === undefined
           ? undefined

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors } from './errors.js';
+import { ForbiddenKeyError, parseJson } from './json.js';
 
 export interface NdjsonTransportOptions {
   /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */
@@ -160,24 +161,6 @@ export class NdjsonTransport implements Transport {
     if (code !== 'EPIPE' && code !== 'ECONNRESET') this.onerror?.(err);
     void this.close();
   };
-}
-
-class ForbiddenKeyError extends Error {}
-
-/**
- * JSON.parse keeps a `"__proto__"` key as an ordinary own property, but the SDK's schema
- * parsing later copies objects by assignment, which turns that key into the prototype of the
- * tool's arguments: `{"__proto__": {"force": true}}` would slip past `additionalProperties:
- * false` and make `args.force` true. Such keys are refused outright (as fastify's parser
- * does on HTTP). The reviver is slow, so it runs only when the key could be present, written
- * plainly or with \u escapes.
- */
-function parseJson(line: string): unknown {
-  if (!line.includes('__proto__') && !line.includes('\\u')) return JSON.parse(line);
-  return JSON.parse(line, (key, value: unknown) => {
-    if (key === '__proto__') throw new ForbiddenKeyError('Invalid Request: object keys named "__proto__" are not accepted.');
-    return value;
-  });
 }
 
 /** The id of something request-shaped, so an Invalid Request reply can name it. */

@@ -1,0 +1,135 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { HttpConfig } from './config.js';
+import type { Gateway } from './gateway.js';
+import type { HttpGuard } from './http-guard.js';
+import { isValidPattern, type GatewayEvent } from './events.js';
+import { statusOf } from './http-reply.js';
+
+/** Close codes of the event stream (4000–4999 are the application's own). */
+export const EventsCloseCode = {
+  /** The client fell too far behind: more than `maxQueuedBytes` waited to be sent. */
+  TooSlow: 4008,
+  /** No pong came back for a ping within one ping interval. */
+  NoPong: 4009,
+  /** The gateway is at `maxClients`. */
+  TryLater: 1013,
+  GoingAway: 1001,
+} as const;
+
+const MAX_CLIENT_MESSAGE = 64 * 1024;
+const MAX_SUBSCRIPTIONS = 64;
+
+/**
+ * `GET /events` upgraded to a WebSocket. A client sends
+ * `{"type": "subscribe", "channels": ["process.*"]}` (or `unsubscribe`) and receives
+ * `{"type": "event", "channel", "source", "time", "data"}` for what plugins publish. Each
+ * client has a bounded queue: one that falls behind is disconnected with 4008, and nobody
+ * else waits for it.
+ */
+export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig['events']): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE });
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {});
+    if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/events') return refuse(socket, 404, 'NOT_FOUND', 'Only /events accepts WebSocket upgrades.');
+    const guarded = guard.check(request);
+    if (!guarded.ok) return refuse(socket, statusOf(guarded.error, gateway.errors), guarded.error.code, guarded.error.message);
+    if (guarded.principal && !guarded.principal.mayReadEvents) return refuse(socket, 403, 'FORBIDDEN', 'This API key has no "events" scope.');
+    if (wss.clients.size >= config.maxClients) return refuse(socket, 503, 'CONNECTION_LIMIT', 'Too many event stream clients; retry later.');
+    wss.handleUpgrade(request, socket, head, (ws) => serveClient(ws));
+  });
+
+  const ping = setInterval(() => {
+    for (const ws of wss.clients) {
+      const client = ws as WebSocket & { alive?: boolean };
+      if (client.alive === false) {
+        client.close(EventsCloseCode.NoPong, 'no pong received');
+        client.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ping();
+    }
+  }, config.pingIntervalMs);
+  ping.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(ping);
+    for (const ws of wss.clients) ws.close(EventsCloseCode.GoingAway, 'gateway shutting down');
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    for (const ws of wss.clients) ws.terminate();
+  });
+
+  function serveClient(ws: WebSocket & { alive?: boolean }): void {
+    ws.alive = true;
+    ws.on('pong', () => {
+      ws.alive = true;
+    });
+    ws.on('error', () => {});
+    const subscriptions = new Map<string, () => void>();
+    const deliver = (event: GatewayEvent) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > config.maxQueuedBytes) {
+        dropSlowClient(ws, subscriptions);
+        return;
+      }
+      ws.send(JSON.stringify({ type: 'event', ...event }));
+    };
+    const reply = (message: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(message));
+
+    ws.on('message', (raw) => {
+      const request = parseRequest(raw.toString());
+      if (typeof request === 'string') return reply({ type: 'error', code: 'INVALID_REQUEST', message: request });
+      for (const channel of request.channels) {
+        if (request.type === 'subscribe' && !subscriptions.has(channel)) {
+          if (subscriptions.size >= MAX_SUBSCRIPTIONS) return reply({ type: 'error', code: 'INVALID_REQUEST', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per client.` });
+          subscriptions.set(channel, gateway.events.subscribe(channel, deliver));
+        } else if (request.type === 'unsubscribe') {
+          subscriptions.get(channel)?.();
+          subscriptions.delete(channel);
+        }
+      }
+      reply({ type: request.type === 'subscribe' ? 'subscribed' : 'unsubscribed', channels: request.channels });
+    });
+    ws.on('close', () => {
+      for (const unsubscribe of subscriptions.values()) unsubscribe();
+      subscriptions.clear();
+    });
+  }
+}
+
+function dropSlowClient(ws: WebSocket, subscriptions: Map<string, () => void>): void {
+  for (const unsubscribe of subscriptions.values()) unsubscribe();
+  subscriptions.clear();
+  ws.close(EventsCloseCode.TooSlow, 'consumer too slow: its queue passed the limit');
+  // The close frame waits behind the queue; a client that reads nothing would never get it.
+  setTimeout(() => ws.terminate(), 1000).unref();
+}
+
+type StreamRequest = { type: 'subscribe' | 'unsubscribe'; channels: string[] };
+
+/** A valid request, or the reason it is not one. */
+function parseRequest(text: string): StreamRequest | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'Messages must be JSON: {"type": "subscribe", "channels": ["process.*"]}.';
+  }
+  const { type, channels } = (value ?? {}) as { type?: unknown; channels?: unknown };
+  if (type !== 'subscribe' && type !== 'unsubscribe') return '"type" must be "subscribe" or "unsubscribe".';
+  if (!Array.isArray(channels) || channels.length === 0 || !channels.every((c) => typeof c === 'string' && isValidPattern(c))) {
+    return '"channels" must be a non-empty list of patterns like "process.*" or "collab.**".';
+  }
+  return { type, channels: [...new Set(channels as string[])] };
+}
+
+function refuse(socket: Duplex, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ success: false, error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

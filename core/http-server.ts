@@ -1,0 +1,153 @@
+import { isIPv4 } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { HttpConfig } from './config.js';
+import { GatewayError } from './errors.js';
+import { attachEventStream } from './events-socket.js';
+import type { Gateway } from './gateway.js';
+import { HttpGuard } from './http-guard.js';
+import { ForbiddenKeyError, parseJson } from './json.js';
+import { fromHttpError, sendError } from './http-reply.js';
+import { registerMcpRoutes } from './mcp-http.js';
+import { registerRestRoutes } from './rest-routes.js';
+
+/** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
+const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
+
+export interface HttpListener {
+  readonly address: { kind: 'http'; host: string; port: number };
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP face of a gateway: REST bridge, OpenAPI document and explorer, MCP Streamable
+ * HTTP, health, metrics and the event stream. Returned ready but not listening, so tests
+ * can `inject` requests.
+ */
+export async function createHttpApp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<FastifyInstance> {
+  const { errors } = gateway;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    // Errors the router raises before any route or hook: a path fastify cannot decode, or a
+    // path parameter (a tool name) over its length cap. Fastify's own answer would echo the
+    // whole URL back; ours is the usual envelope.
+    frameworkErrors: (err, request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const error = path.startsWith('/tools/')
+        ? new GatewayError('UNKNOWN_TOOL', 'No tool has that name. GET /tools lists the tools.')
+        : new GatewayError('NOT_FOUND', `No route for that path (${err.code}).`);
+      return sendError(reply, error, errors);
+    },
+  });
+  const guard = new HttpGuard(config, config.host);
+
+  // Validation happens in the catalog, the same for every transport; route schemas here only
+  // describe the API. Responses are sent as they are: a response schema would make fastify
+  // drop properties it does not list.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Only JSON bodies (text/plain would otherwise reach tools as a string), parsed exactly as
+  // the socket transports parse them.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : parseJson(body as string));
+    } catch (err) {
+      done(err instanceof ForbiddenKeyError ? new GatewayError('INVALID_REQUEST', err.message) : new GatewayError('PARSE_ERROR', `The body is not valid JSON: ${(err as Error).message}`));
+    }
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const error = fromHttpError(err, config.bodyLimitBytes);
+    if (error.code === 'INTERNAL_ERROR') gateway.log.error({ err, url: request.url }, 'HTTP request failed');
+    return sendError(reply, error, errors, isMcpPath(request.url));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const result = guard.check(request.raw, !PUBLIC_PATHS.test(path));
+    if (!result.ok) return sendError(reply, result.error, errors, isMcpPath(path));
+  });
+  if (config.rateLimit.max > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimit.max,
+      timeWindow: config.rateLimit.timeWindowMs,
+      keyGenerator: (request) => {
+        const result = guard.check(request.raw);
+        return result.ok && result.principal ? `key:${result.principal.name}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Rate limit of ${context.max} requests per ${Math.round(config.rateLimit.timeWindowMs / 1000)} s reached; retry in ${context.after}.`,
+      }),
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'mcp-gateway', version: gateway.version, description: 'Every tool of this gateway as POST /tools/<name>.' },
+      tags: [{ name: 'gateway', description: 'The gateway itself' }],
+      ...(guard.keys.required
+        ? {
+            components: {
+              securitySchemes: {
+                bearer: { type: 'http', scheme: 'bearer' },
+                apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+              },
+            },
+            security: [{ bearer: [] }, { apiKey: [] }],
+          }
+        : {}),
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/health', { schema: { tags: ['gateway'], summary: 'Liveness and state' }, config: { rateLimit: false } }, () => {
+    const status = gateway.status();
+    const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0;
+    return { status: degraded ? 'degraded' : 'ok', ...status };
+  });
+  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+    reply.type(gateway.metrics.contentType).send(await gateway.metrics.metrics()),
+  );
+  registerRestRoutes(app, gateway, guard);
+  registerMcpRoutes(app, gateway, guard, config);
+  attachEventStream(app, gateway, guard, config.events);
+  await app.ready();
+  return app;
+}
+
+/** Starts the HTTP face on `config.host:config.port`. */
+export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<HttpListener> {
+  if (!isLoopback(config.host) && config.apiKeys.length === 0) {
+    throw new GatewayError(
+      'CONFIG_INVALID',
+      `Refusing to serve HTTP on ${config.host} without API keys: anyone who can reach it could call every tool. Add transports.http.apiKeys (mcp-gateway keys create) or bind 127.0.0.1.`,
+    );
+  }
+  const app = await createHttpApp(gateway, config);
+  await app.listen({ host: config.host, port: config.port });
+  const info = app.server.address();
+  const port = typeof info === 'object' && info ? info.port : config.port;
+  const address = { kind: 'http' as const, host: config.host, port };
+  gateway.log.info({ transport: 'http', address }, 'listening');
+  return { address, app, close: () => app.close() };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
+}
+
+function isMcpPath(url: string): boolean {
+  return url === '/mcp' || url.startsWith('/mcp?');
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpConfig } from './config.js';
+import { GatewayError } from './errors.js';
+import type { Gateway } from './gateway.js';
+import type { HttpGuard } from './http-guard.js';
+import { sendError } from './http-reply.js';
+
+interface HttpSession {
+  readonly transport: StreamableHTTPServerTransport;
+  /** The API key that opened it; later requests must come with the same one. */
+  readonly keyName?: string;
+  lastSeen: number;
+}
+
+/**
+ * MCP Streamable HTTP at `/mcp`: one SDK transport and Server per session, keyed by the
+ * `Mcp-Session-Id` the gateway assigns at initialize. POST carries requests, GET opens the
+ * server-to-client stream, DELETE ends the session. Sessions idle longer than
+ * `mcpSessionIdleMs` are closed, since clients that simply vanish never send DELETE.
+ */
+export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
+  const sessions = new Map<string, HttpSession>();
+  const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
+
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - config.mcpSessionIdleMs;
+    for (const [id, session] of sessions) {
+      if (session.lastSeen < cutoff) {
+        sessions.delete(id);
+        void session.transport.close();
+      }
+    }
+  }, Math.min(config.mcpSessionIdleMs / 4, 60_000));
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
+    sessions.clear();
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const guarded = guard.check(request.raw);
+    const principal = guarded.ok ? guarded.principal : undefined;
+    const id = request.headers['mcp-session-id'];
+    let session: HttpSession | undefined;
+    if (typeof id === 'string') {
+      session = sessions.get(id);
+      if (!session) return jsonRpcError(reply, new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} is unknown or expired; send initialize to start a new one.`));
+      if (session.keyName !== principal?.name) return jsonRpcError(reply, new GatewayError('FORBIDDEN', 'This session belongs to another API key.'));
+    } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
+      if (sessions.size >= config.maxMcpSessions) {
+        return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
+      }
+      session = await openSession(principal?.name, principal ? (t) => principal.mayCallTool(t.listing.name, t.plugin) : undefined, request.ip);
+    } else {
+      return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: the first request of a session must be initialize.'));
+    }
+    session.lastSeen = Date.now();
+    reply.hijack();
+    await session.transport.handleRequest(request.raw, reply.raw, request.body);
+  };
+
+  async function openSession(keyName: string | undefined, allows: Parameters<Gateway['connect']>[1]['allows'], ip: string): Promise<HttpSession> {
+    const sessionId = randomUUID();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      onsessioninitialized: (id) => {
+        sessions.set(id, session);
+      },
+    });
+    const session: HttpSession = { transport, keyName, lastSeen: Date.now() };
+    transport.onclose = () => sessions.delete(sessionId);
+    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows });
+    return session;
+  }
+
+  const route = { schema: { hide: true } };
+  app.post('/mcp', route, handle);
+  app.get('/mcp', route, handle);
+  app.delete('/mcp', route, handle);
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './api-keys.js';
+import { GatewayError } from './errors.js';
+import type { Gateway } from './gateway.js';
+import type { HttpGuard } from './http-guard.js';
+import { sendError } from './http-reply.js';
+import { toolRouteSchema } from './openapi.js';
+import type { RegisteredTool } from './tool-catalog.js';
+import { toRestData } from './tool-result.js';
+
+/**
+ * The REST bridge, generated from the catalog with no per-tool code: `POST /tools/<name>`
+ * with the arguments as the JSON body, and `GET /tools[/<name>]` for the catalog. Calls go
+ * through `catalog.call`, exactly like MCP calls, so both accept and refuse the same input.
+ */
+export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
+  const { catalog, errors } = gateway;
+  const principalOf = (request: FastifyRequest) => {
+    const result = guard.check(request.raw);
+    return result.ok ? result.principal : undefined;
+  };
+  const visible = (tool: RegisteredTool, principal: Principal | undefined) =>
+    !principal || principal.mayCallTool(tool.listing.name, tool.plugin);
+
+  app.get('/tools', { schema: { tags: ['gateway'], summary: 'The tool catalog with schemas' } }, (request) => ({
+    success: true,
+    data: catalog.list().filter((t) => visible(t, principalOf(request))).map(describe),
+  }));
+
+  app.get<{ Params: { name: string } }>('/tools/:name', { schema: { tags: ['gateway'], summary: 'One tool with its schemas' } }, (request, reply) => {
+    const tool = catalog.get(request.params.name);
+    if (!tool) return sendError(reply, unknownTool(request.params.name), errors);
+    if (!visible(tool, principalOf(request))) return sendError(reply, forbidden(tool, principalOf(request)), errors);
+    return { success: true, data: describe(tool) };
+  });
+
+  for (const tool of catalog.list()) {
+    app.post(`/tools/${tool.listing.name}`, { schema: toolRouteSchema(tool, errors) }, (request, reply) =>
+      callTool(tool.listing.name, request, reply),
+    );
+  }
+  // Names no tool has: static routes above win over this parametric one.
+  app.post<{ Params: { name: string } }>('/tools/:name', { schema: { hide: true } }, (request, reply) =>
+    sendError(reply, unknownTool(request.params.name), errors),
+  );
+
+  async function callTool(name: string, request: FastifyRequest, reply: FastifyReply) {
+    const principal = principalOf(request);
+    // A client that hangs up cancels its call, as an MCP client's disconnect does.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    };
+    reply.raw.once('close', onClose);
+    const outcome = await catalog.call(name, request.body ?? {}, {
+      caller: { transport: 'rest', identity: principal?.name ?? request.ip },
+      signal: gone.signal,
+      allows: principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined,
+    });
+    if (outcome.ok) return reply.send({ success: true, data: toRestData(outcome.value) });
+    return sendError(reply, outcome.error, errors);
+  }
+}
+
+function describe(tool: RegisteredTool) {
+  return { plugin: tool.plugin, ...tool.listing };
+}
+
+function unknownTool(name: string): GatewayError {
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  return new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". GET /tools lists the tools.`);
+}
+
+function forbidden(tool: RegisteredTool, principal: Principal | undefined): GatewayError {
+  return new GatewayError('FORBIDDEN', `The API key "${principal?.name}" has no scope for tool ${tool.listing.name}.`);
+}
