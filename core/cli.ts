@@ -4,7 +4,9 @@ import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
-import { listenSocket, type SocketAddress, type SocketListener } from './socket-server.js';
+import { createApiKey } from './api-keys.js';
+import { listenHttp } from './http-server.js';
+import { listenSocket, type SocketAddress } from './socket-server.js';
 import { serveStdio } from './stdio-server.js';
 import { toRestData } from './tool-result.js';
 import { GATEWAY_VERSION } from './version.js';
@@ -13,13 +15,16 @@ const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many 
 
 Usage:
   mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs)
-  mcp-gateway serve [options]         serve the transports the config enables (TCP, unix socket)
+  mcp-gateway serve [options]         serve the transports the config enables (HTTP, TCP, unix socket)
+      --http HOST:PORT                  HTTP (REST, /mcp, /events, /docs) here instead of the config's address
       --tcp HOST:PORT                   listen for TCP here instead of the config's address
       --unix PATH                       unix socket path instead of the config's
-      --no-tcp, --no-unix               leave that transport off
+      --no-http, --no-tcp, --no-unix    leave that transport off
   mcp-gateway tools [--json]          list every tool with its plugin (and schema with --json)
   mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
   mcp-gateway plugins                 list the registry and which plugins are enabled
+  mcp-gateway keys create --name NAME [--scope SCOPE]...
+                                      make an API key for HTTP; prints it once, with the config lines
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
@@ -29,10 +34,14 @@ Options:
 const options = {
   config: { type: 'string' },
   stdio: { type: 'boolean' },
+  http: { type: 'string' },
   tcp: { type: 'string' },
   unix: { type: 'string' },
+  'no-http': { type: 'boolean' },
   'no-tcp': { type: 'boolean' },
   'no-unix': { type: 'boolean' },
+  name: { type: 'string' },
+  scope: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -62,6 +71,8 @@ export async function main(argv: string[]): Promise<number> {
       return callTool(flags, positionals[1], positionals[2]);
     case 'plugins':
       return listPlugins(flags);
+    case 'keys':
+      return positionals[1] === 'create' ? createKey(flags) : fail(`Usage: mcp-gateway keys create --name NAME [--scope SCOPE]...\n`);
     case 'help':
       return print(HELP);
     default:
@@ -85,9 +96,14 @@ async function runStdio(flags: Flags): Promise<number> {
 
 async function runServe(flags: Flags): Promise<number> {
   const gateway = await boot(flags);
-  const listeners: SocketListener[] = [];
+  const listeners: Array<{ close(): Promise<void> }> = [];
   const stop = shutdownOnSignals(gateway, listeners);
   try {
+    const { http } = gateway.config.transports;
+    if (flags.http || (http.enabled && !flags['no-http'])) {
+      const [host, port] = flags.http ? parseHostPort(flags.http, '--http') : [http.host, http.port];
+      listeners.push(await listenHttp(gateway, { ...http, host, port }));
+    }
     for (const [address, limits] of socketAddresses(gateway.config, flags)) {
       listeners.push(await listenSocket(gateway, address, limits));
     }
@@ -109,7 +125,7 @@ function socketAddresses(config: GatewayConfig, flags: Flags) {
   const { tcp, unix } = config.transports;
   const out: Array<[SocketAddress, ListenerConfig]> = [];
   if (flags.tcp || (tcp.enabled && !flags['no-tcp'])) {
-    const [host, port] = flags.tcp ? parseHostPort(flags.tcp) : [tcp.host, tcp.port];
+    const [host, port] = flags.tcp ? parseHostPort(flags.tcp, '--tcp') : [tcp.host, tcp.port];
     out.push([{ kind: 'tcp', host, port }, tcp]);
   }
   if (flags.unix || (unix.enabled && !flags['no-unix'])) {
@@ -118,10 +134,10 @@ function socketAddresses(config: GatewayConfig, flags: Flags) {
   return out;
 }
 
-function parseHostPort(value: string): [string, number] {
+function parseHostPort(value: string, flag: string): [string, number] {
   const match = /^(.*):(\d{1,5})$/.exec(value);
   const port = Number(match?.[2]);
-  if (!match || !match[1] || port > 65535) throw new Error(`--tcp takes HOST:PORT (e.g. 127.0.0.1:9100), not "${value}".`);
+  if (!match || !match[1] || port > 65535) throw new Error(`${flag} takes HOST:PORT (e.g. 127.0.0.1:9100), not "${value}".`);
   return [match[1].replace(/^\[(.*)\]$/, '$1'), port];
 }
 
@@ -130,7 +146,7 @@ function parseHostPort(value: string): [string, number] {
  * gateway (plugin closers in reverse order). The process then exits by itself; if a closer
  * hangs or a handle is left open, the watchdog exits with status 1 after the budget.
  */
-function shutdownOnSignals(gateway: Gateway, listeners: SocketListener[]): (reason: string) => Promise<void> {
+function shutdownOnSignals(gateway: Gateway, listeners: Array<{ close(): Promise<void> }>): (reason: string) => Promise<void> {
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) => {
     stopping ??= (async () => {
@@ -194,6 +210,20 @@ function listPlugins(flags: Flags): number {
     return `${entry.name.padEnd(14)} ${state}  ${entry.version.padEnd(8)} ${firstSentence(entry.description)}`;
   });
   return print(`${lines.join('\n') || '(the registry is empty)'}\n`);
+}
+
+function createKey(flags: Flags): number {
+  if (!flags.name || !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(flags.name)) {
+    return fail('keys create needs --name NAME (letters, digits, "_", "." or "-").\n');
+  }
+  const scopes = flags.scope?.length ? flags.scope : ['*'];
+  const { key, hash } = createApiKey();
+  return print(
+    `API key for "${flags.name}" (shown once; store it now):\n\n  ${key}\n\n` +
+      `Add to gateway.config.yaml under transports.http.apiKeys:\n\n` +
+      `      - name: ${flags.name}\n        hash: ${hash}\n        scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
+      `Send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".\n`,
+  );
 }
 
 function firstSentence(text: string): string {

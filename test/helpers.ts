@@ -33,7 +33,7 @@ export function testConfigObject(dir: string, overrides: Record<string, unknown>
     logLevel: 'silent',
     registries: [FIXTURE_REGISTRY],
     plugins: { echo: {} },
-    transports: { tcp: { enabled: false }, unix: { enabled: false } },
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
     ...overrides,
   };
 }

@@ -97,10 +97,13 @@ describe('the mcp-gateway binary', () => {
     it(`serve: TCP and unix socket, then ${signal} closes everything and exits 0`, async () => {
       const { dir, config } = setup({ logLevel: 'info' });
       const socketPath = join(dir, 'gw.sock');
-      const gateway = spawnGateway(['serve', '--config', config, '--tcp', '127.0.0.1:0', '--unix', socketPath]);
-      const addresses = await gateway.listening(2);
-      assert.deepEqual(addresses.map((a) => a.kind).sort(), ['tcp', 'unix']);
-      for (const address of addresses) {
+      const gateway = spawnGateway(['serve', '--config', config, '--http', '127.0.0.1:0', '--tcp', '127.0.0.1:0', '--unix', socketPath]);
+      const addresses = await gateway.listening(3);
+      assert.deepEqual(addresses.map((a) => a.kind).sort(), ['http', 'tcp', 'unix']);
+      const http = addresses.find((a) => a.kind === 'http') as unknown as { port: number };
+      const rest = await fetch(`http://127.0.0.1:${http.port}/tools/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"http"}' });
+      assert.equal(((await rest.json()) as any).data.text, 'http');
+      for (const address of addresses.filter((a) => a.kind !== 'http')) {
         const { client } = await socketClient(address);
         assert.equal(resultJson(await client.callTool({ name: 'echo', arguments: { text: address.kind } })).text, address.kind);
         // Left open on purpose: shutdown must cope with connected clients.
@@ -115,7 +118,7 @@ describe('the mcp-gateway binary', () => {
 
   it('serve: warns loudly when TCP is bound to a non-loopback address', async () => {
     const { config } = setup({ logLevel: 'info' });
-    const gateway = spawnGateway(['serve', '--config', config, '--tcp', '0.0.0.0:0', '--no-unix']);
+    const gateway = spawnGateway(['serve', '--config', config, '--tcp', '0.0.0.0:0', '--no-unix', '--no-http']);
     await gateway.listening(1);
     assert.ok(gateway.stderrLines.some((l) => /"level":40.*reachable from other machines.*NO authentication/.test(l)));
     assert.equal(await gateway.stop(), 0);
@@ -161,6 +164,15 @@ describe('the mcp-gateway binary', () => {
       const result = runCli(['plugins', '--config', config]);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /^echo\s+enabled\s+1\.0\.0\s+Test plugin that echoes/m);
+    });
+
+    it('keys create prints a key once and the config lines with its hash', () => {
+      const result = runCli(['keys', 'create', '--name', 'ci', '--scope', 'file_*', '--scope', 'events']);
+      assert.equal(result.code, 0, result.stderr);
+      const key = /\n  (mgw_[A-Za-z0-9_-]{43})\n/.exec(result.stdout)?.[1];
+      assert.ok(key, result.stdout);
+      assert.match(result.stdout, /- name: ci\n\s+hash: sha256:[0-9a-f]{64}\n\s+scopes: \["file_\*", "events"\]/);
+      assert.equal(runCli(['keys', 'create']).code, 1);
     });
 
     it('--help and --version', () => {
