@@ -85,11 +85,13 @@ export function writeConfig(dir: string, config: Record<string, unknown>, name =
   return file;
 }
 
+export type ListeningAddress = SocketAddress | { kind: 'http'; host: string; port: number };
+
 export interface GatewayProcess {
   child: ChildProcessWithoutNullStreams;
   stderrLines: string[];
   /** Resolves with the addresses from the gateway's "listening" log lines. */
-  listening(count: number): Promise<SocketAddress[]>;
+  listening(count: number): Promise<ListeningAddress[]>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -122,7 +124,7 @@ export function spawnGateway(args: string[], options: { cwd?: string; env?: Node
       const addresses = stderrLines
         .map((line) => safeJson(line))
         .filter((entry) => entry?.msg === 'listening')
-        .map((entry) => entry!.address as SocketAddress);
+        .map((entry) => entry!.address as ListeningAddress);
       if (addresses.length >= count) return addresses;
       if (child.exitCode !== null || Date.now() > deadline) {
         throw new Error(`gateway did not start listening:\n${stderrLines.join('\n')}`);

@@ -100,10 +100,11 @@ describe('the mcp-gateway binary', () => {
       const gateway = spawnGateway(['serve', '--config', config, '--http', '127.0.0.1:0', '--tcp', '127.0.0.1:0', '--unix', socketPath]);
       const addresses = await gateway.listening(3);
       assert.deepEqual(addresses.map((a) => a.kind).sort(), ['http', 'tcp', 'unix']);
-      const http = addresses.find((a) => a.kind === 'http') as unknown as { port: number };
+      const http = addresses.find((a) => a.kind === 'http')!;
       const rest = await fetch(`http://127.0.0.1:${http.port}/tools/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"http"}' });
       assert.equal(((await rest.json()) as any).data.text, 'http');
-      for (const address of addresses.filter((a) => a.kind !== 'http')) {
+      for (const address of addresses) {
+        if (address.kind === 'http') continue;
         const { client } = await socketClient(address);
         assert.equal(resultJson(await client.callTool({ name: 'echo', arguments: { text: address.kind } })).text, address.kind);
         // Left open on purpose: shutdown must cope with connected clients.

@@ -1,0 +1,22 @@
+import type { PluginContext } from '../../core/index.js';
+import type { Sandbox } from './sandbox.js';
+
+export interface FilesConfig {
+  /** Sandbox roots; relative ones are relative to the gateway's workspace. Default: the workspace. */
+  roots: string[];
+  maxReadBytes: number;
+  maxWriteBytes: number;
+  /** Entries dir_tree and file_find visit at most, so one call cannot walk a whole disk. */
+  maxWalkEntries: number;
+  /** Files larger than this are skipped by file_search. */
+  maxSearchFileBytes: number;
+}
+
+/** What every tool group of the plugin gets. */
+export interface FilesContext {
+  readonly ctx: PluginContext<FilesConfig>;
+  readonly sandbox: Sandbox;
+  readonly config: Readonly<FilesConfig>;
+}
+
+export const MiB = 1024 * 1024;

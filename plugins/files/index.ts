@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { definePlugin } from '../../core/index.js';
+import { fileErrors } from './errors.js';
+import { MiB, type FilesConfig } from './files-context.js';
+import { Sandbox } from './sandbox.js';
+import { registerDirTools } from './tools/dirs.js';
+import { registerLanguageTools } from './tools/lang.js';
+import { registerReadTools } from './tools/read.js';
+import { registerWriteTools } from './tools/write.js';
+
+export default definePlugin<FilesConfig>({
+  name: 'files',
+  version: '0.1.0',
+  description: 'Sandboxed file tools: read, write, edit, list, find and search files under allowed roots, and detect languages.',
+  configSchema: {
+    type: 'object',
+    properties: {
+      roots: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+      maxReadBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
+      maxWriteBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
+      maxWalkEntries: { type: 'integer', minimum: 1, default: 100_000 },
+      maxSearchFileBytes: { type: 'integer', minimum: 1, default: 2 * MiB },
+    },
+  },
+  errors: fileErrors,
+  setup(ctx) {
+    // Roots are relative to the gateway's workspace; none configured means the workspace.
+    const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];
+    const files = { ctx, sandbox: new Sandbox(roots), config: ctx.config };
+    registerReadTools(files);
+    registerWriteTools(files);
+    registerDirTools(files);
+    registerLanguageTools(files);
+  },
+});

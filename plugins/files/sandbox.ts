@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, readlink, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
+
+/**
+ * The files plugin's sandbox: one or more roots. Every path is checked after resolving the
+ * symlinks of each existing component; an escape is refused (OUTSIDE_WORKSPACE), never
+ * clamped. On top of core's checks it refuses paths that are legal on Linux but almost
+ * always a mistake or an attack when they come from a model: Windows-style paths,
+ * URL-encoded separators, control characters and `~`, which no shell here will expand.
+ */
+export class Sandbox {
+  readonly #workspaces: Workspace[];
+
+  constructor(roots: readonly string[]) {
+    this.#workspaces = roots.map((root) => createWorkspace(root));
+  }
+
+  get roots(): string[] {
+    return this.#workspaces.map((w) => w.root);
+  }
+
+  /** The real path of `path` (relative to the first root), or a GatewayError. */
+  resolve(path: string): string {
+    checkPathRules(path);
+    const [first, ...others] = this.#workspaces;
+    if (!path.startsWith('/') || others.length === 0) return first!.resolve(path);
+    let refusal: unknown;
+    for (const workspace of this.#workspaces) {
+      try {
+        return workspace.resolve(path);
+      } catch (err) {
+        if (!isGatewayError(err) || err.code !== 'OUTSIDE_WORKSPACE') throw err;
+        refusal = err;
+      }
+    }
+    throw refusal;
+  }
+
+  /**
+   * The path of the directory entry itself, for operations on a link rather than its
+   * target (delete, rename, info): the parent is resolved, the last component kept.
+   */
+  resolveEntry(path: string): string {
+    checkPathRules(path);
+    const name = basename(path.replace(/\/+$/, ''));
+    if (name === '' || name === '.' || name === '..') return this.resolve(path);
+    return join(this.resolve(dirname(path)), name);
+  }
+
+  contains(real: string): boolean {
+    return this.#workspaces.some((w) => w.contains(real));
+  }
+
+  isRoot(real: string): boolean {
+    return this.roots.includes(real);
+  }
+
+  /** Whether deleting `real` would delete a root, the user's home, or a folder holding either. */
+  isProtected(real: string): boolean {
+    const home = homedir();
+    return [...this.roots, home].some((p) => p === real || p.startsWith(real.endsWith(sep) ? real : real + sep));
+  }
+
+  /** A path as results show it: relative to the first root when inside it, else absolute. */
+  display(real: string): string {
+    const root = this.roots[0]!;
+    if (real === root) return '.';
+    return real.startsWith(root + sep) ? relative(root, real) : real;
+  }
+
+  /**
+   * Opens an existing file for reading without following a symlink in its last component,
+   * then checks where the descriptor really points: a directory swapped for a symlink
+   * between `resolve` and `open` is caught here.
+   */
+  async openRead(real: string): Promise<FileHandle> {
+    const handle = await openNoFollow(real, constants.O_RDONLY);
+    await this.#verify(handle, real);
+    return handle;
+  }
+
+  /**
+   * Writes `data` to `real` atomically: a temporary file beside it, created exclusively and
+   * checked like `openRead`, flushed, then renamed over the target. A reader sees the old
+   * content or the new, never half of it.
+   */
+  async writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
+    const temp = join(dirname(real), `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await openNoFollow(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o644);
+    try {
+      await this.#verify(handle, temp);
+      await handle.writeFile(data);
+      await handle.sync();
+    } catch (err) {
+      await handle.close();
+      await unlink(temp).catch(() => {});
+      throw err;
+    }
+    await handle.close();
+    try {
+      await rename(temp, real);
+    } catch (err) {
+      await unlink(temp).catch(() => {});
+      throw err;
+    }
+  }
+
+  async #verify(handle: FileHandle, expected: string): Promise<void> {
+    let actual: string;
+    try {
+      actual = await readlink(`/proc/self/fd/${handle.fd}`);
+    } catch {
+      return; // No /proc (not Linux): the checks of resolve() are what we have.
+    }
+    if (actual !== expected && !this.contains(actual)) {
+      await handle.close();
+      throw new GatewayError('OUTSIDE_WORKSPACE', `"${this.display(expected)}" changed into a link to outside the workspace while it was being opened.`);
+    }
+  }
+}
+
+async function openNoFollow(path: string, flags: number, mode?: number): Promise<FileHandle> {
+  try {
+    return await open(path, flags | constants.O_NOFOLLOW, mode);
+  } catch (err) {
+    // ELOOP: the last component became a symlink after it was resolved.
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new GatewayError('OUTSIDE_WORKSPACE', `"${basename(path)}" changed into a symlink while it was being opened; resolve it and retry.`);
+    }
+    throw err;
+  }
+}
+
+const RULES: Array<[RegExp, string]> = [
+  [/[\u0000-\u001f\u007f]/, 'contains a control character'],
+  [/\\/, 'contains a backslash: this is not Windows, separate folders with /'],
+  [/^[a-zA-Z]:/, 'starts with a drive letter: this is not Windows, use a path inside the workspace'],
+  [/%(2e|2f|5c|00)/i, 'looks URL-encoded (%2e, %2f, %5c): decode it first'],
+  [/^~/, 'starts with ~, which is not expanded here: use a path inside the workspace'],
+];
+
+function checkPathRules(path: string): void {
+  if (typeof path !== 'string') throw new GatewayError('INVALID_PATH', 'Path must be a string.');
+  for (const [pattern, why] of RULES) {
+    if (pattern.test(path)) throw new GatewayError('INVALID_PATH', `Path ${why}.`, { details: { path: path.slice(0, 200) } });
+  }
+}

@@ -1,0 +1,64 @@
+// Runs one content search off the main thread. A model-supplied regex can backtrack for
+// minutes; here that costs only this worker, which the plugin terminates when the call's
+// signal fires.
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import picomatch from 'picomatch';
+import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
+import { looksBinary } from './text.js';
+import { walk } from './walk.js';
+
+const MAX_LINE = 500;
+
+async function search(request: SearchRequest): Promise<SearchResult> {
+  const flags = request.caseSensitive ? '' : 'i';
+  const pattern = request.regex ? new RegExp(request.query, flags) : undefined;
+  const needle = request.caseSensitive ? request.query : request.query.toLowerCase();
+  const column = (line: string) => (pattern ? line.search(pattern) : (request.caseSensitive ? line : line.toLowerCase()).indexOf(needle));
+  const included = request.include ? picomatch(request.include, { dot: true }) : undefined;
+  const matches: SearchMatch[] = [];
+  let filesScanned = 0;
+  let full = false;
+  const files: Array<{ path: string; relative: string }> = [];
+  const { truncated: walkTruncated } = await walk(request.start, { gitignore: request.gitignore, exclude: request.exclude, maxEntries: request.maxEntries }, (entry) => {
+    if (!entry.isDir && (!included || included(entry.relative) || included(entry.name))) files.push(entry);
+  });
+  for (const file of files) {
+    if (full) break;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file.path);
+    } catch {
+      continue;
+    }
+    if (bytes.length > request.maxFileBytes || looksBinary(bytes)) continue;
+    filesScanned++;
+    const lines = bytes.toString('utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const at = column(lines[i]!);
+      if (at === -1) continue;
+      const context = (from: number, to: number) => lines.slice(Math.max(0, from), Math.max(0, to)).map(clip);
+      matches.push({
+        path: file.relative,
+        line: i + 1,
+        column: at + 1,
+        text: clip(lines[i]!),
+        ...(request.contextLines > 0 ? { before: context(i - request.contextLines, i), after: context(i + 1, i + 1 + request.contextLines) } : {}),
+      });
+      if (matches.length >= request.maxResults) {
+        full = true;
+        break;
+      }
+    }
+  }
+  return { matches, filesScanned, truncated: full || walkTruncated };
+}
+
+function clip(line: string): string {
+  return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
+}
+
+search(workerData as SearchRequest).then(
+  (result) => parentPort!.postMessage({ ok: true, result }),
+  (err: Error) => parentPort!.postMessage({ ok: false, message: err.message }),
+);

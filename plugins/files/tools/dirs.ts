@@ -1,0 +1,176 @@
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
+import { withFileErrors } from '../errors.js';
+import type { FilesContext } from '../files-context.js';
+import { searchFiles } from '../search.js';
+import { walk } from '../walk.js';
+
+const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' };
+const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Glob patterns to leave out, e.g. "node_modules" or "**/*.min.js".' };
+
+interface TreeNode {
+  name: string;
+  isDir: boolean;
+  children?: TreeNode[];
+}
+
+export function registerDirTools({ ctx, sandbox, config }: FilesContext): void {
+  const folder = async (given: string) => {
+    const real = sandbox.resolve(given);
+    const info = await withFileErrors(given, () => stat(real));
+    if (!info.isDirectory()) throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
+    return real;
+  };
+
+  ctx.tool(
+    {
+      name: 'dir_list',
+      title: 'List a folder',
+      description: 'Lists the entries of one folder, sorted by name, with name, path, isDir, isSymlink and size (bytes; 0 for folders).',
+      inputSchema: { type: 'object', additionalProperties: false, properties: { path: { ...path, default: '.' } } },
+      annotations: readOnly,
+    },
+    async (args: { path: string }) => {
+      const real = await folder(args.path);
+      const names = (await withFileErrors(args.path, () => readdir(real))).sort();
+      const entries = await Promise.all(
+        names.map(async (name) => {
+          const info = await lstat(join(real, name)).catch(() => undefined);
+          return {
+            name,
+            path: sandbox.display(join(real, name)),
+            isDir: info?.isDirectory() ?? false,
+            isSymlink: info?.isSymbolicLink() ?? false,
+            size: info?.isFile() ? info.size : 0,
+          };
+        }),
+      );
+      return { path: sandbox.display(real), entries };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'dir_tree',
+      title: 'Folder tree',
+      description: 'A recursive tree of a folder down to `depth` levels, leaving out `exclude` globs (and .gitignored entries unless gitignore is false). Symlinks are shown, never followed.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          path: { ...path, default: '.' },
+          depth: { type: 'integer', minimum: 1, maximum: 20, default: 3 },
+          exclude: globs,
+          gitignore: { type: 'boolean', default: true },
+        },
+      },
+      annotations: readOnly,
+    },
+    async (args: { path: string; depth: number; exclude?: string[]; gitignore: boolean }, call) => {
+      const real = await folder(args.path);
+      const root: TreeNode[] = [];
+      const byPath = new Map<string, TreeNode[]>([[real, root]]);
+      const { truncated } = await walk(real, { maxDepth: args.depth, exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, signal: call.signal }, (entry) => {
+        const node: TreeNode = entry.isDir ? { name: entry.name, isDir: true, children: [] } : { name: entry.name, isDir: false };
+        byPath.get(join(entry.path, '..'))?.push(node);
+        if (node.children) byPath.set(entry.path, node.children);
+      });
+      return { path: sandbox.display(real), tree: root, truncated };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_find',
+      title: 'Find files by name',
+      description: 'Finds files and folders whose path (relative to `path`) or name matches a glob such as "**/*.test.ts" or "Dockerfile". Honours .gitignore unless gitignore is false.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pattern'],
+        properties: {
+          pattern: { type: 'string', minLength: 1, maxLength: 500 },
+          path: { ...path, default: '.' },
+          exclude: globs,
+          gitignore: { type: 'boolean', default: true },
+          max_results: { type: 'integer', minimum: 1, maximum: 5000, default: 200 },
+        },
+      },
+      annotations: readOnly,
+    },
+    async (args: { pattern: string; path: string; exclude?: string[]; gitignore: boolean; max_results: number }, call) => {
+      const real = await folder(args.path);
+      const matcher = picomatch(args.pattern, { dot: true });
+      const matches: string[] = [];
+      const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, signal: call.signal }, (entry) => {
+        if (matcher(entry.relative) || matcher(entry.name)) matches.push(sandbox.display(entry.path));
+        return matches.length < args.max_results;
+      });
+      return { matches, truncated: walked.truncated };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_search',
+      title: 'Search file contents',
+      description:
+        'Searches text files under a folder for a literal string (or a regular expression with regex: true), returning path, line, column and the line, with context_lines around each match. Honours .gitignore, skips binary and very large files, stops at max_results.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['query'],
+        properties: {
+          query: { type: 'string', minLength: 1, maxLength: 1000 },
+          regex: { type: 'boolean', default: false },
+          case_sensitive: { type: 'boolean', default: true },
+          path: { ...path, default: '.' },
+          include: { type: 'string', minLength: 1, maxLength: 500, description: 'Only files matching this glob, e.g. "*.ts".' },
+          exclude: globs,
+          gitignore: { type: 'boolean', default: true },
+          context_lines: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+          max_results: { type: 'integer', minimum: 1, maximum: 2000, default: 100 },
+        },
+      },
+      annotations: readOnly,
+      timeoutMs: 30_000,
+    },
+    async (
+      args: { query: string; regex: boolean; case_sensitive: boolean; path: string; include?: string; exclude?: string[]; gitignore: boolean; context_lines: number; max_results: number },
+      call,
+    ) => {
+      const real = await folder(args.path);
+      const result = await searchFiles(
+        {
+          start: real,
+          query: args.query,
+          regex: args.regex,
+          caseSensitive: args.case_sensitive,
+          include: args.include,
+          exclude: args.exclude,
+          gitignore: args.gitignore,
+          contextLines: args.context_lines,
+          maxResults: args.max_results,
+          maxFileBytes: config.maxSearchFileBytes,
+          maxEntries: config.maxWalkEntries,
+        },
+        call.signal,
+      );
+      return { path: sandbox.display(real), ...result, matches: result.matches.map((m) => ({ ...m, path: sandbox.display(join(real, m.path)) })) };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_roots',
+      title: 'Allowed roots',
+      description: 'The folders this gateway may read and write. Relative paths are relative to the first one.',
+      inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+      annotations: readOnly,
+    },
+    () => ({ roots: sandbox.roots }),
+  );
+}

@@ -1,0 +1,168 @@
+import { lstat, readlink, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { audioBlock, GatewayError, imageBlock, isGatewayError, toolContent, type ToolAnnotations } from '../../../core/index.js';
+import { asFileError, withFileErrors } from '../errors.js';
+import type { FilesContext } from '../files-context.js';
+import { languageOfName, languageOfShebang } from '../languages.js';
+import { looksBinary, selectLines, type LineSelection } from '../text.js';
+
+const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
+const lineCount = { type: 'integer', minimum: 1, maximum: 1_000_000 };
+
+const fileReadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: {
+    path,
+    start_line: { ...lineCount, description: 'First line to return (1-based).' },
+    end_line: { ...lineCount, description: 'Last line to return (inclusive).' },
+    head: { ...lineCount, description: 'Return only the first N lines.' },
+    tail: { ...lineCount, description: 'Return only the last N lines.' },
+  },
+};
+
+const MEDIA_TYPES: Record<string, string> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.bmp': 'image/bmp', '.ico': 'image/x-icon', '.svg': 'image/svg+xml', '.avif': 'image/avif',
+  '.mp3': 'audio/mpeg', '.wav': 'audio/wav', '.ogg': 'audio/ogg', '.flac': 'audio/flac', '.m4a': 'audio/mp4',
+  '.pdf': 'application/pdf', '.zip': 'application/zip', '.gz': 'application/gzip', '.wasm': 'application/wasm',
+};
+
+export function registerReadTools({ ctx, sandbox, config }: FilesContext): void {
+  /** Reads a whole file within the cap, through a descriptor checked to be inside the sandbox. */
+  const readBytes = async (given: string): Promise<{ real: string; bytes: Buffer }> => {
+    const real = sandbox.resolve(given);
+    return withFileErrors(given, async () => {
+      const handle = await sandbox.openRead(real);
+      try {
+        const info = await handle.stat();
+        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${given}" is a folder; list it with dir_list.`);
+        if (info.size > config.maxReadBytes) {
+          throw new GatewayError('FILE_TOO_LARGE', `"${given}" is ${info.size} bytes, over the ${config.maxReadBytes}-byte read cap.`, {
+            details: { size: info.size, limit: config.maxReadBytes },
+          });
+        }
+        return { real, bytes: await handle.readFile() };
+      } finally {
+        await handle.close();
+      }
+    });
+  };
+
+  const readText = async (given: string, selection: LineSelection = {}) => {
+    const { real, bytes } = await readBytes(given);
+    if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text; read it with file_read_media.`);
+    const text = bytes.toString('utf8');
+    const { content, totalLines, partial } = selectLines(text, selection);
+    const language = languageOfName(basename(real)) ?? languageOfShebang(text.slice(0, 200));
+    return { path: sandbox.display(real), content, language: language?.id ?? null, ...(partial ? { total_lines: totalLines } : {}) };
+  };
+
+  ctx.tool(
+    {
+      name: 'file_read',
+      title: 'Read a text file',
+      description:
+        'Reads a UTF-8 text file and returns its content and language. For large files pass start_line/end_line, head or tail to get part of it (total_lines then tells the length). Binary files are refused: use file_read_media.',
+      inputSchema: fileReadSchema,
+      annotations: readOnly,
+    },
+    (args: LineSelection & { path: string }) => readText(args.path, args),
+  );
+
+  ctx.tool(
+    {
+      name: 'file_read_many',
+      title: 'Read several text files',
+      description:
+        'Reads up to 50 text files in one call. A file that cannot be read does not fail the call: its entry carries an error {code, message} instead of content.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['paths'],
+        properties: { paths: { type: 'array', minItems: 1, maxItems: 50, items: path } },
+      },
+      annotations: readOnly,
+    },
+    async (args: { paths: string[] }) => ({
+      files: await Promise.all(
+        args.paths.map((given) =>
+          readText(given).catch((err: unknown) => {
+            const error = asFileError(err, given);
+            if (!isGatewayError(error)) throw error;
+            return { path: given, error: { code: error.code, message: error.message } };
+          }),
+        ),
+      ),
+    }),
+  );
+
+  ctx.tool(
+    {
+      name: 'file_read_media',
+      title: 'Read an image, audio or other binary file',
+      description:
+        'Reads a binary file. Images come back as MCP image content and audio as audio content, so the model can see or hear them; other types as base64 with their MIME type.',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      annotations: readOnly,
+    },
+    async (args: { path: string }) => {
+      const { real, bytes } = await readBytes(args.path);
+      const mimeType = MEDIA_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
+      const info = { path: sandbox.display(real), mimeType, size: bytes.length };
+      if (mimeType.startsWith('image/')) return toolContent([imageBlock(bytes, mimeType)], info);
+      if (mimeType.startsWith('audio/')) return toolContent([audioBlock(bytes, mimeType)], info);
+      return { ...info, base64: bytes.toString('base64') };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_exists',
+      title: 'Check whether a path exists',
+      description: 'Tells whether something exists at a path and whether it is a folder. A missing path is {exists: false}, not an error; a path outside the sandbox is still refused.',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      annotations: readOnly,
+    },
+    async (args: { path: string }) => {
+      const real = sandbox.resolve(args.path);
+      try {
+        const info = await stat(real);
+        return { exists: true, isDir: info.isDirectory() };
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, isDir: false };
+        throw asFileError(err, args.path);
+      }
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_info',
+      title: 'File metadata',
+      description: 'Size, type (file, directory, symlink, other), creation/modification/access times and permissions of a path. A symlink is described itself, with its target.',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      annotations: readOnly,
+    },
+    async (args: { path: string }) => {
+      const real = sandbox.resolveEntry(args.path);
+      return withFileErrors(args.path, async () => {
+        const info = await lstat(real);
+        const type = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
+        return {
+          path: sandbox.display(real),
+          type,
+          size: info.size,
+          created: info.birthtime.toISOString(),
+          modified: info.mtime.toISOString(),
+          accessed: info.atime.toISOString(),
+          permissions: (info.mode & 0o777).toString(8).padStart(4, '0'),
+          ...(type === 'symlink' ? { target: await readlink(real) } : {}),
+        };
+      });
+    },
+  );
+}

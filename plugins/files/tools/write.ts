@@ -1,0 +1,189 @@
+import { lstat, mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
+import { withFileErrors } from '../errors.js';
+import type { FilesContext } from '../files-context.js';
+import { applyEdits, looksBinary, unifiedDiff, type Edit } from '../text.js';
+
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
+const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+const edit = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['old_string', 'new_string'],
+  properties: {
+    old_string: { type: 'string', description: 'Exact text to replace, whitespace included.' },
+    new_string: { type: 'string' },
+    replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence instead of the first.' },
+  },
+};
+
+export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void {
+  const checkSize = (bytes: number, what: string) => {
+    if (bytes > config.maxWriteBytes) {
+      throw new GatewayError('FILE_TOO_LARGE', `${what} is ${bytes} bytes, over the ${config.maxWriteBytes}-byte write cap.`, {
+        details: { size: bytes, limit: config.maxWriteBytes },
+      });
+    }
+  };
+
+  /** Reads a text file for editing; returns its mode so the rewrite keeps it. */
+  const readForEdit = (given: string) =>
+    withFileErrors(given, async () => {
+      const real = sandbox.resolve(given);
+      const handle = await sandbox.openRead(real);
+      try {
+        const info = await handle.stat();
+        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${given}" is a folder.`);
+        if (info.size > config.maxReadBytes) throw new GatewayError('FILE_TOO_LARGE', `"${given}" is over the ${config.maxReadBytes}-byte read cap.`);
+        const bytes = await handle.readFile();
+        if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text and cannot be edited as text.`);
+        return { real, text: bytes.toString('utf8'), mode: info.mode & 0o777 };
+      } finally {
+        await handle.close();
+      }
+    });
+
+  ctx.tool(
+    {
+      name: 'file_write',
+      title: 'Write a file',
+      description:
+        'Creates or overwrites a text file with the given content, creating missing parent folders. The write is atomic: readers see the old content or the new, never a mix.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'content'],
+        properties: { path, content: { type: 'string' } },
+      },
+      annotations: writes,
+    },
+    async (args: { path: string; content: string }) => {
+      checkSize(Buffer.byteLength(args.content), 'The content');
+      const real = sandbox.resolve(args.path);
+      return withFileErrors(args.path, async () => {
+        const existing = await stat(real).catch(() => undefined);
+        if (existing?.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${args.path}" is a folder.`);
+        await mkdir(dirname(real), { recursive: true });
+        await sandbox.writeAtomic(real, args.content, existing ? existing.mode & 0o777 : undefined);
+        return { path: sandbox.display(real), bytes: Buffer.byteLength(args.content), created: !existing };
+      });
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_edit',
+      title: 'Replace text in a file',
+      description:
+        'Replaces the first occurrence of old_string with new_string (or every occurrence with replace_all, returning the count). old_string must match exactly; read the file first. Fails with EDIT_NO_MATCH when it does not occur, and changes nothing.',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path', 'old_string', 'new_string'], properties: { path, ...edit.properties } },
+      annotations: writes,
+    },
+    async (args: Edit & { path: string }) => {
+      const { real, text, mode } = await readForEdit(args.path);
+      const result = applyEdits(text, [args], args.path);
+      checkSize(Buffer.byteLength(result.text), 'The edited file');
+      await withFileErrors(args.path, () => sandbox.writeAtomic(real, result.text, mode));
+      return { path: sandbox.display(real), replacements: result.replacements };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_multi_edit',
+      title: 'Several edits to one file',
+      description:
+        'Applies several old_string → new_string edits to one file in order, all or nothing, and returns a unified diff. With dry_run the file is left unchanged and only the diff is returned.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'edits'],
+        properties: {
+          path,
+          edits: { type: 'array', minItems: 1, maxItems: 100, items: edit },
+          dry_run: { type: 'boolean', default: false },
+        },
+      },
+      annotations: writes,
+    },
+    async (args: { path: string; edits: Edit[]; dry_run: boolean }) => {
+      const { real, text, mode } = await readForEdit(args.path);
+      const result = applyEdits(text, args.edits, args.path);
+      checkSize(Buffer.byteLength(result.text), 'The edited file');
+      if (!args.dry_run) await withFileErrors(args.path, () => sandbox.writeAtomic(real, result.text, mode));
+      const shown = sandbox.display(real);
+      return { path: shown, replacements: result.replacements, applied: !args.dry_run, diff: unifiedDiff(shown, text, result.text) };
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_delete',
+      title: 'Delete a file or an empty folder',
+      description:
+        'Deletes a file, a symlink (not its target) or an empty folder. Refuses a sandbox root, the home folder and any folder containing one (DELETE_REFUSED), and non-empty folders (DIR_NOT_EMPTY).',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      annotations: { ...writes, idempotentHint: false },
+    },
+    async (args: { path: string }) => {
+      const real = sandbox.resolveEntry(args.path);
+      if (sandbox.isProtected(real)) {
+        throw new GatewayError('DELETE_REFUSED', `"${args.path}" is a sandbox root, the home folder or holds one; it is never deleted.`);
+      }
+      return withFileErrors(args.path, async () => {
+        const info = await lstat(real);
+        if (info.isDirectory()) await rmdir(real);
+        else await unlink(real);
+        return { path: sandbox.display(real), deleted: info.isDirectory() ? 'directory' : 'file' };
+      });
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'file_rename',
+      title: 'Move or rename',
+      description: 'Moves or renames a file or folder inside the sandbox, creating missing parent folders of newPath. Refuses to overwrite: ALREADY_EXISTS when newPath exists.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['oldPath', 'newPath'],
+        properties: { oldPath: path, newPath: path },
+      },
+      annotations: writes,
+    },
+    async (args: { oldPath: string; newPath: string }) => {
+      const from = sandbox.resolveEntry(args.oldPath);
+      const to = sandbox.resolveEntry(args.newPath);
+      if (sandbox.isProtected(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
+      await withFileErrors(args.oldPath, () => lstat(from));
+      return withFileErrors(args.newPath, async () => {
+        if (await lstat(to).then(() => true, () => false)) {
+          throw new GatewayError('ALREADY_EXISTS', `"${args.newPath}" already exists; choose another name or delete it first.`);
+        }
+        await mkdir(dirname(to), { recursive: true });
+        await rename(from, to);
+        return { oldPath: sandbox.display(from), newPath: sandbox.display(to) };
+      });
+    },
+  );
+
+  ctx.tool(
+    {
+      name: 'dir_create',
+      title: 'Create a folder',
+      description: 'Creates a folder and any missing parents (mkdir -p). An existing folder is fine: created is then false.',
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args: { path: string }) => {
+      const real = sandbox.resolve(args.path);
+      return withFileErrors(args.path, async () => {
+        // mkdir -p returns undefined for an existing folder and fails (ALREADY_EXISTS) on a file.
+        const created = (await mkdir(real, { recursive: true })) !== undefined;
+        return { path: sandbox.display(real), created };
+      });
+    },
+  );
+}

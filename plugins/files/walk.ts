@@ -1,0 +1,76 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+export interface WalkEntry {
+  /** Absolute real path. */
+  readonly path: string;
+  /** Path relative to the walk's start, with / separators. */
+  readonly relative: string;
+  readonly name: string;
+  readonly isDir: boolean;
+  readonly depth: number;
+}
+
+export interface WalkOptions {
+  /** Glob patterns (matched against the relative path and the name) to leave out. */
+  exclude?: readonly string[];
+  /** Honour .gitignore files on the way down (and always skip .git). */
+  gitignore?: boolean;
+  /** 1 = the start folder's entries only. */
+  maxDepth?: number;
+  /** Stop after this many entries; `truncated` is then set. */
+  maxEntries: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Walks a folder breadth-first without following symlinks (a link to outside the sandbox
+ * must not be walked into; links are reported as files). Sorted by name at each level so
+ * results are stable.
+ */
+export async function walk(start: string, options: WalkOptions, visit: (entry: WalkEntry) => boolean | void): Promise<{ truncated: boolean }> {
+  const excluded = options.exclude?.length ? picomatch([...options.exclude], { dot: true }) : undefined;
+  const queue: Array<{ dir: string; depth: number; rules: Array<{ base: string; rules: Ignore }> }> = [{ dir: start, depth: 1, rules: [] }];
+  let seen = 0;
+  while (queue.length > 0) {
+    options.signal?.throwIfAborted();
+    const { dir, depth, rules: inherited } = queue.shift()!;
+    const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir))] : inherited;
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue; // unreadable or vanished: skip it, as find(1) does
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const rel = relative(start, path).split(sep).join('/');
+      const isDir = entry.isDirectory();
+      if (options.gitignore && (entry.name === '.git' || ignoredBy(rules, path, isDir))) continue;
+      if (excluded && (excluded(rel) || excluded(entry.name))) continue;
+      if (++seen > options.maxEntries) return { truncated: true };
+      if (visit({ path, relative: rel, name: entry.name, isDir, depth }) === false) return { truncated: true };
+      if (isDir && (options.maxDepth === undefined || depth < options.maxDepth)) queue.push({ dir: path, depth: depth + 1, rules });
+    }
+  }
+  return { truncated: false };
+}
+
+async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: Ignore }>> {
+  try {
+    const text = await readFile(join(dir, '.gitignore'), 'utf8');
+    return [{ base: dir, rules: ignore().add(text) }];
+  } catch {
+    return [];
+  }
+}
+
+function ignoredBy(rules: ReadonlyArray<{ base: string; rules: Ignore }>, path: string, isDir: boolean): boolean {
+  return rules.some(({ base, rules: ig }) => {
+    const rel = relative(base, path).split(sep).join('/');
+    return rel !== '' && !rel.startsWith('..') && ig.ignores(isDir ? `${rel}/` : rel);
+  });
+}
