@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/registry.js';
+import { startGateway } from '../helpers.js';
+
+/**
+ * Contracts every shipped plugin keeps. Boot itself enforces names, descriptions,
+ * annotations and strict-mode schemas (a plugin that breaks them does not load); this adds
+ * the conventions that boot does not check.
+ */
+describe('every shipped plugin', async () => {
+  const registry = loadRegistry([BUILTIN_REGISTRY_DIR]);
+  const plugins = Object.fromEntries([...registry.keys()].map((name) => [name, {}]));
+  const gateway = await startGateway({ plugins: { ...plugins, echo: { enabled: false } } });
+
+  it('loads, with at least one plugin in the registry', () => {
+    assert.ok(registry.size > 0);
+    assert.deepEqual(gateway.plugins.loaded.map((p) => p.name).sort(), [...registry.keys()].sort());
+  });
+
+  for (const entry of registry.values()) {
+    describe(entry.name, () => {
+      const loaded = () => gateway.plugins.loaded.find((p) => p.name === entry.name)!;
+      const tools = () => gateway.catalog.list().filter((t) => t.plugin === entry.name);
+      const folder = dirname(fileURLToPath(entry.module));
+
+      it('has the version its registry entry states', () => {
+        assert.equal(loaded().version, entry.version);
+      });
+
+      it('closes every tool input schema (additionalProperties: false)', () => {
+        for (const tool of tools()) assert.equal(tool.definition.inputSchema.additionalProperties, false, tool.listing.name);
+      });
+
+      it('states destructiveHint on every tool that is not read-only', () => {
+        for (const tool of tools()) {
+          const { readOnlyHint, destructiveHint } = tool.listing.annotations ?? {};
+          if (readOnlyHint === false) assert.equal(typeof destructiveHint, 'boolean', tool.listing.name);
+        }
+      });
+
+      it('documents every tool and every error code of its own in its README', () => {
+        const readme = join(folder, 'README.md');
+        assert.ok(existsSync(readme), `${readme} is missing`);
+        const text = readFileSync(readme, 'utf8');
+        for (const tool of tools()) assert.ok(text.includes(`\`${tool.listing.name}\``), `${tool.listing.name} is not in ${readme}`);
+        for (const [code, spec] of gateway.errors.entries()) {
+          if (spec.owner === entry.name) assert.ok(text.includes(`\`${code}\``), `${code} is not in ${readme}`);
+        }
+      });
+    });
+  }
+});
