@@ -145,6 +145,14 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
   const dataDir = at(data.dataDir as string);
   const transports = data.transports as { unix: { path?: string } };
   transports.unix.path = transports.unix.path ? at(transports.unix.path) : join(dataDir, 'gateway.sock');
+  // Some MCP clients start servers in `/`: a workspace that silently became the whole
+  // filesystem would hand every file to the file tools.
+  if (typeof data.workspace !== 'string' && ctx.cwd === '/') {
+    throw new GatewayError(
+      'CONFIG_INVALID',
+      `${where}: workspace is not set and the working directory is /, which would make the whole filesystem the workspace. Set workspace in the config (e.g. workspace: . for the config file's folder).`,
+    );
+  }
   const config = {
     ...data,
     file: ctx.file,

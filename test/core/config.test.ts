@@ -22,6 +22,11 @@ describe('config', () => {
     assert.ok(Object.isFrozen(config) && Object.isFrozen(config.transports.tcp));
   });
 
+  it('refuses to default the workspace to / (some clients start servers there)', () => {
+    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/' }), /workspace is not set and the working directory is \//);
+    assert.equal(resolveConfig({ workspace: '/srv/project' }, { env: {}, cwd: '/' }).workspace, '/srv/project');
+  });
+
   it('without a file, resolves paths against the working directory', () => {
     const config = resolveConfig({ dataDir: 'state', registries: ['extra'] }, { env: {}, cwd: '/work/dir' });
     assert.equal(config.dataDir, '/work/dir/state');
