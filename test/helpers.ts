@@ -155,3 +155,18 @@ export function resultJson(result: unknown): any {
   const content = (result as { content: Array<{ type: string; text?: string }> }).content;
   return JSON.parse(content[0]!.text!);
 }
+
+/** Polls `condition` until it holds; throws after `ms`. */
+export async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The outcome of the latest audited call of `tool`. */
+export function lastOutcome(gateway: Gateway, tool: string): string | undefined {
+  const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
+  return row?.outcome;
+}

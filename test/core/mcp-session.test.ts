@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { memoryClient, resultJson, startGateway } from '../helpers.js';
+import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../helpers.js';
 
 describe('MCP over the in-memory pair (real SDK client)', async () => {
   const gateway = await startGateway({ plugins: { echo: { config: { prefix: '> ' } } } });
@@ -121,18 +121,3 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
     assert.deepEqual(await client.setLoggingLevel('warning'), {});
   });
 });
-
-function lastOutcome(gateway: Awaited<ReturnType<typeof startGateway>>, tool: string): string | undefined {
-  const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as
-    | { outcome: string }
-    | undefined;
-  return row?.outcome;
-}
-
-async function waitFor(condition: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

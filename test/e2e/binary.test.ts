@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, writeConfig } from '../helpers.js';
+import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 
 /** A temp dir with a config file enabling the echo plugin from its own registry folder. */
 function setup(overrides: Record<string, unknown> = {}): { dir: string; config: string } {
@@ -56,7 +56,7 @@ describe('the mcp-gateway binary', () => {
     ];
     for (const m of messages) child.stdin.write(`${JSON.stringify(m)}\n`);
     child.stdin.write('this is not json\n');
-    await waitUntil(() => stdout.split('\n').filter(Boolean).length >= 7);
+    await waitFor(() => stdout.split('\n').filter(Boolean).length >= 7);
     child.stdin.end();
     const code = await new Promise((resolve) => child.once('exit', resolve));
     assert.equal(code, 0, 'closing stdin ends the gateway cleanly');
@@ -79,7 +79,7 @@ describe('the mcp-gateway binary', () => {
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'durable', record: true } } })}\n`);
-    await waitUntil(() => stdout.includes('"id":1'));
+    await waitFor(() => stdout.includes('"id":1'));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
 
@@ -189,11 +189,3 @@ describe('the mcp-gateway binary', () => {
     });
   });
 });
-
-async function waitUntil(condition: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

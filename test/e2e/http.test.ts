@@ -10,7 +10,7 @@ import { createApiKey } from '../../core/api-keys.js';
 import { EventsCloseCode } from '../../core/events-socket.js';
 import type { Gateway } from '../../core/gateway.js';
 import { listenHttp, type HttpListener } from '../../core/http-server.js';
-import { resultJson, startGateway } from '../helpers.js';
+import { resultJson, startGateway, waitFor } from '../helpers.js';
 
 type HttpOverrides = Record<string, unknown>;
 
@@ -278,12 +278,4 @@ function rawPost(url: string, headers: Record<string, string>, body: string): Pr
     req.on('error', reject);
     req.end(body);
   });
-}
-
-async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../core/gateway.js';
 import { listenSocket, type SocketAddress, type SocketListener } from '../../core/socket-server.js';
-import { resultJson, socketClient, startGateway, tempDir } from '../helpers.js';
+import { lastOutcome, resultJson, socketClient, startGateway, tempDir, waitFor } from '../helpers.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
 const limits = { enabled: true, maxConnections: 16, maxMessageBytes: TEN_MIB };
@@ -202,17 +202,4 @@ function expectToolError(reply: any, code: string, message: RegExp): void {
   const body = JSON.parse(reply.result.content[0].text);
   assert.equal(body.code, code);
   assert.match(body.message, message);
-}
-
-function lastOutcome(gateway: Gateway, tool: string): string | undefined {
-  const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
-  return row?.outcome;
-}
-
-async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
