@@ -21,7 +21,12 @@ const apiKeySchema: JsonSchema = {
   properties: {
     name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
     hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
-    scopes: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+    scopes: {
+      type: 'array',
+      minItems: 1,
+      // `*`, `events`, `plugin:<name>`, or a tool name with `*` wildcards.
+      items: { type: 'string', pattern: '^(\\*|events|plugin:[a-z][a-z0-9-]{0,63}|[a-z0-9_*]{1,64})$' },
+    },
   },
 };
 

@@ -14,8 +14,6 @@ export const EventsCloseCode = {
   TooSlow: 4008,
   /** No pong came back for a ping within one ping interval. */
   NoPong: 4009,
-  /** The gateway is at `maxClients`. */
-  TryLater: 1013,
   GoingAway: 1001,
 } as const;
 
@@ -56,7 +54,9 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
   }, config.pingIntervalMs);
   ping.unref();
 
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: fastify waits for its server to close before onClose, and an
+  // upgraded socket keeps the server open.
+  app.addHook('preClose', async () => {
     clearInterval(ping);
     for (const ws of wss.clients) ws.close(EventsCloseCode.GoingAway, 'gateway shutting down');
     await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -83,9 +83,12 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
     ws.on('message', (raw) => {
       const request = parseRequest(raw.toString());
       if (typeof request === 'string') return reply({ type: 'error', code: 'INVALID_REQUEST', message: request });
+      const added = request.channels.filter((c) => !subscriptions.has(c)).length;
+      if (request.type === 'subscribe' && subscriptions.size + added > MAX_SUBSCRIPTIONS) {
+        return reply({ type: 'error', code: 'INVALID_REQUEST', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per client; nothing was subscribed.` });
+      }
       for (const channel of request.channels) {
         if (request.type === 'subscribe' && !subscriptions.has(channel)) {
-          if (subscriptions.size >= MAX_SUBSCRIPTIONS) return reply({ type: 'error', code: 'INVALID_REQUEST', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per client.` });
           subscriptions.set(channel, gateway.events.subscribe(channel, deliver));
         } else if (request.type === 'unsubscribe') {
           subscriptions.get(channel)?.();

@@ -18,7 +18,8 @@ export class HttpGuard {
   readonly keys: ApiKeys;
   readonly #hosts: Set<string>;
   readonly #origins: Set<string>;
-  readonly #cache = new WeakMap<IncomingMessage, GuardResult>();
+  /** Per request: the Host/Origin verdict and who the key says it is (or why it is unknown). */
+  readonly #cache = new WeakMap<IncomingMessage, { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError }>();
 
   constructor(config: HttpConfig, boundHost: string) {
     this.keys = new ApiKeys(config.apiKeys);
@@ -27,32 +28,37 @@ export class HttpGuard {
     this.#origins = new Set(config.allowedOrigins.map((o) => o.toLowerCase()));
   }
 
-  /** Memoised per request, so hooks and the rate limiter's key function share one result. */
+  /**
+   * Checks a request; `needsKey` is false for public routes, which still get the Host check.
+   * The work is memoised per request, so hooks and the rate limiter's key function share it.
+   */
   check(request: IncomingMessage, needsKey = true): GuardResult {
-    let result = this.#cache.get(request);
-    if (!result) {
-      result = this.#check(request, needsKey);
-      this.#cache.set(request, result);
+    let verdict = this.#cache.get(request);
+    if (!verdict) {
+      verdict = this.#examine(request);
+      this.#cache.set(request, verdict);
     }
-    return result;
+    if (verdict.refusal) return { ok: false, error: verdict.refusal };
+    if (!needsKey || !this.keys.required) return { ok: true, principal: verdict.principal };
+    return verdict.keyRefusal ? { ok: false, error: verdict.keyRefusal } : { ok: true, principal: verdict.principal };
   }
 
-  #check(request: IncomingMessage, needsKey: boolean): GuardResult {
+  #examine(request: IncomingMessage): { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError } {
     const host = hostName(request.headers.host);
     if (!host || !this.#hosts.has(host)) {
-      return refuse('HOST_NOT_ALLOWED', `Host "${request.headers.host ?? ''}" is not served here; add it to transports.http.allowedHosts if it should be.`);
+      return { refusal: new GatewayError('HOST_NOT_ALLOWED', `Host "${request.headers.host ?? ''}" is not served here; add its name (without the port) to transports.http.allowedHosts if it should be.`) };
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !this.#originAllowed(origin)) {
-      return refuse('HOST_NOT_ALLOWED', `Origin "${origin}" is not allowed; add it to transports.http.allowedOrigins if it should be.`);
+      return { refusal: new GatewayError('HOST_NOT_ALLOWED', `Origin "${origin}" is not allowed; add it to transports.http.allowedOrigins if it should be.`) };
     }
-    if (!needsKey || !this.keys.required) return { ok: true };
+    if (!this.keys.required) return {};
     const presented = presentedKey(request);
     if (!presented) {
-      return refuse('UNAUTHORIZED', 'This gateway needs an API key: send "Authorization: Bearer <key>" or "X-API-Key: <key>".');
+      return { keyRefusal: new GatewayError('UNAUTHORIZED', 'This gateway needs an API key: send "Authorization: Bearer <key>" or "X-API-Key: <key>".') };
     }
     const principal = this.keys.authenticate(presented);
-    return principal ? { ok: true, principal } : refuse('UNAUTHORIZED', 'The API key is not known to this gateway.');
+    return principal ? { principal } : { keyRefusal: new GatewayError('UNAUTHORIZED', 'The API key is not known to this gateway.') };
   }
 
   #originAllowed(origin: string): boolean {
@@ -64,10 +70,6 @@ export class HttpGuard {
       return false;
     }
   }
-}
-
-function refuse(code: string, message: string): GuardResult {
-  return { ok: false, error: new GatewayError(code, message) };
 }
 
 /** `Host: example.com:9101` → `example.com`; `[::1]:9101` → `[::1]`. */

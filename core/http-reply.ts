@@ -17,7 +17,9 @@ export function sendError(reply: FastifyReply, error: GatewayError, errors: Erro
   }
   reply.code(statusOf(error, errors)).type('application/json; charset=utf-8');
   if (!jsonRpc) return reply.send({ success: false, error: errorBody(error) });
-  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? -32603;
+  // Codes whose MCP form is a tool result have no JSON-RPC code; at the HTTP layer a caller's
+  // mistake is an Invalid Request, anything else an internal error.
+  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (statusOf(error, errors) < 500 ? -32600 : -32603);
   return reply.send({ jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } });
 }
 

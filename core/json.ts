@@ -5,9 +5,9 @@ export class ForbiddenKeyError extends Error {}
  * JSON.parse keeps a `"__proto__"` key as an ordinary own property, but the SDK's schema
  * parsing later copies objects by assignment, which turns that key into the prototype of the
  * tool's arguments: `{"__proto__": {"force": true}}` would slip past `additionalProperties:
- * false` and make `args.force` true. Such keys are refused outright (as fastify's parser
- * fastify would). Every transport, HTTP included, parses with this. The reviver is slow, so it runs only when the key could be present, written
- * plainly or with \u escapes.
+ * false` and make `args.force` true. Such keys are refused outright, as fastify's own parser
+ * would. Every transport, HTTP included, parses with this. The reviver is slow, so it runs
+ * only when the key could be present, written plainly or with \u escapes.
  */
 export function parseJson(line: string): unknown {
   if (!line.includes('__proto__') && !line.includes('\\u')) return JSON.parse(line);

@@ -13,6 +13,8 @@ interface HttpSession {
   /** The API key that opened it; later requests must come with the same one. */
   readonly keyName?: string;
   lastSeen: number;
+  /** GET streams held open: a session listening for notifications is not idle. */
+  openStreams: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   const sweep = setInterval(() => {
     const cutoff = Date.now() - config.mcpSessionIdleMs;
     for (const [id, session] of sessions) {
-      if (session.lastSeen < cutoff) {
+      if (session.openStreams === 0 && session.lastSeen < cutoff) {
         sessions.delete(id);
         void session.transport.close();
       }
@@ -58,9 +60,21 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     } else {
       return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: the first request of a session must be initialize.'));
     }
-    session.lastSeen = Date.now();
+    const isNew = typeof id !== 'string';
+    const current = session;
+    current.lastSeen = Date.now();
+    if (request.method === 'GET') {
+      current.openStreams++;
+      reply.raw.once('close', () => {
+        current.openStreams--;
+        current.lastSeen = Date.now();
+      });
+    }
     reply.hijack();
-    await session.transport.handleRequest(request.raw, reply.raw, request.body);
+    await current.transport.handleRequest(request.raw, reply.raw, request.body);
+    // The SDK can still refuse an initialize (a wrong Accept header, say) after the session's
+    // Server was connected: close it, or it would count as open for ever.
+    if (isNew && current.transport.sessionId === undefined) await current.transport.close();
   };
 
   async function openSession(keyName: string | undefined, allows: Parameters<Gateway['connect']>[1]['allows'], ip: string): Promise<HttpSession> {
@@ -71,7 +85,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
         sessions.set(id, session);
       },
     });
-    const session: HttpSession = { transport, keyName, lastSeen: Date.now() };
+    const session: HttpSession = { transport, keyName, lastSeen: Date.now(), openStreams: 0 };
     transport.onclose = () => sessions.delete(sessionId);
     await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows });
     return session;

@@ -2,9 +2,6 @@ import type { ErrorTable } from './errors.js';
 import type { JsonSchema } from './schema.js';
 import type { RegisteredTool } from './tool-catalog.js';
 
-/** The statuses a tool route can answer with besides 200, each with the error envelope. */
-const ERROR_STATUSES = [400, 401, 403, 404, 413, 415, 429, 500, 503, 504] as const;
-
 export const errorEnvelopeSchema: JsonSchema = {
   type: 'object',
   required: ['success', 'error'],
@@ -35,7 +32,9 @@ export function toolRouteSchema(tool: RegisteredTool, errors: ErrorTable): Recor
   const response: Record<string, JsonSchema> = {
     200: { description: 'The tool ran.', ...successEnvelopeSchema(tool.definition.outputSchema ? forDocument(tool.definition.outputSchema) : {}) },
   };
-  for (const status of ERROR_STATUSES) {
+  // Every status some code in the table has (plugins' codes included), with the error envelope.
+  const statuses = new Set([...errors.entries()].map(([, spec]) => spec.status).filter((s) => s >= 400));
+  for (const status of [...statuses].sort()) {
     response[status] = { description: describeStatus(status, errors), ...errorEnvelopeSchema };
   }
   return {

@@ -39,9 +39,10 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
       callTool(tool.listing.name, request, reply),
     );
   }
-  // Names no tool has: static routes above win over this parametric one.
+  // Names no tool has (static routes above win over this parametric one): the catalog answers
+  // UNKNOWN_TOOL and records the attempt, as it does for MCP.
   app.post<{ Params: { name: string } }>('/tools/:name', { schema: { hide: true } }, (request, reply) =>
-    sendError(reply, unknownTool(request.params.name), errors),
+    callTool(request.params.name, request, reply),
   );
 
   async function callTool(name: string, request: FastifyRequest, reply: FastifyReply) {

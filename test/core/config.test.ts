@@ -49,6 +49,7 @@ describe('config', () => {
     ['a bad plugin name', { plugins: { 'Bad Name': {} } }, /plugins: key "Bad Name" must match pattern/],
     ['an unknown plugin setting', { plugins: { files: { enable: true } } }, /plugins\.files: unknown key "enable"\. Valid keys: enabled, optional, config/],
     ['a list at the top level', [1, 2], /the top level must be a mapping/],
+    ['an API key scope outside the grammar', { transports: { http: { apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['plugins:files'] }] } } }, /apiKeys\[0\]\.scopes\[0\]: must match pattern/],
   ];
   for (const [label, raw, message] of refused) {
     it(`refuses ${label}`, () => {

@@ -10,7 +10,7 @@ import { createApiKey } from '../../core/api-keys.js';
 import { EventsCloseCode } from '../../core/events-socket.js';
 import type { Gateway } from '../../core/gateway.js';
 import { listenHttp, type HttpListener } from '../../core/http-server.js';
-import { resultJson, startGateway, waitFor } from '../helpers.js';
+import { lastOutcome, resultJson, startGateway, waitFor } from '../helpers.js';
 
 type HttpOverrides = Record<string, unknown>;
 
@@ -139,6 +139,30 @@ describe('HTTP face on a real listening server', () => {
       await waitFor(() => fastCount === 200);
     });
 
+    it('/events refuses a subscribe past 64 patterns as a whole', async () => {
+      const ws = await openEvents(base);
+      ws.send(JSON.stringify({ type: 'subscribe', channels: Array.from({ length: 65 }, (_, i) => `c${i}.*`) }));
+      const reply = await nextMessage(ws);
+      assert.equal(reply.code, 'INVALID_REQUEST');
+      assert.match(reply.message, /nothing was subscribed/);
+    });
+
+    it('MCP Streamable HTTP: an initialize the SDK refuses leaves no session behind', async () => {
+      const before = gateway.sessions.countByTransport().http ?? 0;
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      });
+      assert.equal(res.status, 406);
+      await waitFor(() => (gateway.sessions.countByTransport().http ?? 0) === before);
+    });
+
+    it('REST: an unknown tool is audited like any other call', async () => {
+      await fetch(`${base}/tools/no_such_tool`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      assert.equal(lastOutcome(gateway, 'no_such_tool'), 'UNKNOWN_TOOL');
+    });
+
     it('serves an OpenAPI 3.1 document that validates, with one operation per tool', async () => {
       const doc = (await (await fetch(`${base}/openapi.json`)).json()) as any;
       assert.equal(doc.openapi, '3.1.0');
@@ -256,9 +280,32 @@ describe('HTTP face on a real listening server', () => {
     assert.equal((await last!.json() as any).error.code, 'RATE_LIMITED');
   });
 
-  it('closes MCP sessions left idle past mcpSessionIdleMs', async () => {
+  it('closes open /events clients with 1001 when the server closes, without waiting for them', async () => {
+    const gateway = await startGateway({ transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
+    const listener = await listenHttp(gateway);
+    const ws = await openEvents(`http://127.0.0.1:${listener.address.port}`);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await listener.close();
+    assert.equal(await closed, EventsCloseCode.GoingAway);
+  });
+
+  it('keeps a session whose client holds its GET stream open (the SDK client does) past the idle timeout', async () => {
     const { gateway, base } = await serve({ mcpSessionIdleMs: 1000 });
-    await mcpClient(base);
+    const { client } = await mcpClient(base);
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(gateway.sessions.countByTransport().http, 1, 'a listening client is not idle');
+    assert.equal(resultJson(await client.callTool({ name: 'echo', arguments: { text: 'still here' } })).text, 'still here');
+  });
+
+  it('closes MCP sessions left idle past mcpSessionIdleMs (no request, no open stream)', async () => {
+    const { gateway, base } = await serve({ mcpSessionIdleMs: 1000 });
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } }),
+    });
+    assert.ok(res.headers.get('mcp-session-id'));
+    await res.text();
     assert.equal(gateway.sessions.countByTransport().http, 1);
     await waitFor(() => (gateway.sessions.countByTransport().http ?? 0) === 0, 5000);
   });
