@@ -8,6 +8,7 @@ export const fileErrors = {
   ALREADY_EXISTS: { status: 409, mcp: 'result', description: 'Something already exists at the destination; choose another path or delete it first.' },
   DIR_NOT_EMPTY: { status: 409, mcp: 'result', description: 'file_delete removes only empty folders; delete the entries inside first.' },
   FILE_TOO_LARGE: { status: 413, mcp: 'result', description: 'The file or content is over the size cap (maxReadBytes / maxWriteBytes); read a line range or head/tail instead.' },
+  NOT_A_REGULAR_FILE: { status: 400, mcp: 'result', description: 'The path is a device, FIFO or socket; only regular files are read or edited.' },
   FILE_IS_BINARY: { status: 415, mcp: 'result', description: 'The file is not text; read it with file_read_media.' },
   EDIT_NO_MATCH: { status: 409, mcp: 'result', description: 'old_string does not occur in the file; read the file again and copy the text exactly, whitespace included.' },
   EDIT_EMPTY: { status: 400, mcp: 'result', description: 'old_string is empty; give the exact text to replace (use file_write to create or overwrite a file).' },
@@ -23,6 +24,7 @@ const ERRNO_CODES: Record<string, keyof typeof fileErrors | 'INVALID_PATH'> = {
   ENOTEMPTY: 'DIR_NOT_EMPTY',
   EACCES: 'PERMISSION_DENIED',
   EPERM: 'PERMISSION_DENIED',
+  EROFS: 'PERMISSION_DENIED', // a root on a read-only mount
   ENAMETOOLONG: 'INVALID_PATH',
 };
 

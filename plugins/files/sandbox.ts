@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, realpathSync } from 'node:fs';
 import { open, readlink, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
 
 /**
@@ -48,7 +48,27 @@ export class Sandbox {
     checkPathRules(path);
     const name = basename(path.replace(/\/+$/, ''));
     if (name === '' || name === '.' || name === '..') return this.resolve(path);
-    return join(this.resolve(dirname(path)), name);
+    let parent: string;
+    try {
+      parent = this.resolve(dirname(path));
+    } catch (err) {
+      // A root named by its own path (`/abs/root`, or `../root` from inside it) has its parent
+      // outside every root; it is the root itself, to be described or refused as one.
+      const root = this.#rootAt(dirname(path), name);
+      if (root === undefined) throw err;
+      return root;
+    }
+    return join(parent, name);
+  }
+
+  /** The root that is the entry `name` of the folder `parent`, if it is one. */
+  #rootAt(parent: string, name: string): string | undefined {
+    try {
+      const entry = join(realpathSync(resolvePath(this.roots[0]!, parent)), name);
+      return this.isRoot(entry) ? entry : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   contains(real: string): boolean {
@@ -78,8 +98,20 @@ export class Sandbox {
    * between `resolve` and `open` is caught here.
    */
   async openRead(real: string): Promise<FileHandle> {
-    const handle = await openNoFollow(real, constants.O_RDONLY);
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, holding one of
+    // libuv's four pool threads for good; a few such calls would stall every file operation.
+    const handle = await openNoFollow(real, constants.O_RDONLY | constants.O_NONBLOCK);
     await this.#verify(handle, real);
+    try {
+      const info = await handle.stat();
+      // A device or FIFO has no size to cap and may never end.
+      if (!info.isFile() && !info.isDirectory()) {
+        throw new GatewayError('NOT_A_REGULAR_FILE', `"${this.display(real)}" is a device, FIFO or socket, not a regular file; only files are read.`);
+      }
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
     return handle;
   }
 
@@ -93,6 +125,8 @@ export class Sandbox {
     const handle = await openNoFollow(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o644);
     try {
       await this.#verify(handle, temp);
+      // The mode given to open() is narrowed by the umask; an existing file's mode is kept as is.
+      if (mode !== undefined) await handle.chmod(mode);
       await handle.writeFile(data);
       await handle.sync();
     } catch (err) {
@@ -143,9 +177,17 @@ const RULES: Array<[RegExp, string]> = [
   [/^~/, 'starts with ~, which is not expanded here: use a path inside the workspace'],
 ];
 
+/** Linux's NAME_MAX, in bytes. */
+const MAX_NAME_BYTES = 255;
+
 function checkPathRules(path: string): void {
   if (typeof path !== 'string') throw new GatewayError('INVALID_PATH', 'Path must be a string.');
   for (const [pattern, why] of RULES) {
     if (pattern.test(path)) throw new GatewayError('INVALID_PATH', `Path ${why}.`, { details: { path: path.slice(0, 200) } });
+  }
+  // Refused here rather than by the kernel, which would only object after mkdir -p had
+  // created the missing folders before the long name.
+  if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)) {
+    throw new GatewayError('INVALID_PATH', `Path has a name longer than ${MAX_NAME_BYTES} bytes.`, { details: { path: path.slice(0, 200) } });
   }
 }

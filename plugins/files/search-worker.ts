@@ -1,12 +1,11 @@
 // Runs one content search off the main thread. A model-supplied regex can backtrack for
 // minutes; here that costs only this worker, which the plugin terminates when the call's
 // signal fires.
-import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import picomatch from 'picomatch';
 import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
 import { looksBinary } from './text.js';
-import { walk } from './walk.js';
+import { readRegularFile, walk } from './walk.js';
 
 const MAX_LINE = 500;
 
@@ -25,18 +24,18 @@ async function search(request: SearchRequest): Promise<SearchResult> {
   });
   for (const file of files) {
     if (full) break;
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file.path);
-    } catch {
-      continue;
-    }
-    if (bytes.length > request.maxFileBytes || looksBinary(bytes)) continue;
+    const bytes = await readRegularFile(file.path, request.start, request.maxFileBytes);
+    if (bytes === undefined || looksBinary(bytes)) continue;
     filesScanned++;
     const lines = bytes.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       const at = column(lines[i]!);
       if (at === -1) continue;
+      // Stop at the first match past the limit, so that exactly maxResults matches is not "truncated".
+      if (matches.length >= request.maxResults) {
+        full = true;
+        break;
+      }
       const context = (from: number, to: number) => lines.slice(Math.max(0, from), Math.max(0, to)).map(clip);
       matches.push({
         path: file.relative,
@@ -45,10 +44,6 @@ async function search(request: SearchRequest): Promise<SearchResult> {
         text: clip(lines[i]!),
         ...(request.contextLines > 0 ? { before: context(i - request.contextLines, i), after: context(i + 1, i + 1 + request.contextLines) } : {}),
       });
-      if (matches.length >= request.maxResults) {
-        full = true;
-        break;
-      }
     }
   }
   return { matches, filesScanned, truncated: full || walkTruncated };

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, readlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -59,12 +60,39 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
   return { truncated: false };
 }
 
+/** A .gitignore larger than this is not a .gitignore. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
 async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: Ignore }>> {
+  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, MAX_GITIGNORE_BYTES);
+  return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
+}
+
+/**
+ * The bytes of a regular file met on a walk, or undefined (skip it): missing, over `maxBytes`,
+ * not a regular file, or not really under `within`. A walk reports a symlink as a file, and
+ * following it would read (and quote, or use as ignore rules) whatever it points to, outside
+ * the sandbox too; so the last component is opened without following it, and the descriptor's
+ * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
+ * FIFO from blocking the open; the size is checked before anything is read.
+ */
+export async function readRegularFile(path: string, within: string, maxBytes: number): Promise<Buffer | undefined> {
+  let handle;
   try {
-    const text = await readFile(join(dir, '.gitignore'), 'utf8');
-    return [{ base: dir, rules: ignore().add(text) }];
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
-    return [];
+    return undefined;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    const real = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => path); // no /proc: not Linux
+    if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
+    return await handle.readFile();
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
   }
 }
 

@@ -106,8 +106,10 @@ export function registerDirTools({ ctx, sandbox, config }: FilesContext): void {
       const matcher = picomatch(args.pattern, { dot: true });
       const matches: string[] = [];
       const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, signal: call.signal }, (entry) => {
-        if (matcher(entry.relative) || matcher(entry.name)) matches.push(sandbox.display(entry.path));
-        return matches.length < args.max_results;
+        if (!matcher(entry.relative) && !matcher(entry.name)) return;
+        // Stop at the first match past the limit, so that exactly max_results matches is not "truncated".
+        if (matches.length === args.max_results) return false;
+        matches.push(sandbox.display(entry.path));
       });
       return { matches, truncated: walked.truncated };
     },

@@ -1,7 +1,7 @@
 import { lstat, mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
-import { withFileErrors } from '../errors.js';
+import { fileErrors, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { applyEdits, looksBinary, unifiedDiff, type Edit } from '../text.js';
 
@@ -64,7 +64,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       return withFileErrors(args.path, async () => {
         const existing = await stat(real).catch(() => undefined);
         if (existing?.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${args.path}" is a folder.`);
-        await mkdir(dirname(real), { recursive: true });
+        await makeParents(real, args.path);
         await sandbox.writeAtomic(real, args.content, existing ? existing.mode & 0o777 : undefined);
         return { path: sandbox.display(real), bytes: Buffer.byteLength(args.content), created: !existing };
       });
@@ -157,12 +157,16 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       const from = sandbox.resolveEntry(args.oldPath);
       const to = sandbox.resolveEntry(args.newPath);
       if (sandbox.isProtected(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
-      await withFileErrors(args.oldPath, () => lstat(from));
+      const moved = await withFileErrors(args.oldPath, () => lstat(from));
+      if (moved.isDirectory() && to.startsWith(from + sep)) {
+        // rename(2) fails with EINVAL, after mkdir -p would already have made newPath's parents.
+        throw new GatewayError('INVALID_ARGUMENTS', `"${args.newPath}" is inside "${args.oldPath}"; a folder cannot be moved into itself.`);
+      }
       return withFileErrors(args.newPath, async () => {
         if (await lstat(to).then(() => true, () => false)) {
           throw new GatewayError('ALREADY_EXISTS', `"${args.newPath}" already exists; choose another name or delete it first.`);
         }
-        await mkdir(dirname(to), { recursive: true });
+        await makeParents(to, args.newPath);
         await rename(from, to);
         return { oldPath: sandbox.display(from), newPath: sandbox.display(to) };
       });
@@ -186,4 +190,17 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       });
     },
   );
+}
+
+/**
+ * mkdir -p of the folder `real` goes in. EEXIST from it means one of those folders is a file:
+ * nothing exists at `real` itself, so ALREADY_EXISTS would send the caller the wrong way.
+ */
+async function makeParents(real: string, given: string): Promise<void> {
+  try {
+    await mkdir(dirname(real), { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    throw new GatewayError('NOT_A_DIRECTORY', `"${given}": ${fileErrors.NOT_A_DIRECTORY.description}`, { details: { path: given } });
+  }
 }
