@@ -190,7 +190,7 @@ describe('HTTP face on a real listening server', () => {
     const full = createApiKey();
     const narrow = createApiKey();
     const events = createApiKey();
-    const { base } = await serve({
+    const { gateway, base } = await serve({
       apiKeys: [
         { name: 'full', hash: full.hash, scopes: ['*'] },
         { name: 'narrow', hash: narrow.hash, scopes: ['gateway_*'] },
@@ -217,6 +217,12 @@ describe('HTTP face on a real listening server', () => {
         else assert.equal(body.data.text, 'x');
       });
     }
+
+    it('the audit row names the API key that made the call', async () => {
+      await restCall({ 'x-api-key': full.key });
+      const row = gateway.db.prepare("SELECT transport, caller FROM core_audit WHERE tool = 'echo' ORDER BY id DESC LIMIT 1").get();
+      assert.deepEqual(row, { transport: 'rest', caller: 'full' });
+    });
 
     it('REST: /health and /openapi.json stay public; GET /tools shows only what the key may call', async () => {
       assert.equal((await fetch(`${base}/health`)).status, 200);
