@@ -1,0 +1,29 @@
+// process_input: talking to a running process through its stdin.
+import type { ToolDefinition } from '../../../core/index.js';
+import { idSchema, type ProcessToolDeps } from './common.js';
+
+const processInput: ToolDefinition = {
+  name: 'process_input',
+  title: 'Write to a process',
+  description:
+    "Writes text to a running process's stdin (add \"\\n\" to end a line), for REPLs, prompts and interactive tools; close: true then closes stdin (EOF), which many programs wait for. " +
+    'Read the reply with process_output. Errors: PROCESS_NOT_FOUND, PROCESS_EXITED, PROCESS_STDIN_CLOSED (closed before, or the process was adopted after a gateway restart).',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'input'],
+    properties: {
+      id: idSchema,
+      input: { type: 'string', maxLength: 1024 * 1024, description: 'Text to write, as UTF-8; may be empty with close: true.' },
+      close: { type: 'boolean', default: false, description: 'Close stdin after writing.' },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+};
+
+export function registerInputTools({ ctx, supervisor }: ProcessToolDeps): void {
+  ctx.tool<{ id: string; input: string; close: boolean }>(processInput, async (args, call) => {
+    const written = await supervisor.write(args.id, args.input, args.close, call.signal);
+    return { id: args.id, bytes_written: written.bytes, stdin_open: written.stdin_open };
+  });
+}

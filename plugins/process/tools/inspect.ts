@@ -1,0 +1,118 @@
+// process_list and process_output: finding processes and following what they print.
+import type { ToolDefinition } from '../../../core/index.js';
+import { OutputLog, type OutputChunk, type StreamName } from '../output-log.js';
+import { toView } from '../process-store.js';
+import { logPaths } from '../spawn-child.js';
+import { idSchema, type ProcessToolDeps } from './common.js';
+
+const MAX_READ_BYTES = 1024 * 1024;
+
+const processList: ToolDefinition = {
+  name: 'process_list',
+  title: 'List processes',
+  description:
+    'Lists processes started with process_start, newest first, with their status (running, exited, failed, killed, unknown). ' +
+    'Use it to find a dev server or watcher again (by tags), including ones started before a gateway restart. ' +
+    'tags matches processes that carry all the given pairs; exited_within_s leaves out processes that exited longer ago than that.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      running_only: { type: 'boolean', default: false, description: 'Only processes still running.' },
+      tags: {
+        type: 'object',
+        additionalProperties: { type: 'string', maxLength: 256 },
+        maxProperties: 32,
+        default: {},
+        description: 'Only processes with every one of these tag pairs.',
+      },
+      exited_within_s: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 315_360_000,
+        description: 'Leave out processes that exited more than this many seconds ago (running ones are always listed).',
+      },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
+const chunkOffset = { type: 'integer', minimum: 0 };
+
+const processOutput: ToolDefinition = {
+  name: 'process_output',
+  title: 'Read process output',
+  description:
+    'Reads what a process (from process_start or process_run) printed. To follow it, call again with offset set to the next_offset of the previous answer: you get only what is new. ' +
+    'With tail_lines you get the last lines (of what follows offset, if given). Without either, it reads from the oldest output kept, up to max_bytes; more: true means there is more to read. ' +
+    'stream "both" (default) answers with a stdout and a stderr part and next_offset {stdout, stderr}. skipped_bytes > 0 means older output was dropped by the retention cap. Errors: PROCESS_NOT_FOUND.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: {
+      id: idSchema,
+      stream: { enum: ['stdout', 'stderr', 'both'], default: 'both' },
+      tail_lines: { type: 'integer', minimum: 1, maximum: 10_000, description: 'Only the last this many lines.' },
+      max_bytes: { type: 'integer', minimum: 64, maximum: MAX_READ_BYTES, default: 65_536, description: 'At most this many bytes per stream.' },
+      offset: {
+        description: 'next_offset from the previous answer: a number for one stream, {stdout, stderr} for both.',
+        anyOf: [
+          chunkOffset,
+          { type: 'object', additionalProperties: false, properties: { stdout: chunkOffset, stderr: chunkOffset } },
+        ],
+      },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
+interface ListArgs {
+  running_only: boolean;
+  tags: Record<string, string>;
+  exited_within_s?: number;
+  limit: number;
+}
+
+interface OutputArgs {
+  id: string;
+  stream: StreamName | 'both';
+  tail_lines?: number;
+  max_bytes: number;
+  offset?: number | Partial<Record<StreamName, number>>;
+}
+
+export function registerInspectTools({ ctx, supervisor }: ProcessToolDeps): void {
+  ctx.tool<ListArgs>(processList, (args) => {
+    const exitedAfter = args.exited_within_s === undefined ? undefined : new Date(Date.now() - args.exited_within_s * 1000).toISOString();
+    const rows = supervisor.list({ runningOnly: args.running_only, tags: args.tags, exitedAfter, limit: args.limit });
+    return { processes: rows.map(toView) };
+  });
+
+  ctx.tool<OutputArgs>(processOutput, (args) => {
+    const row = supervisor.row(args.id);
+    const managed = supervisor.managed(args.id);
+    const settled = !(managed?.running ?? row.status === 'running');
+    const paths = logPaths(row.log_dir);
+    const read = (stream: StreamName, from: number | undefined): OutputChunk => {
+      const log = managed?.logs[stream] ?? new OutputLog(paths[stream], stream === 'stdout' ? row.stdout_start : row.stderr_start);
+      return args.tail_lines === undefined
+        ? log.read(from, args.max_bytes, settled)
+        : log.tail(args.tail_lines, from, args.max_bytes, settled);
+    };
+    const status = toView(row).status;
+    if (args.stream !== 'both') {
+      const from = typeof args.offset === 'object' ? args.offset[args.stream] : args.offset;
+      return { id: args.id, status, stream: args.stream, ...read(args.stream, from) };
+    }
+    if (typeof args.offset === 'number') {
+      throw ctx.error('INVALID_ARGUMENTS', 'With stream "both", offset is {stdout, stderr} (the next_offset of the last answer); a number needs stream "stdout" or "stderr".', {
+        offset: args.offset,
+      });
+    }
+    const stdout = read('stdout', args.offset?.stdout);
+    const stderr = read('stderr', args.offset?.stderr);
+    return { id: args.id, status, stream: 'both', stdout, stderr, next_offset: { stdout: stdout.next_offset, stderr: stderr.next_offset } };
+  });
+}

@@ -1,0 +1,39 @@
+// process_free_port: a port for a dev server to listen on.
+import { createServer } from 'node:net';
+import type { ToolDefinition } from '../../../core/index.js';
+import type { ProcessToolDeps } from './common.js';
+
+const HOST = '127.0.0.1';
+
+const processFreePort: ToolDefinition = {
+  name: 'process_free_port',
+  title: 'Find a free port',
+  description:
+    'Returns a TCP port that is free on loopback (127.0.0.1) right now and not recorded by a running process, to pass to a server you start (and to its ports). ' +
+    'Another program could still take it before yours binds it, so use it soon.',
+  inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
+export function registerPortTools({ ctx, supervisor }: ProcessToolDeps): void {
+  ctx.tool(processFreePort, async () => {
+    const recorded = new Set(supervisor.list({ runningOnly: true, tags: {}, limit: 500 }).flatMap((row) => JSON.parse(row.ports) as number[]));
+    for (let attempt = 0; ; attempt++) {
+      const port = await ephemeralPort();
+      if (!recorded.has(port) || attempt >= 20) return { port, host: HOST };
+    }
+  });
+}
+
+/** Lets the kernel pick a free port by binding port 0, then releases it. */
+function ephemeralPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,102 @@
+// process_run: a command run to completion, for builds, tests and one-off scripts.
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Managed } from '../process-supervisor.js';
+import { toView } from '../process-store.js';
+import { commandProperties, type CommandArgs, type ProcessToolDeps } from './common.js';
+
+const MAX_RUN_MS = 30 * 60_000;
+/** The most a run may take to end after its timeout: the largest configurable grace plus the SIGKILL wait. */
+const MAX_STOP_MS = 120_000 + 10_000;
+const TAIL_LINES = 100;
+const TAIL_BYTES = 16 * 1024;
+
+const processRun: ToolDefinition = {
+  name: 'process_run',
+  title: 'Run a command',
+  description:
+    'Runs a command to completion (a build, a test suite, a script) and returns its exit code, duration and the last 100 lines of stdout and stderr; ' +
+    'process_output with the returned id reads the full output. Sends progress notifications while it runs if you asked for them. ' +
+    'After timeout_ms it is stopped (SIGTERM, then SIGKILL) and timed_out is true; cancelling the call kills it. stdin is empty. ' +
+    'For servers and watchers that keep running, use process_start. ' +
+    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['command'],
+    properties: {
+      ...commandProperties,
+      timeout_ms: {
+        type: 'integer',
+        minimum: 100,
+        maximum: MAX_RUN_MS,
+        default: 60_000,
+        description: 'Stop it after this many milliseconds (at most 30 minutes). Raise your client request timeout to match.',
+      },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // The run enforces its own timeout_ms; core's limit only has to be longer than the longest.
+  timeoutMs: MAX_RUN_MS + MAX_STOP_MS,
+};
+
+interface RunArgs extends CommandArgs {
+  timeout_ms: number;
+}
+
+export function registerRunTools({ ctx, supervisor, launch }: ProcessToolDeps): void {
+  ctx.tool<RunArgs>(processRun, async (args, call) => {
+    const checked = launch(args);
+    const started = Date.now();
+    const managed = await supervisor.spawn(checked, { kind: 'run', tags: {}, ports: [], stdin: 'ignore' });
+    let timedOut = false;
+    const end = (graceMs: number) =>
+      supervisor.terminate([managed], graceMs).catch((err: unknown) => call.log.error({ err, id: managed.id }, 'stopping a run failed'));
+
+    const progress = setInterval(() => {
+      const elapsed = Date.now() - started;
+      const last = lastLine(managed);
+      call.progress({ progress: elapsed, total: args.timeout_ms, message: `running for ${Math.round(elapsed / 1000)} s${last ? `: ${last}` : ''}` });
+    }, ctx.config.progressIntervalMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void end(ctx.config.defaultGraceMs);
+    }, args.timeout_ms);
+    // Cancelled by the client, a disconnect or shutdown: the caller has its answer already.
+    const onAbort = () => void end(0);
+    call.signal.addEventListener('abort', onAbort, { once: true });
+    if (call.signal.aborted) onAbort();
+    try {
+      await managed.exited;
+    } finally {
+      clearInterval(progress);
+      clearTimeout(timer);
+      call.signal.removeEventListener('abort', onAbort);
+    }
+
+    const view = toView(supervisor.row(managed.id));
+    const stdout = managed.logs.stdout.tail(TAIL_LINES, undefined, TAIL_BYTES, true);
+    const stderr = managed.logs.stderr.tail(TAIL_LINES, undefined, TAIL_BYTES, true);
+    return {
+      id: view.id,
+      status: view.status,
+      exit_code: view.exit_code,
+      signal: view.signal,
+      timed_out: timedOut,
+      duration_ms: Date.now() - started,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      stdout_bytes: stdout.total_bytes,
+      stderr_bytes: stderr.total_bytes,
+      logs: view.logs,
+    };
+  });
+}
+
+/** The last line printed (stdout, else stderr), for progress messages. */
+function lastLine(managed: Managed): string {
+  for (const log of [managed.logs.stdout, managed.logs.stderr]) {
+    const line = log.tail(1, undefined, 256, false).text.trim();
+    if (line !== '') return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+  }
+  return '';
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { createHttpApp } from '../../../core/http-server.js';
+import { startGateway } from '../../helpers.js';
+import { NODE, script } from './process-helpers.js';
+
+// The same tools through the REST bridge: one schema, the error table's HTTP statuses.
+describe('process plugin over REST', async () => {
+  const gateway = await startGateway({
+    plugins: { process: { config: { deny: ['rm'] } } },
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { rateLimit: { max: 0 } } },
+  });
+  const app = await createHttpApp(gateway);
+  after(() => app.close());
+  const post = (tool: string, body: unknown) => app.inject({ method: 'POST', url: `/tools/${tool}`, payload: body as object });
+
+  it('runs a command: 200 with {success: true, data}', async () => {
+    const res = await post('process_run', { command: NODE, args: script("console.log('over rest')") });
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.equal(body.success, true);
+    assert.equal(body.data.stdout, 'over rest\n');
+    assert.equal(body.data.exit_code, 0);
+  });
+
+  const statuses: Array<[string, string, unknown, number, string]> = [
+    ['an unknown id', 'process_stop', { id: 'proc-999999' }, 404, 'PROCESS_NOT_FOUND'],
+    ['a denied command', 'process_start', { command: 'rm', args: ['x'] }, 403, 'PROCESS_NOT_ALLOWED'],
+    ['a missing command', 'process_run', { command: 'no-such-command-xyz' }, 404, 'PROCESS_COMMAND_NOT_FOUND'],
+    ['a cwd outside the workspace', 'process_run', { command: NODE, cwd: '/' }, 403, 'OUTSIDE_WORKSPACE'],
+    ['a string where a number goes', 'process_output', { id: 'proc-1', max_bytes: '10' }, 400, 'INVALID_ARGUMENTS'],
+  ];
+  for (const [label, tool, body, status, code] of statuses) {
+    it(`${tool} with ${label}: ${status} ${code}`, async () => {
+      const res = await post(tool, body);
+      assert.equal(res.statusCode, status);
+      assert.equal(res.json().success, false);
+      assert.equal(res.json().error.code, code);
+    });
+  }
+
+  it('describes every process tool in a valid OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const tool of ['process_start', 'process_list', 'process_output', 'process_input', 'process_stop', 'process_kill', 'process_run', 'process_free_port']) {
+      assert.ok(doc.paths[`/tools/${tool}`], tool);
+    }
+    await SwaggerParser.validate(structuredClone(doc));
+  });
+});
