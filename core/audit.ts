@@ -23,6 +23,8 @@ const migrations = [
    CREATE INDEX core_audit_at ON core_audit (at);
    CREATE INDEX core_audit_tool ON core_audit (tool, at);`,
   'ALTER TABLE core_audit ADD COLUMN plugin TEXT',
+  // Nothing reads by tool; the index cost a page write per call. By time stays (retention).
+  'DROP INDEX core_audit_tool',
 ];
 
 export interface AuditRow {

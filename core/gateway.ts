@@ -16,7 +16,7 @@ import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
 import { createSchemaCompiler } from './schema.js';
 import { SessionRegistry } from './sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './status-tool.js';
-import { openDatabase, type Database } from './storage.js';
+import { openDatabase, scheduleCheckpoints, type Database } from './storage.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
@@ -72,6 +72,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   mkdirSync(config.dataDir, { recursive: true });
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
+  const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
   const catalog = new ToolCatalog({
     ajv: createSchemaCompiler({ useDefaults: true, log }),
@@ -132,6 +133,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         await plugins.close();
       } finally {
         breakers.shutdown();
+        stopCheckpoints();
+        db.pragma('wal_checkpoint(TRUNCATE)');
         db.close();
       }
     },

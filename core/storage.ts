@@ -21,6 +21,11 @@ export function openDatabase(file: string): Database {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints copy the WAL into the database and fsync it; SQLite's automatic one runs
+  // inside whichever commit crosses 1,000 pages, i.e. on some tool call's path. A timer runs
+  // it instead (see scheduleCheckpoints). Committed data is in the WAL either way.
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('journal_size_limit = 67108864');
   db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
     owner TEXT NOT NULL,
     version INTEGER NOT NULL,
@@ -28,6 +33,19 @@ export function openDatabase(file: string): Database {
     PRIMARY KEY (owner, version)
   )`);
   return db;
+}
+
+/** Checkpoints the WAL every `everyMs` off any call's path; returns the stop function. */
+export function scheduleCheckpoints(db: Database, everyMs = 1000): () => void {
+  const timer = setInterval(() => {
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // A busy or closed database: the next tick (or the close) checkpoints.
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import type { Logger } from './logger.js';
 import { isToolContent } from './tool-result.js';
-import type { Caller, CallContext, ProgressUpdate, ToolDefinition, ToolHandler } from './plugin-types.js';
+import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { RunningCall } from './running-call.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
@@ -64,10 +65,16 @@ export class ToolCatalog {
   readonly #observers: Array<(record: CallRecord) => void> = [];
   readonly #options: ToolCatalogOptions;
   readonly #inFlight = new Set<Promise<CallOutcome>>();
+  /** Calls whose handler is running, to cancel them all from one shutdown listener. */
+  readonly #running = new Set<RunningCall>();
   #listing: Tool[] | undefined;
 
   constructor(options: ToolCatalogOptions) {
     this.#options = options;
+    options.shutdownSignal.addEventListener('abort', () => {
+      const reason = new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the call was cancelled.');
+      for (const call of this.#running) call.abort(reason);
+    });
   }
 
   /**
@@ -220,33 +227,29 @@ export class ToolCatalog {
         error: new GatewayError('INVALID_ARGUMENTS', `Invalid arguments for ${tool.listing.name}: ${summary}`, { details }),
       };
     }
-    const { signal, settle } = callSignal(tool, request.signal, this.#options.shutdownSignal);
-    const log = this.#options.log.child({ plugin: tool.plugin, tool: tool.listing.name });
-    const context: CallContext = {
-      signal,
-      caller: request.caller,
-      log,
-      progress: (update) => {
-        if (!signal.aborted) request.onProgress?.(update);
-      },
-    };
+    const call = new RunningCall(
+      { plugin: tool.plugin, tool: tool.listing.name, timeoutMs: tool.timeoutMs, caller: request.caller, transport: request.signal, onProgress: request.onProgress },
+      this.#options.log,
+    );
+    this.#running.add(call);
     try {
       const value = await Promise.race([
         // The handler runs in a new microtask so that a synchronous throw becomes a rejection.
-        Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, context)),
-        rejectOnAbort(signal),
+        Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, call)),
+        call.aborted,
       ]);
       checkOutput(tool, value);
       return { ok: true, value, tool };
     } catch (err) {
-      return { ok: false, tool, error: this.#toCallerError(err, tool, log) };
+      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
     } finally {
-      settle();
+      call.settle();
+      this.#running.delete(call);
     }
   }
 
   /** What a caller may see of a failure: declared codes pass, anything else is INTERNAL_ERROR. */
-  #toCallerError(err: unknown, tool: RegisteredTool, log: Logger): GatewayError {
+  #toCallerError(err: unknown, tool: RegisteredTool, { log }: { log: Logger }): GatewayError {
     if (isGatewayError(err) && this.#options.errors.get(err.code)) {
       if (err.code === 'INTERNAL_ERROR') log.error({ err }, 'tool failed');
       return err;
@@ -282,43 +285,4 @@ function checkObjectSchema(schema: unknown, field: string, fail: (why: string) =
   if (typeof schema !== 'object' || schema === null || (schema as JsonSchema).type !== 'object') {
     fail(`${field} must be a JSON Schema with type "object".`);
   }
-}
-
-/**
- * One AbortSignal for a call that fires on the transport's signal, shutdown or the tool's
- * timeout. Built by hand rather than with AbortSignal.any so that listeners on the
- * long-lived shutdown signal are removed when the call settles.
- */
-function callSignal(tool: RegisteredTool, transport: AbortSignal | undefined, shutdown: AbortSignal) {
-  const controller = new AbortController();
-  const onTransportAbort = () =>
-    controller.abort(new GatewayError('CANCELLED', 'The call was cancelled by the client or its connection closed.'));
-  const onShutdown = () => controller.abort(new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the call was cancelled.'));
-  const timer = setTimeout(
-    () =>
-      controller.abort(
-        new GatewayError('TOOL_TIMEOUT', `${tool.listing.name} did not finish within ${tool.timeoutMs} ms and was cancelled.`, {
-          details: { timeoutMs: tool.timeoutMs },
-        }),
-      ),
-    tool.timeoutMs,
-  );
-  if (transport?.aborted) onTransportAbort();
-  transport?.addEventListener('abort', onTransportAbort, { once: true });
-  shutdown.addEventListener('abort', onShutdown, { once: true });
-  return {
-    signal: controller.signal,
-    settle() {
-      clearTimeout(timer);
-      transport?.removeEventListener('abort', onTransportAbort);
-      shutdown.removeEventListener('abort', onShutdown);
-    },
-  };
-}
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }

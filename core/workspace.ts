@@ -51,7 +51,7 @@ export function checkPathSyntax(path: unknown): asserts path is string {
 /** The real location of `abs`: its realpath when it exists, else {@link walk}. */
 function resolveReal(abs: string): string {
   try {
-    return realpathSync(abs);
+    return realpathSync.native(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw tooManyLinks();

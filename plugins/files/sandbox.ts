@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants, realpathSync } from 'node:fs';
-import { open, readlink, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { constants, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
@@ -98,21 +98,47 @@ export class Sandbox {
    * between `resolve` and `open` is caught here.
    */
   async openRead(real: string): Promise<FileHandle> {
+    return (await this.#openChecked(real)).handle;
+  }
+
+  /**
+   * The bytes of the regular file at `real`, opened and checked as by `openRead`, in one read
+   * of the size fstat gave. Refuses a folder (IS_A_DIRECTORY) and a file over `maxBytes`.
+   */
+  async readFile(real: string, maxBytes: number): Promise<{ bytes: Buffer; info: Stats }> {
+    const { handle, info } = await this.#openChecked(real);
+    try {
+      if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${this.display(real)}" is a folder; list it with dir_list.`);
+      if (info.size > maxBytes) {
+        throw new GatewayError('FILE_TOO_LARGE', `"${this.display(real)}" is ${info.size} bytes, over the ${maxBytes}-byte read cap.`, {
+          details: { size: info.size, limit: maxBytes },
+        });
+      }
+      // One byte more than fstat said: a file that grew meanwhile is read to its end instead.
+      const buffer = Buffer.allocUnsafe(info.size + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      return { bytes: bytesRead <= info.size ? buffer.subarray(0, bytesRead) : await handle.readFile(), info };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async #openChecked(real: string) {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, holding one of
     // libuv's four pool threads for good; a few such calls would stall every file operation.
     const handle = await openNoFollow(real, constants.O_RDONLY | constants.O_NONBLOCK);
-    await this.#verify(handle, real);
     try {
+      this.#verify(handle, real);
       const info = await handle.stat();
       // A device or FIFO has no size to cap and may never end.
       if (!info.isFile() && !info.isDirectory()) {
         throw new GatewayError('NOT_A_REGULAR_FILE', `"${this.display(real)}" is a device, FIFO or socket, not a regular file; only files are read.`);
       }
+      return { handle, info };
     } catch (err) {
       await handle.close();
       throw err;
     }
-    return handle;
   }
 
   /**
@@ -124,7 +150,7 @@ export class Sandbox {
     const temp = join(dirname(real), `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
     const handle = await openNoFollow(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o644);
     try {
-      await this.#verify(handle, temp);
+      this.#verify(handle, temp);
       // The mode given to open() is narrowed by the umask; an existing file's mode is kept as is.
       if (mode !== undefined) await handle.chmod(mode);
       await handle.writeFile(data);
@@ -143,15 +169,15 @@ export class Sandbox {
     }
   }
 
-  async #verify(handle: FileHandle, expected: string): Promise<void> {
+  /** Synchronous on purpose: procfs answers from memory, a pool round trip would cost more. */
+  #verify(handle: FileHandle, expected: string): void {
     let actual: string;
     try {
-      actual = await readlink(`/proc/self/fd/${handle.fd}`);
+      actual = readlinkSync(`/proc/self/fd/${handle.fd}`);
     } catch {
       return; // No /proc (not Linux): the checks of resolve() are what we have.
     }
     if (actual !== expected && !this.contains(actual)) {
-      await handle.close();
       throw new GatewayError('OUTSIDE_WORKSPACE', `"${this.display(expected)}" changed into a link to outside the workspace while it was being opened.`);
     }
   }

@@ -34,21 +34,8 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
   /** Reads a whole file within the cap, through a descriptor checked to be inside the sandbox. */
   const readBytes = async (given: string): Promise<{ real: string; bytes: Buffer }> => {
     const real = sandbox.resolve(given);
-    return withFileErrors(given, async () => {
-      const handle = await sandbox.openRead(real);
-      try {
-        const info = await handle.stat();
-        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${given}" is a folder; list it with dir_list.`);
-        if (info.size > config.maxReadBytes) {
-          throw new GatewayError('FILE_TOO_LARGE', `"${given}" is ${info.size} bytes, over the ${config.maxReadBytes}-byte read cap.`, {
-            details: { size: info.size, limit: config.maxReadBytes },
-          });
-        }
-        return { real, bytes: await handle.readFile() };
-      } finally {
-        await handle.close();
-      }
-    });
+    const { bytes } = await withFileErrors(given, () => sandbox.readFile(real, config.maxReadBytes));
+    return { real, bytes };
   };
 
   const readText = async (given: string, selection: LineSelection = {}) => {

@@ -31,17 +31,9 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
   const readForEdit = (given: string) =>
     withFileErrors(given, async () => {
       const real = sandbox.resolve(given);
-      const handle = await sandbox.openRead(real);
-      try {
-        const info = await handle.stat();
-        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${given}" is a folder.`);
-        if (info.size > config.maxReadBytes) throw new GatewayError('FILE_TOO_LARGE', `"${given}" is over the ${config.maxReadBytes}-byte read cap.`);
-        const bytes = await handle.readFile();
-        if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text and cannot be edited as text.`);
-        return { real, text: bytes.toString('utf8'), mode: info.mode & 0o777 };
-      } finally {
-        await handle.close();
-      }
+      const { bytes, info } = await sandbox.readFile(real, config.maxReadBytes);
+      if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text and cannot be edited as text.`);
+      return { real, text: bytes.toString('utf8'), mode: info.mode & 0o777 };
     });
 
   ctx.tool(
