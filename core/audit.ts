@@ -48,9 +48,18 @@ export interface AuditRow {
  */
 export class AuditLog {
   readonly #insert;
+  readonly #insertBatch: (rows: unknown[][]) => void;
+  readonly #busy: () => boolean;
+  #queue: unknown[][] = [];
+  #flush: Promise<void> | undefined;
 
-  /** Creates the table if needed and removes rows older than `retentionDays` (0 keeps all). */
-  constructor(db: Database, retentionDays = 0) {
+  /**
+   * Creates the table if needed and removes rows older than `retentionDays` (0 keeps all).
+   * `busy` says whether other calls are in flight: then rows are committed together (one
+   * transaction per event-loop turn), which costs each call far less than a commit of its own.
+   */
+  constructor(db: Database, retentionDays = 0, busy: () => boolean = () => false) {
+    this.#busy = busy;
     migrate(db, 'core', migrations);
     if (retentionDays > 0) {
       const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
@@ -60,23 +69,54 @@ export class AuditLog {
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const insert = this.#insert;
+    this.#insertBatch = db.transaction((rows: unknown[][]) => {
+      for (const row of rows) insert.run(...row);
+    });
   }
 
-  record(call: CallRecord): void {
-    const json = JSON.stringify(redactSecrets(call.args) ?? null);
-    this.#insert.run(
-      new Date(call.startedAt).toISOString(),
-      call.caller.transport,
-      call.caller.sessionId ?? null,
-      call.caller.identity ?? null,
-      call.plugin ?? null,
-      call.tool,
-      createHash('sha256').update(json).digest('hex'),
-      json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
-      Math.round(call.durationMs),
-      call.outcome,
-    );
+  /**
+   * Writes the call's row. Returns a promise when the row waits for a group commit: the
+   * caller must not answer before it resolves, so that an answered call is always on record.
+   */
+  record(call: CallRecord): void | Promise<void> {
+    const row = rowOf(call);
+    if (!this.#busy() && !this.#flush) {
+      this.#insert.run(...row);
+      return;
+    }
+    this.#queue.push(row);
+    this.#flush ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        const rows = this.#queue;
+        this.#queue = [];
+        this.#flush = undefined;
+        try {
+          this.#insertBatch(rows);
+          resolve();
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    return this.#flush;
   }
+}
+
+function rowOf(call: CallRecord): unknown[] {
+  const json = JSON.stringify(redactSecrets(call.args) ?? null);
+  return [
+    new Date(call.startedAt).toISOString(),
+    call.caller.transport,
+    call.caller.sessionId ?? null,
+    call.caller.identity ?? null,
+    call.plugin ?? null,
+    call.tool,
+    createHash('sha256').update(json).digest('hex'),
+    json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
+    Math.round(call.durationMs),
+    call.outcome,
+  ];
 }
 
 /** A copy of `value` with the values of secret-looking keys replaced, at any depth. */

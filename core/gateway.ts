@@ -142,7 +142,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
 
   try {
     if (config.tools.audit) {
-      const audit = new AuditLog(db, config.tools.auditRetentionDays);
+      const audit = new AuditLog(db, config.tools.auditRetentionDays, () => catalog.inFlight > 1);
       catalog.observe((call) => audit.record(call));
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);

@@ -62,7 +62,7 @@ export interface ToolCatalogOptions {
  */
 export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
-  readonly #observers: Array<(record: CallRecord) => void> = [];
+  readonly #observers: Array<(record: CallRecord) => void | Promise<void>> = [];
   readonly #options: ToolCatalogOptions;
   readonly #inFlight = new Set<Promise<CallOutcome>>();
   /** Calls whose handler is running, to cancel them all from one shutdown listener. */
@@ -161,8 +161,16 @@ export class ToolCatalog {
     return this.#tools.size;
   }
 
-  /** Called with a record of every finished call; an observer must not throw. */
-  observe(observer: (record: CallRecord) => void): void {
+  /** Calls started and not yet answered. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /**
+   * Called with a record of every finished call. An observer that returns a promise holds
+   * the call's answer until it settles (the audit log's group commit does).
+   */
+  observe(observer: (record: CallRecord) => void | Promise<void>): void {
     this.#observers.push(observer);
   }
 
@@ -197,11 +205,18 @@ export class ToolCatalog {
       durationMs: performance.now() - started,
       outcome: outcome.ok ? 'ok' : outcome.error.code,
     };
+    let pending: Array<Promise<void>> | undefined;
     for (const observer of this.#observers) {
       try {
-        observer(record);
+        const done = observer(record);
+        if (done) (pending ??= []).push(done);
       } catch (err) {
         this.#options.log.error({ err }, 'call observer threw');
+      }
+    }
+    if (pending) {
+      for (const result of await Promise.allSettled(pending)) {
+        if (result.status === 'rejected') this.#options.log.error({ err: result.reason }, 'call observer failed');
       }
     }
     return outcome;

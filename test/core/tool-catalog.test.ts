@@ -24,7 +24,9 @@ describe('tool catalog', () => {
   it('tells observers about every call, failures included', async () => {
     const gateway = await startGateway();
     const records: CallRecord[] = [];
-    gateway.catalog.observe((r) => records.push(r));
+    gateway.catalog.observe((r) => {
+      records.push(r);
+    });
     gateway.catalog.observe(() => {
       throw new Error('a broken observer does not break calls');
     });
@@ -91,6 +93,18 @@ describe('tool catalog', () => {
     assert.equal(rows[1]!.args_summary, '{"text":"x","password":"[redacted]","nested":{"apiKey":"[redacted]"},"times":1,"record":false}');
     assert.doesNotMatch(JSON.stringify(rows), /hunter2|k-123/);
     assert.ok(Number.isInteger(rows[0]!.duration_ms));
+  });
+
+  it('commits the rows of concurrent calls together, each before its call answers', async () => {
+    const gateway = await startGateway();
+    const answered = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        gateway.catalog.call('echo', { text: `c${i}` }, memory).then(() => gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }),
+      ),
+    );
+    // Whenever a call had answered, its row was already there.
+    answered.forEach((count, i) => assert.ok(count.n >= i + 1, `call ${i} answered with ${count.n} rows`));
+    assert.equal((gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n, 20);
   });
 
   it('writes no audit row when tools.audit is off', async () => {
