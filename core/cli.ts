@@ -249,7 +249,12 @@ export function run(): void {
       process.exitCode = code;
     },
     (err: unknown) => {
-      const message = isGatewayError(err) ? `${err.code}: ${err.message}` : ((err as Error)?.stack ?? String(err));
+      const { code, address, port } = err as { code?: string; address?: string; port?: number };
+      const message = isGatewayError(err)
+        ? `${err.code}: ${err.message}`
+        : code === 'EADDRINUSE'
+          ? `${address}:${port} is already in use (another gateway?). Choose other ports with --http / --tcp, or MCP_GATEWAY_HTTP_PORT / MCP_GATEWAY_TCP_PORT with the shipped config.`
+          : ((err as Error)?.stack ?? String(err));
       process.stderr.write(`mcp-gateway: ${message}\n`);
       process.exitCode = 1;
     },

@@ -81,6 +81,12 @@ export const coreErrors = {
     jsonRpcCode: JsonRpcCode.InvalidRequest,
     description: 'HTTP: the body is not JSON. Send `Content-Type: application/json`.',
   },
+  UPGRADE_REQUIRED: {
+    status: 426,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: /events is a WebSocket; connect with a WebSocket client (ws://host:port/events).',
+  },
   UNAUTHORIZED: {
     status: 401,
     mcp: 'protocol',

@@ -94,7 +94,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'mcp-gateway', version: gateway.version, description: 'Every tool of this gateway as POST /tools/<name>.' },
+      info: { title: 'mcp-gateway', version: gateway.version, description: 'Every tool of this gateway as POST /tools/{name}, its arguments as the JSON body.' },
       tags: [{ name: 'gateway', description: 'The gateway itself' }],
       ...(guard.keys.required
         ? {
@@ -119,6 +119,9 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   });
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
     reply.type(gateway.metrics.contentType).send(await gateway.metrics.metrics()),
+  );
+  app.get('/events', { schema: { hide: true } }, (_request, reply) =>
+    sendError(reply, new GatewayError('UPGRADE_REQUIRED', '/events is a WebSocket: connect with a WebSocket client, e.g. ws://127.0.0.1:9101/events.'), errors),
   );
   registerRestRoutes(app, gateway, guard);
   registerMcpRoutes(app, gateway, guard, config);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { deepFreeze, type GatewayConfig } from './config.js';
 import { GatewayError, isGatewayError } from './errors.js';
 import { orderByRequirements } from './load-order.js';
@@ -104,7 +106,8 @@ export class PluginHost {
     try {
       mod = (await import(entry.module)) as Record<string, unknown>;
     } catch (err) {
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.file}): cannot import ${entry.module}: ${(err as Error).message}`, { cause: err });
+      const hint = typeScriptOnly(entry.module) ? ' It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`.' : '';
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.file}): cannot import ${entry.module}: ${(err as Error).message}.${hint}`, { cause: err });
     }
     const definition = (mod.default ?? mod.plugin) as PluginDefinition | undefined;
     if (typeof definition !== 'object' || definition === null || typeof definition.setup !== 'function') {
@@ -179,6 +182,13 @@ function enabledCandidates(registry: ReadonlyMap<string, RegistryEntry>, config:
     candidates.set(name, { entry, optional: settings.optional ?? entry.optional, config: settings.config });
   }
   return candidates;
+}
+
+/** A `.js` module path whose file is missing but whose `.ts` source is there. */
+function typeScriptOnly(module: string): boolean {
+  if (!module.startsWith('file:') || !module.endsWith('.js')) return false;
+  const path = fileURLToPath(module);
+  return !existsSync(path) && existsSync(path.replace(/\.js$/, '.ts'));
 }
 
 function requirementsOf(candidate: Candidate): string[] {

@@ -58,6 +58,7 @@ describe('REST bridge', async () => {
     ['an unexpected failure (no internals sent)', () => post('/tools/echo_fail', { kind: 'unexpected' }), 500, 'INTERNAL_ERROR'],
     ['a declared plugin error', () => post('/tools/echo_fail', { kind: 'declared' }), 409, 'ECHO_REFUSED'],
     ['an unknown route', () => app.inject({ method: 'GET', url: '/nowhere' }), 404, 'NOT_FOUND'],
+    ['a plain GET on the /events WebSocket', () => app.inject({ method: 'GET', url: '/events' }), 426, 'UPGRADE_REQUIRED'],
   ];
   for (const [label, send, status, code] of statuses) {
     it(`${status} ${code} for ${label}`, async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
@@ -179,6 +179,31 @@ describe('the mcp-gateway binary', () => {
     it('--help and --version', () => {
       assert.match(runCli(['--help']).stdout, /Usage:\n\s+mcp-gateway --stdio/);
       assert.match(runCli(['--version']).stdout, /^\d+\.\d+\.\d+\n$/);
+    });
+
+    it('a port already in use stops serve with a message saying what to do', async () => {
+      const { createServer } = await import('node:net');
+      const taken = createServer().listen(0, '127.0.0.1');
+      await new Promise((resolve) => taken.once('listening', resolve));
+      const port = (taken.address() as { port: number }).port;
+      try {
+        const result = spawnSync(process.execPath, [BIN, 'serve', '--config', config, '--http', `127.0.0.1:${port}`, '--no-tcp', '--no-unix'], { encoding: 'utf8', timeout: 30_000 });
+        assert.equal(result.status, 1);
+        assert.match(result.stderr, new RegExp(`127\\.0\\.0\\.1:${port} is already in use \\(another gateway\\?\\)`));
+      } finally {
+        taken.close();
+      }
+    });
+
+    it('says how to load a plugin that exists only as TypeScript', () => {
+      const registry = join(dir, 'ts-registry');
+      mkdirSync(registry);
+      writeFileSync(join(dir, 'typed.ts'), 'export default {};\n');
+      writeFileSync(join(registry, 'typed.yaml'), 'name: typed\nversion: 1.0.0\ndescription: TS only.\nmodule: ../typed.js\n');
+      const tsConfig = writeConfig(dir, { ...testConfigObject(dir), registries: [registry], plugins: { typed: {} } }, 'typed.yaml');
+      const result = runCli(['tools', '--config', tsConfig]);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /PLUGIN_LOAD_FAILED: .*It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`/);
     });
 
     it('a bad config stops the boot with a message naming the file and key', () => {
