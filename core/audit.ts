@@ -25,6 +25,9 @@ const migrations = [
   'ALTER TABLE core_audit ADD COLUMN plugin TEXT',
   // Nothing reads by tool; the index cost a page write per call. By time stays (retention).
   'DROP INDEX core_audit_tool',
+  // Each index is a page written per call. Rows are appended in time order, so retention finds
+  // its cut by id instead.
+  'DROP INDEX core_audit_at',
 ];
 
 export interface AuditRow {
@@ -63,7 +66,9 @@ export class AuditLog {
     migrate(db, 'core', migrations);
     if (retentionDays > 0) {
       const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
-      db.prepare('DELETE FROM core_audit WHERE at < ?').run(cutoff);
+      // Scans back from the newest row (rowid order) to the first one past the cut, once per boot.
+      const last = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1').get(cutoff) as { id: number } | undefined;
+      if (last) db.prepare('DELETE FROM core_audit WHERE id <= ?').run(last.id);
     }
     this.#insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)

@@ -8,6 +8,7 @@ import { looksBinary } from './text.js';
 import { readRegularFile, walk } from './walk.js';
 
 const MAX_LINE = 500;
+const READ_AHEAD = 16;
 
 async function search(request: SearchRequest): Promise<SearchResult> {
   const flags = request.caseSensitive ? '' : 'i';
@@ -22,20 +23,29 @@ async function search(request: SearchRequest): Promise<SearchResult> {
   const { truncated: walkTruncated } = await walk(request.start, { gitignore: request.gitignore, exclude: request.exclude, maxEntries: request.maxEntries }, (entry) => {
     if (!entry.isDir && (!included || included(entry.relative) || included(entry.name))) files.push(entry);
   });
-  for (const file of files) {
-    if (full) break;
-    const bytes = await readRegularFile(file.path, request.start, request.maxFileBytes);
-    if (bytes === undefined || looksBinary(bytes)) continue;
+  // Files are read READ_AHEAD at a time (the thread pool has four threads, and each read is
+  // several round trips) and scanned in walk order, so results stay stable.
+  const contents = (from: number) => Promise.all(files.slice(from, from + READ_AHEAD).map((f) => readRegularFile(f.path, request.start, request.maxFileBytes)));
+  let batch = contents(0);
+  for (let index = 0; index < files.length && !full; index += READ_AHEAD) {
+    const read = await batch;
+    if (index + READ_AHEAD < files.length) batch = contents(index + READ_AHEAD);
+    for (let k = 0; k < read.length && !full; k++) {
+      full = scan(files[index + k]!, read[k]);
+    }
+  }
+  return { matches, filesScanned, truncated: full || walkTruncated };
+
+  /** Adds the file's matches; true once the result is full. */
+  function scan(file: { relative: string }, bytes: Buffer | undefined): boolean {
+    if (bytes === undefined || looksBinary(bytes)) return false;
     filesScanned++;
     const lines = bytes.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       const at = column(lines[i]!);
       if (at === -1) continue;
       // Stop at the first match past the limit, so that exactly maxResults matches is not "truncated".
-      if (matches.length >= request.maxResults) {
-        full = true;
-        break;
-      }
+      if (matches.length >= request.maxResults) return true;
       const context = (from: number, to: number) => lines.slice(Math.max(0, from), Math.max(0, to)).map(clip);
       matches.push({
         path: file.relative,
@@ -45,8 +55,8 @@ async function search(request: SearchRequest): Promise<SearchResult> {
         ...(request.contextLines > 0 ? { before: context(i - request.contextLines, i), after: context(i + 1, i + 1 + request.contextLines) } : {}),
       });
     }
+    return false;
   }
-  return { matches, filesScanned, truncated: full || walkTruncated };
 }
 
 function clip(line: string): string {

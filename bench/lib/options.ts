@@ -1,0 +1,59 @@
+/** What a run does, from the environment. Every duration is bounded; BENCH_QUICK=1 is a smoke run. */
+export interface BenchOptions {
+  readonly quick: boolean;
+  /** Seconds each side runs in one round of a throughput comparison. */
+  readonly seconds: number;
+  /** Rounds per comparison; sides alternate, the median ratio is reported. */
+  readonly rounds: number;
+  readonly sections: ReadonlySet<SectionName>;
+  /** Calls made to measure memory growth. */
+  readonly memoryCalls: number;
+  /** Files in the generated search tree. */
+  readonly treeFiles: number;
+  readonly startupRuns: number;
+  /** Profile the gateway (node --cpu-prof) where a target is missed. */
+  readonly profile: boolean;
+  /** Regenerate docs/performance.md (default: only after a full, non-quick run of every section). */
+  readonly write: boolean;
+  /** Hard limit for the whole run; past it every child is killed and the run fails. */
+  readonly maxSeconds: number;
+}
+
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+function number(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return raw !== '0' && raw.toLowerCase() !== 'false';
+}
+
+export function readOptions(): BenchOptions {
+  const quick = flag('BENCH_QUICK', false);
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of only ?? []) {
+    if (!(SECTION_NAMES as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown section "${name}" (known: ${SECTION_NAMES.join(', ')})`);
+  }
+  const sections = new Set<SectionName>((only as SectionName[] | undefined) ?? SECTION_NAMES);
+  const complete = !quick && sections.size === SECTION_NAMES.length;
+  return {
+    quick,
+    seconds: number('BENCH_SECONDS', quick ? 0.4 : 2),
+    rounds: Math.round(number('BENCH_ROUNDS', quick ? 2 : 5)),
+    sections,
+    memoryCalls: Math.round(number('BENCH_MEMORY_CALLS', quick ? 10_000 : 100_000)),
+    treeFiles: Math.round(number('BENCH_TREE_FILES', quick ? 2_000 : 10_000)),
+    startupRuns: Math.round(number('BENCH_STARTUP_RUNS', quick ? 2 : 5)),
+    profile: flag('BENCH_PROFILE', !quick),
+    write: flag('BENCH_WRITE', complete),
+    maxSeconds: number('BENCH_MAX_SECONDS', 1200),
+  };
+}

@@ -1,0 +1,191 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Readable, Writable } from 'node:stream';
+import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * A deliberately thin MCP client: JSON-RPC requests matched to responses by id, no schema
+ * parsing of results. The SDK's Client parses every result with zod, which in a benchmark
+ * would be a large fixed cost on both sides and would flatten every ratio towards 1. With this
+ * client the server, not the client, is what the numbers measure. Both sides of every
+ * comparison use the same client code.
+ */
+export interface RawChannel {
+  send(message: JSONRPCMessage): void;
+  /** Set once by the client; every incoming message goes here. */
+  onmessage?: (message: JSONRPCMessage) => void;
+  close(): Promise<void>;
+}
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+interface Pending {
+  resolve(value: any): void;
+  reject(err: Error): void;
+}
+
+export class RawMcpClient {
+  readonly #channel: RawChannel;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #closed = false;
+
+  constructor(channel: RawChannel) {
+    this.#channel = channel;
+    channel.onmessage = (message) => this.#receive(message);
+  }
+
+  request<T = any>(method: string, params?: Record<string, unknown>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('client closed'));
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#channel.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) } as JSONRPCMessage);
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>): void {
+    this.#channel.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) } as JSONRPCMessage);
+  }
+
+  /** initialize + notifications/initialized; resolves with the server's initialize result. */
+  async initialize(name = 'mcp-gateway-bench'): Promise<{ serverInfo: { name: string } }> {
+    const result = await this.request('initialize', {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name, version: '1.0.0' },
+    });
+    this.notify('notifications/initialized');
+    return result;
+  }
+
+  listTools(): Promise<{ tools: Array<{ name: string }> }> {
+    return this.request('tools/list', {});
+  }
+
+  /** tools/call; a tool result with isError rejects, so a benchmark never counts failures. */
+  async callTool(name: string, args: Record<string, unknown>): Promise<{ content: Array<{ type: string; text?: string }> }> {
+    const result = await this.request('tools/call', { name, arguments: args });
+    if (result?.isError) throw new Error(`${name} failed: ${result.content?.[0]?.text ?? 'isError'}`);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const pending of this.#pending.values()) pending.reject(new Error('client closed'));
+    this.#pending.clear();
+    await this.#channel.close();
+  }
+
+  #receive(message: JSONRPCMessage): void {
+    const { id } = message as { id?: unknown };
+    if (typeof id !== 'number') return; // notifications and server requests are not expected here
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    const { error, result } = message as { error?: { code: number; message: string; data?: unknown }; result?: unknown };
+    if (error) pending.reject(new RpcError(error.code, error.message, error.data));
+    else pending.resolve(result);
+  }
+}
+
+/** The client side of the SDK's in-memory pair. */
+export function memoryChannel(transport: InMemoryTransport): RawChannel {
+  const channel: RawChannel = {
+    send: (message) => void transport.send(message).catch(() => {}),
+    close: () => transport.close(),
+  };
+  transport.onmessage = (message) => channel.onmessage?.(message);
+  void transport.start();
+  return channel;
+}
+
+/** Newline-delimited JSON-RPC over a pair of streams: a child's stdio, a TCP or unix socket. */
+export function ndjsonChannel(input: Readable, output: Writable, close: () => Promise<void>): RawChannel {
+  let pending = '';
+  const channel: RawChannel = {
+    send: (message) => void output.write(`${JSON.stringify(message)}\n`),
+    close,
+  };
+  input.setEncoding('utf8');
+  input.on('data', (chunk: string) => {
+    pending += chunk;
+    let newline = pending.indexOf('\n');
+    if (newline === -1) return;
+    let start = 0;
+    while (newline !== -1) {
+      const line = pending.slice(start, newline);
+      start = newline + 1;
+      if (line.trim() !== '') channel.onmessage?.(JSON.parse(line) as JSONRPCMessage);
+      newline = pending.indexOf('\n', start);
+    }
+    pending = pending.slice(start);
+  });
+  return channel;
+}
+
+/**
+ * MCP Streamable HTTP: one POST per message on a keep-alive agent, the session id taken from
+ * the initialize answer; replies are read whether they come as JSON or as an SSE stream.
+ */
+export function httpChannel(url: string, maxSockets = 32): RawChannel {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  let sessionId: string | undefined;
+  const channel: RawChannel = {
+    send(message) {
+      const body = JSON.stringify(message);
+      const headers: Record<string, string | number> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'content-length': Buffer.byteLength(body),
+        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      };
+      if (sessionId) headers['mcp-session-id'] = sessionId;
+      const req = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers },
+        (res) => {
+          const id = res.headers['mcp-session-id'];
+          if (typeof id === 'string') sessionId = id;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => deliver(res.statusCode ?? 0, res.headers, text, message));
+        },
+      );
+      req.on('error', (err) => fail(message, err.message));
+      req.end(body);
+    },
+    async close() {
+      agent.destroy();
+    },
+  };
+  const fail = (message: JSONRPCMessage, why: string) => {
+    const id = (message as { id?: unknown }).id;
+    if (typeof id === 'number') channel.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32000, message: why } });
+  };
+  const deliver = (status: number, headers: IncomingHttpHeaders, text: string, sent: JSONRPCMessage) => {
+    if (status === 202) return;
+    if (status !== 200) return fail(sent, `HTTP ${status}: ${text.slice(0, 200)}`);
+    if (String(headers['content-type']).startsWith('text/event-stream')) {
+      for (const line of text.split('\n')) {
+        if (line.startsWith('data: ') || line.startsWith('data:')) {
+          const data = line.slice(line.indexOf(':') + 1).trim();
+          if (data) channel.onmessage?.(JSON.parse(data) as JSONRPCMessage);
+        }
+      }
+    } else if (text.trim() !== '') {
+      const parsed = JSON.parse(text) as JSONRPCMessage | JSONRPCMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) channel.onmessage?.(message);
+    }
+  };
+  return channel;
+}

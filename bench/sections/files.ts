@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
+import { stdioClient } from '../lib/connect.js';
+import { closedLoop } from '../lib/load.js';
+import type { BenchOptions } from '../lib/options.js';
+import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
+import type { RawMcpClient } from '../lib/raw-client.js';
+import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/report.js';
+import { alternate, median, summarise } from '../lib/stats.js';
+
+const TARGET = 1.2;
+const IN_FLIGHT = 16;
+const NEEDLE = 'NEEDLE_7f3a';
+const FS_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+const run = promisify(execFile);
+
+/** A small text file: 60 lines of TypeScript-looking text, about 2.4 KiB. */
+function smallFile(): string {
+  return Array.from({ length: 60 }, (_, i) => `export const value${i} = ${i * 7}; // line ${i + 1} of the small benchmark file\n`).join('');
+}
+
+/**
+ * `count` files of ~1.2 KiB in 100 folders; one file in 100 holds the needle once, so a
+ * content search must read every file and finds count/100 matches.
+ */
+function writeTree(root: string, count: number): number {
+  const lines = Array.from({ length: 24 }, (_, i) => `line ${i}: the quick brown fox jumps over the lazy dog ${i}`);
+  let needles = 0;
+  for (let d = 0; d < 100; d++) mkdirSync(join(root, `d_${String(d).padStart(3, '0')}`), { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const body = [...lines];
+    if (i % 100 === 42) {
+      body[12] = `line 12: here is the ${NEEDLE} in file ${i}`;
+      needles++;
+    }
+    writeFileSync(join(root, `d_${String(i % 100).padStart(3, '0')}`, `f_${String(i).padStart(5, '0')}.txt`), `${body.join('\n')}\n`);
+  }
+  return needles;
+}
+
+const textOf = (result: { content: Array<{ text?: string }> }) => result.content[0]?.text ?? '';
+
+export async function filesSection(options: BenchOptions): Promise<SectionResult> {
+  const workspace = tempDir('mcpgw-bench-ws-');
+  const small = join(workspace, 'small.ts');
+  const content = smallFile();
+  writeFileSync(small, content);
+  const tree = join(workspace, 'tree');
+  const needles = writeTree(tree, options.treeFiles);
+  const pattern = `**/f_${String(Math.min(4242, options.treeFiles - 1)).padStart(5, '0')}.txt`;
+
+  const work = tempDir();
+  const config = writeGatewayConfig(work, filesConfig(work, workspace), 'files.config.yaml');
+  const ours = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config]));
+  const theirs = await stdioClient(spawnNode(FS_SERVER, [workspace]));
+  const rows: string[][] = [];
+  const targets: Target[] = [];
+  const profiles: ProfileSummary[] = [];
+  try {
+    const readOurs = async () => {
+      const text = textOf(await ours.callTool('file_read', { path: small }));
+      if (text.length < content.length) throw new Error('file_read returned less than the file');
+    };
+    const readTheirs = async () => {
+      if (textOf(await theirs.callTool('read_text_file', { path: small })) !== content) throw new Error('read_text_file returned something else');
+    };
+    await readOurs();
+    await readTheirs();
+    const missed: number[] = [];
+    for (const inFlight of [1, IN_FLIGHT]) {
+      const side = (read: () => Promise<void>, seconds: number) => async () => (await closedLoop(read, inFlight, seconds)).perSecond;
+      const warm = Math.min(1, options.seconds);
+      const result = summarise(
+        await alternate(
+          { name: 'gateway', run: side(readOurs, options.seconds) },
+          { name: 'filesystem', run: side(readTheirs, options.seconds) },
+          options.rounds,
+          { a: side(readOurs, warm), b: side(readTheirs, warm) },
+        ),
+      );
+      const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
+      const ok = result.ratio >= TARGET;
+      if (!ok) missed.push(inFlight);
+      rows.push([`read a ${(content.length / 1024).toFixed(1)} KiB file, ${mode}`, `${int(result.a)}/s`, `${int(result.b)}/s`, ratio(result.ratio), `≥ ${ratio(TARGET)}`, met(ok)]);
+      targets.push({ item: `3. Files: file_read / server-filesystem read_text_file, ${mode}`, value: ratio(result.ratio), target: `≥ ${ratio(TARGET)}`, met: ok });
+      process.stderr.write(`  files read ${mode}: gateway ${int(result.a)}/s, filesystem ${int(result.b)}/s, ${ratio(result.ratio)}\n`);
+    }
+
+    // Name search: both servers walk the whole tree and match a glob against each path.
+    const timed = (fn: () => Promise<void>) => async () => {
+      const t = performance.now();
+      await fn();
+      return performance.now() - t;
+    };
+    const findOurs = timed(async () => {
+      const found = JSON.parse(textOf(await ours.callTool('file_find', { pattern, path: tree, gitignore: false }))) as { matches: string[] };
+      if (found.matches.length !== 1) throw new Error(`file_find found ${found.matches.length} files`);
+    });
+    const findTheirs = timed(async () => {
+      const text = textOf(await theirs.callTool('search_files', { path: tree, pattern }));
+      if (text.split('\n').length !== 1 || !text.endsWith('.txt')) throw new Error(`search_files answered ${text.slice(0, 200)}`);
+    });
+    const find = await alternate({ name: 'gateway', run: findOurs }, { name: 'filesystem', run: findTheirs }, options.rounds, { a: findOurs, b: findTheirs });
+    const findRatio = median(find.rounds.map(([o, t]) => t / o));
+    rows.push([`find one file by glob in ${int(options.treeFiles)} files`, ms(median(find.rounds.map(([o]) => o))), ms(median(find.rounds.map(([, t]) => t))), ratio(findRatio), '—', '—']);
+    targets.push({ item: `3. Files: file_find / search_files over ${int(options.treeFiles)} files (speed-up)`, value: ratio(findRatio), target: '— (reported)', met: null });
+
+    // Content search: the filesystem server has none; GNU grep is the reference.
+    const searchOurs = timed(async () => {
+      const found = JSON.parse(textOf(await ours.callTool('file_search', { query: NEEDLE, path: tree, max_results: 2000, gitignore: false }))) as {
+        matches: unknown[];
+        filesScanned: number;
+      };
+      if (found.matches.length !== needles) throw new Error(`file_search found ${found.matches.length} matches, expected ${needles}`);
+    });
+    const searchGrep = timed(async () => {
+      const { stdout } = await run('grep', ['-rnF', NEEDLE, tree], { maxBuffer: 16 * 1024 * 1024 });
+      if (stdout.trim().split('\n').length !== needles) throw new Error('grep found a different number of matches');
+    });
+    const search = await alternate({ name: 'gateway', run: searchOurs }, { name: 'grep', run: searchGrep }, options.rounds, { a: searchOurs, b: searchGrep });
+    const searchOursMs = median(search.rounds.map(([o]) => o));
+    const searchGrepMs = median(search.rounds.map(([, g]) => g));
+    rows.push([`content search of ${int(options.treeFiles)} files (${needles} matches)`, ms(searchOursMs), `${ms(searchGrepMs)} (grep -rnF)`, ratio(searchGrepMs / searchOursMs), '—', '—']);
+    targets.push({ item: `3. Files: file_search over ${int(options.treeFiles)} files`, value: ms(searchOursMs), target: '— (reported; grep -rnF takes ' + ms(searchGrepMs) + ')', met: null });
+    process.stderr.write(`  files search: find ${ratio(findRatio)}, content ${ms(searchOursMs)} vs grep ${ms(searchGrepMs)}\n`);
+
+    if (options.profile && missed.length > 0) {
+      profiles.push(await profileRead(workspace, small, missed[missed.length - 1]!, Math.max(4, options.seconds * 2)));
+    }
+  } finally {
+    await Promise.allSettled([ours.close(), theirs.close()]);
+  }
+
+  return {
+    id: 'files',
+    title: '3. Files: the files plugin vs the official filesystem server',
+    method: [
+      `The same raw client loop over stdio against two child processes: **ours**, the real binary (\`mcp-gateway --stdio\`) with the files plugin and the default config (audit and metrics on), its workspace a temp folder; **theirs**, \`@modelcontextprotocol/server-filesystem\` (its \`dist/index.js\` on plain node) allowed the same folder. Both read the same ${(content.length / 1024).toFixed(1)} KiB file by absolute path: \`file_read\` (which also detects the language and returns JSON) against \`read_text_file\`. Ratio = ours / theirs; ${options.rounds} alternating rounds of ${options.seconds} s, medians.`,
+      `Search: a generated tree of ${int(options.treeFiles)} files of ~1.2 KiB in 100 folders. Name search: \`file_find\` with \`gitignore: false\` against \`search_files\`, both matching \`${pattern}\` against every path (ratio = their time / ours, higher is better for us). Content search: \`file_search\` for a literal found in ${needles} files, which reads every file; the filesystem server has no content search, so GNU \`grep -rnF\` (spawned, wall time) is shown as the floor. Each search is timed per call, ${options.rounds} alternating rounds after one warm-up each, medians.`,
+    ],
+    tables: [{ columns: ['operation', 'gateway (files)', 'server-filesystem', 'ratio', 'target', 'met'], rows }],
+    targets,
+    profiles,
+  };
+}
+
+function filesConfig(work: string, workspace: string): Record<string, unknown> {
+  return { dataDir: join(work, 'data'), workspace, logLevel: 'info', plugins: { files: {} } };
+}
+
+async function profileRead(workspace: string, file: string, inFlight: number, seconds: number): Promise<ProfileSummary> {
+  const { nodeArgs, dir } = cpuProfileFlags();
+  const work = tempDir();
+  const config = writeGatewayConfig(work, filesConfig(work, workspace), 'files.config.yaml');
+  const client: RawMcpClient = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config], { nodeArgs }));
+  await closedLoop(() => client.callTool('file_read', { path: file }), inFlight, seconds);
+  await client.close();
+  return summariseProfile(dir, `Gateway file_read over stdio, ${inFlight === 1 ? 'sequential' : `${inFlight} in flight`}`);
+}

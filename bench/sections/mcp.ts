@@ -1,0 +1,169 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { resolveConfig } from '../../dist/core/config.js';
+import { createGateway } from '../../dist/core/gateway.js';
+import { createLogger } from '../../dist/core/logger.js';
+import { BARE_SERVER, GATEWAY_BIN, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
+import { benchGatewayConfig, checkEcho, httpClient, socketClient, startGatewayServe, stdioClient, type ServingChild } from '../lib/connect.js';
+import { closedLoop } from '../lib/load.js';
+import type { BenchOptions } from '../lib/options.js';
+import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
+import { memoryChannel, RawMcpClient } from '../lib/raw-client.js';
+import { int, met, ratio, type SectionResult, type Target } from '../lib/report.js';
+import { alternate, summarise } from '../lib/stats.js';
+import { createBareServer } from '../servers/bare-mcp.js';
+
+const TARGET = 0.9;
+const IN_FLIGHT = 16;
+const ARGS = { text: 'hello, gateway' };
+
+type TransportName = 'memory' | 'stdio' | 'tcp' | 'unix' | 'http';
+const TRANSPORTS: Array<{ name: TransportName; label: string }> = [
+  { name: 'memory', label: 'in-memory pair' },
+  { name: 'stdio', label: 'stdio' },
+  { name: 'tcp', label: 'TCP' },
+  { name: 'unix', label: 'unix socket' },
+  { name: 'http', label: 'Streamable HTTP' },
+];
+
+interface Pair {
+  gateway: RawMcpClient;
+  bare: RawMcpClient;
+  close(): Promise<void>;
+}
+
+async function openPair(name: TransportName, servers: { gateway: ServingChild; bare: ServingChild }): Promise<Pair> {
+  switch (name) {
+    case 'memory': {
+      // Both servers in this process, each with its own in-memory pair and the same raw client.
+      const dir = tempDir();
+      const config = resolveConfig(benchGatewayConfig(dir, { logLevel: 'warn' }), { env: process.env, cwd: dir });
+      const gw = await createGateway({ config, log: createLogger(config.logLevel) });
+      const [gwClientSide, gwServerSide] = InMemoryTransport.createLinkedPair();
+      await gw.connect(gwServerSide, { transport: 'memory', peer: 'memory' });
+      const [bareClientSide, bareServerSide] = InMemoryTransport.createLinkedPair();
+      await createBareServer().connect(bareServerSide);
+      const gateway = new RawMcpClient(memoryChannel(gwClientSide));
+      const bare = new RawMcpClient(memoryChannel(bareClientSide));
+      await gateway.initialize();
+      await bare.initialize();
+      return {
+        gateway,
+        bare,
+        close: async () => {
+          await Promise.allSettled([gateway.close(), bare.close()]);
+          await gw.close();
+        },
+      };
+    }
+    case 'stdio': {
+      const dir = tempDir();
+      const config = writeGatewayConfig(dir, benchGatewayConfig(dir), 'stdio.config.yaml');
+      const gateway = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config]));
+      const bare = await stdioClient(spawnNode(BARE_SERVER, ['stdio']));
+      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+    }
+    case 'tcp':
+    case 'unix': {
+      const gateway = await socketClient(servers.gateway[name]);
+      const bare = await socketClient(servers.bare[name]);
+      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+    }
+    case 'http': {
+      const gateway = await httpClient(servers.gateway.http);
+      const bare = await httpClient(servers.bare.http);
+      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+    }
+  }
+}
+
+export async function mcpSection(options: BenchOptions, servers: { gateway: ServingChild; bare: ServingChild }): Promise<SectionResult> {
+  const rows: string[][] = [];
+  const targets: Target[] = [];
+  const worst: Array<{ name: TransportName; inFlight: number; ratio: number }> = [];
+  for (const transport of TRANSPORTS) {
+    const pair = await openPair(transport.name, servers);
+    try {
+      await checkEcho(pair.gateway, `gateway over ${transport.name}`);
+      await checkEcho(pair.bare, `bare over ${transport.name}`);
+      for (const inFlight of [1, IN_FLIGHT]) {
+        const side = (client: RawMcpClient, seconds: number) => async () =>
+          (await closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, seconds)).perSecond;
+        const warm = Math.min(1, options.seconds);
+        const result = summarise(
+          await alternate(
+            { name: 'gateway', run: side(pair.gateway, options.seconds) },
+            { name: 'bare', run: side(pair.bare, options.seconds) },
+            options.rounds,
+            { a: side(pair.gateway, warm), b: side(pair.bare, warm) },
+          ),
+        );
+        const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
+        const ok = result.ratio >= TARGET;
+        rows.push([
+          transport.label,
+          mode,
+          int(result.a),
+          int(result.b),
+          ratio(result.ratio),
+          `${ratio(Math.min(...result.ratios))}–${ratio(Math.max(...result.ratios))}`,
+          `≥ ${ratio(TARGET)}`,
+          met(ok),
+        ]);
+        targets.push({ item: `1. MCP ${transport.label}, ${mode}: gateway / bare SDK server`, value: ratio(result.ratio), target: `≥ ${ratio(TARGET)}`, met: ok });
+        worst.push({ name: transport.name, inFlight, ratio: result.ratio });
+        process.stderr.write(`  mcp ${transport.name} ${mode}: gateway ${int(result.a)}/s, bare ${int(result.b)}/s, ${ratio(result.ratio)}\n`);
+      }
+    } finally {
+      await pair.close();
+    }
+  }
+
+  const profiles: ProfileSummary[] = [];
+  const missed = worst.filter((w) => w.ratio < TARGET && w.name !== 'memory').sort((a, b) => a.ratio - b.ratio);
+  if (options.profile && missed.length > 0) {
+    // The stdio run is what MCP clients use most; the worst other transport is profiled too.
+    const chosen = [missed.find((m) => m.name === 'stdio'), missed.find((m) => m.name !== 'stdio')].filter((m) => m !== undefined);
+    for (const m of chosen) profiles.push(await profileTransport(m.name, m.inFlight, Math.max(4, options.seconds * 2)));
+  }
+
+  return {
+    id: 'mcp',
+    title: '1. MCP round trips: gateway vs a bare SDK server',
+    method: [
+      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call signal and timeout, audit row in SQLite, Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: the SDK\'s low-level `Server` with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `StreamableHTTPServerTransport` on `node:http` for HTTP (the gateway serves it through fastify). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
+      `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each comparison opens one session per side, warms both up, then runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range).`,
+    ],
+    tables: [
+      {
+        columns: ['transport', 'calls', 'gateway calls/s', 'bare calls/s', 'ratio', 'ratio range', 'target', 'met'],
+        rows,
+      },
+    ],
+    targets,
+    profiles,
+  };
+}
+
+/** A CPU profile of the gateway child serving `transport` under the same load. */
+async function profileTransport(transport: TransportName, inFlight: number, seconds: number): Promise<ProfileSummary> {
+  const { nodeArgs, dir } = cpuProfileFlags();
+  const work = tempDir();
+  let client: RawMcpClient;
+  let stop: () => Promise<void>;
+  if (transport === 'stdio') {
+    const config = writeGatewayConfig(work, benchGatewayConfig(work), 'stdio.config.yaml');
+    client = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config], { nodeArgs }));
+    stop = () => client.close();
+  } else {
+    const served = await startGatewayServe(work, nodeArgs);
+    client = transport === 'http' ? await httpClient(served.http) : await socketClient(served[transport as 'tcp' | 'unix']);
+    stop = async () => {
+      await client.close();
+      await served.child.stop(10_000);
+    };
+  }
+  await closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, seconds);
+  await stop();
+  const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
+  return summariseProfile(dir, `Gateway over ${transport}, ${mode}`);
+}

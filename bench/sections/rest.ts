@@ -1,0 +1,104 @@
+import autocannon from 'autocannon';
+import { tempDir } from '../lib/children.js';
+import { startGatewayServe, type ServingChild } from '../lib/connect.js';
+import type { BenchOptions } from '../lib/options.js';
+import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
+import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/report.js';
+import { alternate, median, percentile } from '../lib/stats.js';
+
+const TARGET = 0.8;
+const CONNECTIONS = 10;
+const BODY = JSON.stringify({ text: 'hello, gateway' });
+
+interface Load {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * autocannon against one URL for `seconds`. Latencies come from its per-response event (in
+ * fractional ms): its own histogram keeps whole milliseconds, too coarse at these speeds.
+ */
+async function load(url: string, seconds: number): Promise<Load> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, connections: CONNECTIONS, duration: seconds },
+      (err, done) => (err ? reject(err) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
+  });
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
+  }
+  return { perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function check(url: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+  const body = await response.text();
+  if (response.status !== 200 || body !== '{"success":true,"data":{"text":"hello, gateway"}}') {
+    throw new Error(`${url}: unexpected answer ${response.status} ${body}`);
+  }
+}
+
+export async function restSection(options: BenchOptions, servers: { gateway: ServingChild; bare: ServingChild }): Promise<SectionResult> {
+  const gatewayUrl = `http://${servers.gateway.rest.host}:${servers.gateway.rest.port}/tools/bench_echo`;
+  const bareUrl = `http://${servers.bare.rest.host}:${servers.bare.rest.port}/tools/bench_echo`;
+  await check(gatewayUrl);
+  await check(bareUrl);
+  const invalid = await fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":1}' });
+  if (invalid.status !== 400) throw new Error(`gateway REST accepted an invalid body (status ${invalid.status}); validation is off?`);
+
+  const seconds = Math.max(1, options.seconds);
+  const comparison = await alternate<Load>(
+    { name: 'gateway', run: () => load(gatewayUrl, seconds) },
+    { name: 'bare', run: () => load(bareUrl, seconds) },
+    options.rounds,
+    { a: () => load(gatewayUrl, 1), b: () => load(bareUrl, 1) },
+  );
+  const pick = (side: 0 | 1, field: keyof Load) => median(comparison.rounds.map((r) => r[side][field]));
+  const ratios = comparison.rounds.map(([g, b]) => g.perSecond / b.perSecond);
+  const r = median(ratios);
+  const ok = r >= TARGET;
+  process.stderr.write(`  rest: gateway ${int(pick(0, 'perSecond'))}/s, bare ${int(pick(1, 'perSecond'))}/s, ${ratio(r)}\n`);
+  const targets: Target[] = [
+    { item: '2. REST POST /tools/bench_echo: gateway / bare fastify route (req/s)', value: ratio(r), target: `≥ ${ratio(TARGET)}`, met: ok },
+  ];
+
+  const profiles: ProfileSummary[] = [];
+  if (options.profile && !ok) profiles.push(await profileRest(Math.max(4, seconds * 2)));
+
+  return {
+    id: 'rest',
+    title: '2. REST bridge: gateway vs a bare fastify route',
+    method: [
+      `\`POST /tools/bench_echo\` with \`${BODY}\` under load from autocannon (${CONNECTIONS} connections, no pipelining, in the bench process; the server in its own process). **Gateway**: the real binary's HTTP face (\`mcp-gateway serve\`) with the default config: Host/Origin guard, rate limiter (its limit raised out of reach, see section 1), the catalog call with ajv validation, audit row and metrics, the \`{"success": true, "data": …}\` envelope. **Baseline**: a bare fastify 5 route in another process returning the same envelope from the same handler, with fastify's default JSON parser and no validation.`,
+      `${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms).`,
+    ],
+    tables: [
+      {
+        columns: ['', 'gateway', 'bare fastify', 'ratio', 'target', 'met'],
+        rows: [
+          ['requests/s', int(pick(0, 'perSecond')), int(pick(1, 'perSecond')), ratio(r), `≥ ${ratio(TARGET)}`, met(ok)],
+          ['p50 latency', ms(pick(0, 'p50')), ms(pick(1, 'p50')), ratio(pick(0, 'p50') / pick(1, 'p50')), '—', '—'],
+          ['p99 latency', ms(pick(0, 'p99')), ms(pick(1, 'p99')), ratio(pick(0, 'p99') / pick(1, 'p99')), '—', '—'],
+          ['ratio range (req/s)', '', '', `${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))}`, '', ''],
+        ],
+      },
+    ],
+    targets,
+    profiles,
+  };
+}
+
+async function profileRest(seconds: number): Promise<ProfileSummary> {
+  const { nodeArgs, dir } = cpuProfileFlags();
+  const served = await startGatewayServe(tempDir(), nodeArgs);
+  await load(`http://${served.rest.host}:${served.rest.port}/tools/bench_echo`, seconds);
+  await served.child.stop(10_000);
+  return summariseProfile(dir, `Gateway REST under autocannon (${CONNECTIONS} connections)`);
+}

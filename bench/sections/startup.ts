@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadRegistry } from '../../dist/core/registry.js';
+import { BARE_SERVER, BENCH_REGISTRY, GATEWAY_BIN, ROOT, rssOf, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
+import { stdioClient } from '../lib/connect.js';
+import { fixedCount } from '../lib/load.js';
+import type { BenchOptions } from '../lib/options.js';
+import { ndjsonChannel, RawMcpClient } from '../lib/raw-client.js';
+import { int, met, mib, ms, type SectionResult, type Target } from '../lib/report.js';
+import { median, slope } from '../lib/stats.js';
+
+const FS_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+const HEAP_PROBE = pathToFileURL(join(ROOT, 'bench', 'lib', 'heap-probe.js')).href;
+/** What "no growth beyond noise" means for RSS: V8 alone moves it by a few MiB between collections. */
+const GROWTH_LIMIT = 10 * 1024 * 1024;
+/** Retained heap (after full GCs) that may appear after warm-up without being a leak: lazily built caches. */
+const RETAINED_LIMIT = 2 * 1024 * 1024;
+const IN_FLIGHT = 16;
+
+/** Every plugin the gateway ships (registry/*.yaml), plus bench-echo for the memory run's calls. */
+function allPluginsConfig(work: string): { file: string; plugins: string[] } {
+  const shipped = [...loadRegistry([join(ROOT, 'registry')]).keys()];
+  const plugins = Object.fromEntries([...shipped, 'bench-echo'].map((name) => [name, {}]));
+  const file = writeGatewayConfig(
+    work,
+    { dataDir: join(work, 'data'), workspace: work, logLevel: 'info', registries: [BENCH_REGISTRY], plugins },
+    'all.config.yaml',
+  );
+  return { file, plugins: shipped };
+}
+
+/** Spawn → initialize → tools/list answered, in ms; the child is stopped afterwards. */
+async function timeToList(spawn: () => Child): Promise<{ ms: number; tools: number; bootMs?: number }> {
+  const started = performance.now();
+  const child = spawn();
+  const client = new RawMcpClient(ndjsonChannel(child.process.stdout!, child.process.stdin!, async () => void child.process.stdin!.end()));
+  await client.initialize();
+  const { tools } = await client.listTools();
+  const elapsed = performance.now() - started;
+  await client.close();
+  await Promise.race([child.exited, new Promise((r) => setTimeout(r, 1000))]);
+  await child.stop(1000);
+  const ready = child.stderrTail.map((l) => /"msg":"gateway ready"/.test(l) && /"bootMs":(\d+)/.exec(l)?.[1]).find(Boolean);
+  return { ms: elapsed, tools: tools.length, bootMs: ready ? Number(ready) : undefined };
+}
+
+interface MemoryRun {
+  idle: number;
+  warm: number;
+  end: number;
+  settled: number;
+  samples: Array<[number, number]>;
+  /** Heap used after full GCs, before the first call and after the last. */
+  retainedIdle: number;
+  retainedEnd: number;
+}
+
+/** Asks the heap probe in `child` for its figures (it runs full GCs first). */
+async function retainedHeap(child: Child): Promise<number> {
+  child.stderrTail.length = 0;
+  child.process.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    const line = child.stderrTail.find((l) => l.includes('"heap after gc"'));
+    if (line) return (JSON.parse(line) as { heapUsed: number }).heapUsed;
+  }
+  throw new Error(`no heap figures from ${child.pid}`);
+}
+
+/** RSS of a stdio server: idle, after the first tenth of the calls, every tenth, and 2 s after. */
+async function memoryRun(spawn: () => Child, calls: number): Promise<MemoryRun> {
+  const child = spawn();
+  const client = await stdioClient(child);
+  try {
+    await client.listTools();
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = await rssOf(child.pid);
+    // Forced collections only outside the measured stretch, so they do not reshape its RSS.
+    const retainedIdle = await retainedHeap(child);
+    const step = Math.max(1, Math.round(calls / 10));
+    const samples: Array<[number, number]> = [];
+    for (let done = 0; done < calls; done += step) {
+      await fixedCount(() => client.callTool('bench_echo', { text: 'hello, gateway' }), IN_FLIGHT, Math.min(step, calls - done));
+      samples.push([done + step, await rssOf(child.pid)]);
+    }
+    const end = samples[samples.length - 1]![1];
+    await new Promise((r) => setTimeout(r, 2000));
+    const settled = await rssOf(child.pid);
+    const retainedEnd = await retainedHeap(child);
+    return { idle, warm: samples[0]![1], end, settled, samples, retainedIdle, retainedEnd };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function startupSection(options: BenchOptions): Promise<SectionResult> {
+  const work = tempDir();
+  const { file, plugins } = allPluginsConfig(work);
+  const fsRoot = tempDir('mcpgw-bench-ws-');
+  const sides = {
+    gateway: () => spawnNode(GATEWAY_BIN, ['--stdio', '--config', file]),
+    bare: () => spawnNode(BARE_SERVER, ['stdio']),
+    filesystem: () => spawnNode(FS_SERVER, [fsRoot]),
+  };
+  const times: Record<keyof typeof sides, number[]> = { gateway: [], bare: [], filesystem: [] };
+  const boots: number[] = [];
+  let gatewayTools = 0;
+  // One discarded start of each warms the disk cache; then rounds in rotating order.
+  for (const spawn of Object.values(sides)) await timeToList(spawn);
+  const names = Object.keys(sides) as Array<keyof typeof sides>;
+  for (let i = 0; i < options.startupRuns; i++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length]!;
+      const result = await timeToList(sides[name]);
+      times[name].push(result.ms);
+      if (name === 'gateway') {
+        gatewayTools = result.tools;
+        if (result.bootMs !== undefined) boots.push(result.bootMs);
+      }
+    }
+  }
+  const startRows = names.map((n) => [
+    n === 'gateway' ? `gateway, every plugin (${plugins.join(', ')} + bench-echo; ${gatewayTools} tools)` : n === 'bare' ? 'bare SDK server (1 tool)' : 'server-filesystem',
+    ms(median(times[n]), 0),
+    `${ms(Math.min(...times[n]), 0)}–${ms(Math.max(...times[n]), 0)}`,
+  ]);
+  if (boots.length > 0) startRows.push(['  of which gateway boot (its "gateway ready" log: plugins set up)', ms(median(boots), 0), `${ms(Math.min(...boots), 0)}–${ms(Math.max(...boots), 0)}`]);
+  process.stderr.write(`  start-up: gateway ${ms(median(times.gateway), 0)}, bare ${ms(median(times.bare), 0)}, filesystem ${ms(median(times.filesystem), 0)}\n`);
+
+  const probe = ['--expose-gc', '--import', HEAP_PROBE];
+  const gatewayMemory = await memoryRun(() => spawnNode(GATEWAY_BIN, ['--stdio', '--config', file], { nodeArgs: probe }), options.memoryCalls);
+  const bareMemory = await memoryRun(() => spawnNode(BARE_SERVER, ['stdio'], { nodeArgs: probe }), options.memoryCalls);
+  const retained = gatewayMemory.retainedEnd - gatewayMemory.retainedIdle;
+  const noLeak = retained <= RETAINED_LIMIT;
+  const growth = gatewayMemory.end - gatewayMemory.warm;
+  const ok = growth <= GROWTH_LIMIT;
+  const perTenth = (m: MemoryRun) => slope(m.samples.slice(1).map(([x]) => x), m.samples.slice(1).map(([, y]) => y)) * (options.memoryCalls / 10);
+  const memRow = (name: string, m: MemoryRun) => [
+    name,
+    mib(m.idle),
+    mib(m.warm),
+    mib(m.end),
+    mib(m.settled),
+    mib(m.end - m.warm),
+    mib(perTenth(m)),
+    `${mib(m.retainedIdle)} → ${mib(m.retainedEnd)}`,
+  ];
+  process.stderr.write(`  memory: gateway idle ${mib(gatewayMemory.idle)}, after ${int(options.memoryCalls)} calls ${mib(gatewayMemory.end)} (growth after warm-up ${mib(growth)})\n`);
+
+  const targets: Target[] = [
+    { item: '4. Start-up: spawn to first tools/list answer over stdio, every plugin', value: ms(median(times.gateway), 0), target: '— (reported)', met: null },
+    { item: '4. Memory: gateway RSS idle', value: mib(gatewayMemory.idle), target: '— (reported)', met: null },
+    {
+      item: `4. Memory: RSS growth from call ${int(options.memoryCalls / 10)} to call ${int(options.memoryCalls)}`,
+      value: mib(growth),
+      target: `≤ ${mib(GROWTH_LIMIT)} (noise)`,
+      met: ok,
+    },
+    {
+      item: `4. Memory: retained heap (after full GC) growth over ${int(options.memoryCalls)} calls`,
+      value: mib(retained),
+      target: `≤ ${mib(RETAINED_LIMIT)} (no leak)`,
+      met: noLeak,
+    },
+  ];
+  return {
+    id: 'startup',
+    title: '4. Start-up and memory',
+    method: [
+      `Start-up: the time from \`spawn\` to the answer to the first \`tools/list\` (after \`initialize\`) over stdio, for the real binary with every plugin in registry/ enabled (${plugins.join(', ')}) plus bench-echo, with a fresh temp dataDir; the bare SDK server and the official filesystem server are shown for reference. One discarded start of each, then ${options.startupRuns} starts of each in rotating order; median and range. The gateway's own "gateway ready" log gives the part spent booting (config, registry, database, plugin setup).`,
+      `Memory: the same gateway child over stdio; RSS (VmRSS from /proc/<pid>/status) 1 s after start-up, then after every ${int(options.memoryCalls / 10)} calls of bench_echo (${IN_FLIGHT} in flight) up to ${int(options.memoryCalls)}, and 2 s after the last. Growth is measured from the first sample (warm: JIT, heap sized) to the last; the slope is a least-squares fit over the samples after the first, per ${int(options.memoryCalls / 10)} calls. The bare SDK server runs the same calls as a reference for what "noise" looks like. To tell a leak from V8 keeping a bigger heap, both servers run with \`--expose-gc\` and a small preload (bench/lib/heap-probe.js) that, on SIGUSR2, runs full collections and reports the heap still in use: taken once before the first call and once after the last RSS sample, so that no forced collection reshapes the RSS figures in between. Every call also adds a row to the audit table, which lives in SQLite on disk, not in RSS.`,
+    ],
+    tables: [
+      { title: 'Start-up (spawn → first tools/list answer)', columns: ['server', 'median', 'range'], rows: startRows },
+      {
+        title: `Resident memory over ${int(options.memoryCalls)} calls`,
+        columns: ['server', 'RSS idle', `after ${int(options.memoryCalls / 10)}`, `after ${int(options.memoryCalls)}`, '2 s later', 'growth after warm-up', `slope per ${int(options.memoryCalls / 10)}`, 'heap after full GC, idle → end'],
+        rows: [memRow('gateway (every plugin)', gatewayMemory), memRow('bare SDK server', bareMemory)],
+      },
+    ],
+    targets,
+    profiles: [],
+  };
+}

@@ -1,0 +1,3 @@
+// Types for bare-mcp.js, which stays plain JavaScript so the bare child runs on plain node.
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export declare function createBareServer(): Server;

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// The bare baselines as a child process, the counterpart of `bin/mcp-gateway.js`:
+//   bare-server.js stdio                        one MCP session on stdin/stdout
+//   bare-server.js serve --tcp H:P --unix PATH --http H:P --rest H:P
+// `serve` prints one {"msg":"listening","address":...} line per listener on stderr, the same
+// shape as the gateway's log, and stops on SIGTERM/SIGINT.
+// Framing on stdio/TCP/unix: the SDK's own StdioServerTransport (what a bare SDK server uses),
+// or the gateway's NdjsonTransport from dist/ with BARE_FRAMING=gateway.
+// Only what `stdio` needs is imported up front, so its start-up time is a fair reference;
+// `serve` loads fastify and the HTTP transport when it starts.
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { existsSync, unlinkSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { echo, ECHO_TOOL } from '../plugins/bench-echo/echo.js';
+import { createBareServer } from './bare-mcp.js';
+
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const framing = process.env.BARE_FRAMING === 'gateway' ? 'gateway' : 'sdk';
+const { NdjsonTransport } = framing === 'gateway' ? await import('../../dist/core/ndjson-transport.js') : {};
+
+function streamTransport(input, output, onEnd) {
+  if (framing === 'gateway') return new NdjsonTransport(input, output, { maxMessageBytes: MAX_MESSAGE_BYTES, onEnd });
+  return new StdioServerTransport(input, output);
+}
+
+function announce(address) {
+  process.stderr.write(`${JSON.stringify({ msg: 'listening', address })}\n`);
+}
+
+function hostPort(value) {
+  const i = value.lastIndexOf(':');
+  return [value.slice(0, i), Number(value.slice(i + 1))];
+}
+
+async function serveStdio() {
+  const server = createBareServer();
+  const done = new Promise((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+  });
+  await server.connect(streamTransport(process.stdin, process.stdout, () => {}));
+  await done;
+  await server.close().catch(() => {});
+  process.exit(0);
+}
+
+function socketListener() {
+  return createNetServer((socket) => {
+    socket.setNoDelay(true);
+    // An EPIPE or ECONNRESET without a listener would crash the process.
+    socket.on('error', () => {});
+    const server = createBareServer();
+    // The SDK's stdio transport never notices the socket ending and never ends it itself.
+    const transport = streamTransport(socket, socket, () => socket.end());
+    socket.once('close', () => void server.close().catch(() => {}));
+    server.connect(transport).catch(() => socket.destroy());
+  });
+}
+
+function listen(server, options) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options, () => resolve(server.address()));
+  });
+}
+
+function httpMcpListener(StreamableHTTPServerTransport) {
+  const sessions = new Map();
+  return createHttpServer(async (req, res) => {
+    try {
+      if (req.url !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
+      let body;
+      if (req.method === 'POST') {
+        const chunks = [];
+        for await (const chunk of req) chunks.push(chunk);
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      }
+      const id = req.headers['mcp-session-id'];
+      let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (!transport) {
+        if (typeof id === 'string' || req.method !== 'POST' || !isInitializeRequest(body)) {
+          res.writeHead(typeof id === 'string' ? 404 : 400).end();
+          return;
+        }
+        const sessionId = randomUUID();
+        transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => sessionId,
+          onsessioninitialized: (sid) => sessions.set(sid, transport),
+        });
+        transport.onclose = () => sessions.delete(sessionId);
+        await createBareServer().connect(transport);
+      }
+      await transport.handleRequest(req, res, body);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500).end(String(err));
+    }
+  });
+}
+
+/** The REST baseline: a bare fastify route running the same handler, with no validation. */
+async function restListener(host, port) {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.post(`/tools/${ECHO_TOOL}`, async (request) => ({ success: true, data: echo(request.body) }));
+  await app.listen({ host, port });
+  const info = app.server.address();
+  return { app, port: info.port };
+}
+
+async function serve(values) {
+  const closers = [];
+  if (values.tcp) {
+    const [host, port] = hostPort(values.tcp);
+    const server = socketListener();
+    const info = await listen(server, { host, port });
+    closers.push(() => server.close());
+    announce({ kind: 'tcp', host, port: info.port });
+  }
+  if (values.unix) {
+    if (existsSync(values.unix)) unlinkSync(values.unix);
+    const server = socketListener();
+    await listen(server, values.unix);
+    closers.push(() => server.close());
+    announce({ kind: 'unix', path: values.unix });
+  }
+  if (values.http) {
+    const [host, port] = hostPort(values.http);
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+    const server = httpMcpListener(StreamableHTTPServerTransport);
+    server.keepAliveTimeout = 72_000;
+    const info = await listen(server, { host, port });
+    closers.push(() => server.closeAllConnections?.(), () => server.close());
+    announce({ kind: 'http', host, port: info.port });
+  }
+  if (values.rest) {
+    const [host, port] = hostPort(values.rest);
+    const rest = await restListener(host, port);
+    closers.push(() => rest.app.close());
+    announce({ kind: 'rest', host, port: rest.port });
+  }
+  const stop = () => {
+    for (const close of closers) close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { tcp: { type: 'string' }, unix: { type: 'string' }, http: { type: 'string' }, rest: { type: 'string' } },
+});
+if (positionals[0] === 'stdio') await serveStdio();
+else if (positionals[0] === 'serve') await serve(values);
+else {
+  process.stderr.write('usage: bare-server.js stdio | serve [--tcp H:P] [--unix PATH] [--http H:P] [--rest H:P]\n');
+  process.exit(2);
+}
