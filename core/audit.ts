@@ -82,7 +82,10 @@ export class AuditLog {
 
   /**
    * Writes the call's row. Returns a promise when the row waits for a group commit: the
-   * caller must not answer before it resolves, so that an answered call is always on record.
+   * caller must not answer before it settles, so that an answered call is on record. If the
+   * commit itself fails (disk full, a lock held past busy_timeout) it rejects; the catalog
+   * logs that and answers anyway — refusing calls because the audit disk is full would turn
+   * an audit problem into an outage.
    */
   record(call: CallRecord): void | Promise<void> {
     const row = rowOf(call);

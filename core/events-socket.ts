@@ -18,6 +18,7 @@ export const EventsCloseCode = {
 } as const;
 
 const MAX_CLIENT_MESSAGE = 64 * 1024;
+const CLOSE_GRACE_MS = 500;
 const MAX_SUBSCRIPTIONS = 64;
 
 /**
@@ -59,8 +60,13 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
   app.addHook('preClose', async () => {
     clearInterval(ping);
     for (const ws of wss.clients) ws.close(EventsCloseCode.GoingAway, 'gateway shutting down');
+    // A client that does not answer the close (suspended, or not reading) would hold shutdown
+    // for ws's 30 s close timeout, past the CLI's watchdog: cut it off after a short grace.
+    const grace = setTimeout(() => {
+      for (const ws of wss.clients) ws.terminate();
+    }, CLOSE_GRACE_MS);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
-    for (const ws of wss.clients) ws.terminate();
+    clearTimeout(grace);
   });
 
   function serveClient(ws: WebSocket & { alive?: boolean }): void {

@@ -100,6 +100,22 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
+  let closing: Promise<void> | undefined;
+  const closeAll = async () => {
+    shutdown.abort();
+    try {
+      await catalog.drain();
+      await plugins.close();
+    } finally {
+      breakers.shutdown();
+      stopCheckpoints();
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    }
+  };
 
   const gateway: Gateway = {
     config,
@@ -125,19 +141,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       breakers: breakers.list(),
       sessions: sessions.countByTransport(),
     }),
-    close: async () => {
-      if (shutdown.signal.aborted) return;
-      shutdown.abort();
-      try {
-        await catalog.drain();
-        await plugins.close();
-      } finally {
-        breakers.shutdown();
-        stopCheckpoints();
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.close();
-      }
-    },
+    close: () => (closing ??= closeAll()),
   };
 
   try {

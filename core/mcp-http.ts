@@ -25,6 +25,8 @@ interface HttpSession {
  */
 export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
   const sessions = new Map<string, HttpSession>();
+  /** Sessions whose initialize is being handled: not in the map yet, but they count. */
+  let opening = 0;
   const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
 
   const sweep = setInterval(() => {
@@ -53,10 +55,15 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       if (!session) return jsonRpcError(reply, new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} is unknown or expired; send initialize to start a new one.`));
       if (session.keyName !== principal?.name) return jsonRpcError(reply, new GatewayError('FORBIDDEN', 'This session belongs to another API key.'));
     } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
-      if (sessions.size >= config.maxMcpSessions) {
+      if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
-      session = await openSession(principal?.name, principal ? (t) => principal.mayCallTool(t.listing.name, t.plugin) : undefined, request.ip);
+      opening++;
+      try {
+        session = await openSession(principal?.name, principal ? (t) => principal.mayCallTool(t.listing.name, t.plugin) : undefined, request.ip);
+      } finally {
+        opening--;
+      }
     } else {
       return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: the first request of a session must be initialize.'));
     }
@@ -71,7 +78,18 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       });
     }
     reply.hijack();
-    await current.transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await current.transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      // fastify can no longer answer a hijacked request: answer it here, or it hangs.
+      gateway.log.error({ err }, 'MCP over HTTP failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error; the gateway log has the details.', data: { code: 'INTERNAL_ERROR' } } }));
+      } else {
+        reply.raw.end();
+      }
+    }
     // The SDK can still refuse an initialize (a wrong Accept header, say) after the session's
     // Server was connected: close it, or it would count as open for ever.
     if (isNew && current.transport.sessionId === undefined) await current.transport.close();

@@ -88,7 +88,12 @@ export async function openMcpSession(
     return toMcpErrorResult(outcome.error);
   });
 
-  await server.connect(transport);
+  try {
+    await server.connect(transport);
+  } catch (err) {
+    deps.sessions.close(session.id);
+    throw err;
+  }
   guardToolCallParams(transport);
   return { server, session };
 }

@@ -77,12 +77,22 @@ export function createPluginScope(
     events: {
       publish: (channel, data) => core.events.publish(name, channel, data),
       subscribe: (pattern, handler) => {
+        // A plugin being discarded (failed or timed-out setup, or shutdown) gets no new
+        // subscriptions: its closers have run or are running, and would miss this one.
+        if (lifetime.signal.aborted) return () => {};
         const unsubscribe = core.events.subscribe(pattern, handler);
         closers.push(unsubscribe);
         return unsubscribe;
       },
     },
     onClose(closer) {
+      // Registered after the plugin was discarded: nothing else would ever run it.
+      if (lifetime.signal.aborted) {
+        Promise.resolve()
+          .then(closer)
+          .catch((err: unknown) => log.error({ err }, 'plugin closer failed'));
+        return;
+      }
       closers.push(closer);
     },
     api<T>(plugin: string): T {

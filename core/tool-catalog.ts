@@ -195,7 +195,14 @@ export class ToolCatalog {
     const startedAt = Date.now();
     const started = performance.now();
     const tool = this.#tools.get(name);
-    const outcome = tool ? await this.#run(tool, args ?? {}, request) : unknownTool(name);
+    let outcome: CallOutcome;
+    try {
+      outcome = tool ? await this.#run(tool, args ?? {}, request) : unknownTool(name);
+    } catch (err) {
+      // Only a validator can get here (a recursive schema on deeply nested input, say); a
+      // rejected call() would be an unhandled rejection, which ends the process.
+      outcome = { ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) };
+    }
     const record: CallRecord = {
       tool: name,
       plugin: tool?.plugin,

@@ -6,13 +6,13 @@ import { loadConfig, resolveConfig } from '../../core/config.js';
 import { tempDir } from '../helpers.js';
 
 const FILE = '/srv/gw/gateway.config.yaml';
-const resolve = (raw: unknown, env: NodeJS.ProcessEnv = {}) => resolveConfig(raw, { file: FILE, env, cwd: '/work/dir' });
+const resolve = (raw: unknown, env: NodeJS.ProcessEnv = {}) => resolveConfig(raw, { file: FILE, env, cwd: '/srv/project-dir' });
 
 describe('config', () => {
   it('fills every default from an empty file; paths relative to the file, workspace to the cwd', () => {
     const config = resolve({});
     assert.equal(config.dataDir, '/srv/gw/.gateway');
-    assert.equal(config.workspace, '/work/dir');
+    assert.equal(config.workspace, '/srv/project-dir');
     assert.equal(config.logLevel, 'info');
     assert.deepEqual(config.transports.tcp, { enabled: true, maxConnections: 64, maxMessageBytes: 10 * 1024 * 1024, host: '127.0.0.1', port: 9100 });
     assert.equal(config.transports.unix.path, '/srv/gw/.gateway/gateway.sock');
@@ -28,9 +28,9 @@ describe('config', () => {
   });
 
   it('without a file, resolves paths against the working directory', () => {
-    const config = resolveConfig({ dataDir: 'state', registries: ['extra'] }, { env: {}, cwd: '/work/dir' });
-    assert.equal(config.dataDir, '/work/dir/state');
-    assert.deepEqual(config.registries, ['/work/dir/extra']);
+    const config = resolveConfig({ dataDir: 'state', registries: ['extra'] }, { env: {}, cwd: '/srv/project-dir' });
+    assert.equal(config.dataDir, '/srv/project-dir/state');
+    assert.deepEqual(config.registries, ['/srv/project-dir/extra']);
     assert.equal(config.file, undefined);
   });
 

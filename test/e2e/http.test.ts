@@ -295,6 +295,15 @@ describe('HTTP face on a real listening server', () => {
     assert.equal(await closed, EventsCloseCode.GoingAway);
   });
 
+  it('does not let an /events client that stops reading hold up the server closing', { timeout: 15_000 }, async () => {
+    const gateway = await startGateway({ transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
+    const listener = await listenHttp(gateway);
+    const ws = await openEvents(`http://127.0.0.1:${listener.address.port}`);
+    // It will never read the close frame, let alone answer it (ws alone would wait 30 s).
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    await listener.close();
+  });
+
   it('keeps a session whose client holds its GET stream open (the SDK client does) past the idle timeout', async () => {
     const { gateway, base } = await serve({ mcpSessionIdleMs: 1000 });
     const { client } = await mcpClient(base);
