@@ -9,6 +9,11 @@ export interface Principal {
   readonly mayReadEvents: boolean;
 }
 
+/** The tools a principal may see and call, as a filter; undefined (all of them) without keys. */
+export function toolScope(principal: Principal | undefined): ((tool: { plugin: string; listing: { name: string } }) => boolean) | undefined {
+  return principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined;
+}
+
 /** A new random key (shown once) and the hash that goes into the config. */
 export function createApiKey(): { key: string; hash: string } {
   const key = `mgw_${randomBytes(32).toString('base64url')}`;

@@ -65,7 +65,7 @@ export class BreakerRegistry {
   get(name: string, options: BreakerOptions = {}): Breaker {
     let breaker = this.#breakers.get(name);
     if (!breaker) {
-      breaker = new GatewayBreaker(name, { ...this.#optionsFromDefaults(), ...definedOnly(options) }, this.#log, options.isCallerError ?? this.#isCallerError);
+      breaker = new GatewayBreaker(name, { ...this.#defaults, ...definedOnly(options) }, this.#log, options.isCallerError ?? this.#isCallerError);
       this.#breakers.set(name, breaker);
     }
     return breaker;
@@ -78,10 +78,6 @@ export class BreakerRegistry {
   /** Stops every breaker's timers. */
   shutdown(): void {
     for (const breaker of this.#breakers.values()) breaker.shutdown();
-  }
-
-  #optionsFromDefaults(): Required<Omit<BreakerOptions, 'isCallerError'>> {
-    return { ...this.#defaults };
   }
 }
 

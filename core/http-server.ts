@@ -1,4 +1,3 @@
-import { isIPv4 } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import { ForbiddenKeyError, parseJson } from './json.js';
 import { fromHttpError, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
 import { registerRestRoutes } from './rest-routes.js';
+import { isLoopback } from './socket-server.js';
 
 /** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
 const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
@@ -145,10 +145,6 @@ export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.
   const address = { kind: 'http' as const, host: config.host, port };
   gateway.log.info({ transport: 'http', address }, 'listening');
   return { address, app, close: () => app.close() };
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
 }
 
 function isMcpPath(url: string): boolean {

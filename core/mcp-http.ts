@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { toolScope } from './api-keys.js';
 import type { HttpConfig } from './config.js';
 import { GatewayError } from './errors.js';
 import type { Gateway } from './gateway.js';
@@ -60,7 +61,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       }
       opening++;
       try {
-        session = await openSession(principal?.name, principal ? (t) => principal.mayCallTool(t.listing.name, t.plugin) : undefined, request.ip);
+        session = await openSession(principal?.name, toolScope(principal), request.ip);
       } finally {
         opening--;
       }
@@ -95,7 +96,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     if (isNew && current.transport.sessionId === undefined) await current.transport.close();
   };
 
-  async function openSession(keyName: string | undefined, allows: Parameters<Gateway['connect']>[1]['allows'], ip: string): Promise<HttpSession> {
+  async function openSession(keyName: string | undefined, allows: ReturnType<typeof toolScope>, ip: string): Promise<HttpSession> {
     const sessionId = randomUUID();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,

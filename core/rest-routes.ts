@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from './api-keys.js';
-import { GatewayError } from './errors.js';
+import { toolScope } from './api-keys.js';
 import type { Gateway } from './gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { sendError } from './http-reply.js';
 import { toolRouteSchema } from './openapi.js';
-import type { RegisteredTool } from './tool-catalog.js';
+import { forbiddenError, unknownToolError, type RegisteredTool } from './tool-catalog.js';
 import { toRestData } from './tool-result.js';
 
 /**
@@ -19,18 +18,17 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
     const result = guard.check(request.raw);
     return result.ok ? result.principal : undefined;
   };
-  const visible = (tool: RegisteredTool, principal: Principal | undefined) =>
-    !principal || principal.mayCallTool(tool.listing.name, tool.plugin);
 
-  app.get('/tools', { schema: { tags: ['gateway'], summary: 'The tool catalog with schemas' } }, (request) => ({
-    success: true,
-    data: catalog.list().filter((t) => visible(t, principalOf(request))).map(describe),
-  }));
+  app.get('/tools', { schema: { tags: ['gateway'], summary: 'The tool catalog with schemas' } }, (request) => {
+    const scope = toolScope(principalOf(request));
+    return { success: true, data: catalog.list().filter((t) => scope?.(t) ?? true).map(describe) };
+  });
 
   app.get<{ Params: { name: string } }>('/tools/:name', { schema: { tags: ['gateway'], summary: 'One tool with its schemas' } }, (request, reply) => {
     const tool = catalog.get(request.params.name);
-    if (!tool) return sendError(reply, unknownTool(request.params.name), errors);
-    if (!visible(tool, principalOf(request))) return sendError(reply, forbidden(tool, principalOf(request)), errors);
+    if (!tool) return sendError(reply, unknownToolError(request.params.name), errors);
+    const principal = principalOf(request);
+    if (toolScope(principal)?.(tool) === false) return sendError(reply, forbiddenError(tool, principal?.name), errors);
     return { success: true, data: describe(tool) };
   });
 
@@ -56,7 +54,7 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
     const outcome = await catalog.call(name, request.body ?? {}, {
       caller: { transport: 'rest', identity: principal?.name ?? request.ip },
       signal: gone.signal,
-      allows: principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined,
+      allows: toolScope(principal),
     });
     if (outcome.ok) return reply.send({ success: true, data: toRestData(outcome.value) });
     return sendError(reply, outcome.error, errors);
@@ -65,13 +63,4 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
 
 function describe(tool: RegisteredTool) {
   return { plugin: tool.plugin, ...tool.listing };
-}
-
-function unknownTool(name: string): GatewayError {
-  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
-  return new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". GET /tools lists the tools.`);
-}
-
-function forbidden(tool: RegisteredTool, principal: Principal | undefined): GatewayError {
-  return new GatewayError('FORBIDDEN', `The API key "${principal?.name}" has no scope for tool ${tool.listing.name}.`);
 }

@@ -136,9 +136,13 @@ async function removeStaleSocket(path: string): Promise<void> {
   unlinkSync(path);
 }
 
+/** 127.0.0.0/8, ::1 or localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
+}
+
 function warnIfExposed(gateway: Gateway, host: string): void {
-  const loopback = host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
-  if (loopback) return;
+  if (isLoopback(host)) return;
   gateway.log.warn(
     { host },
     `TCP transport bound to ${host}, which is reachable from other machines. It has NO authentication: anyone who can connect can call every tool. Bind 127.0.0.1 unless this network is trusted.`,

@@ -197,7 +197,7 @@ export class ToolCatalog {
     const tool = this.#tools.get(name);
     let outcome: CallOutcome;
     try {
-      outcome = tool ? await this.#run(tool, args ?? {}, request) : unknownTool(name);
+      outcome = tool ? await this.#run(tool, args ?? {}, request) : { ok: false, error: unknownToolError(name) };
     } catch (err) {
       // Only a validator can get here (a recursive schema on deeply nested input, say); a
       // rejected call() would be an unhandled rejection, which ends the process.
@@ -237,7 +237,7 @@ export class ToolCatalog {
       return {
         ok: false,
         tool,
-        error: new GatewayError('FORBIDDEN', `The API key "${request.caller.identity}" has no scope for tool ${tool.listing.name}.`),
+        error: forbiddenError(tool, request.caller.identity),
       };
     }
     if (!tool.validate(args)) {
@@ -295,12 +295,14 @@ function checkOutput(tool: RegisteredTool, value: unknown): void {
   throw new Error(`Result breaks the outputSchema of ${tool.listing.name}: ${JSON.stringify(problems)}`);
 }
 
-function unknownTool(name: string): CallOutcome {
+/** The one UNKNOWN_TOOL error, whichever face was asked (the name is cut: it comes from outside). */
+export function unknownToolError(name: string): GatewayError {
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
-  return {
-    ok: false,
-    error: new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". List the tools (tools/list or GET /tools) for valid names.`),
-  };
+  return new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". List the tools (tools/list or GET /tools) for valid names.`);
+}
+
+export function forbiddenError(tool: RegisteredTool, keyName: string | undefined): GatewayError {
+  return new GatewayError('FORBIDDEN', `The API key "${keyName}" has no scope for tool ${tool.listing.name}.`);
 }
 
 function checkObjectSchema(schema: unknown, field: string, fail: (why: string) => never): asserts schema is JsonSchema {

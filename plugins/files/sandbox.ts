@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { constants, realpathSync, type Stats } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
+import { readWhole, realPathOf } from './descriptor.js';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the
@@ -114,10 +115,7 @@ export class Sandbox {
           details: { size: info.size, limit: maxBytes },
         });
       }
-      // One byte more than fstat said: a file that grew meanwhile is read to its end instead.
-      const buffer = Buffer.allocUnsafe(info.size + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      return { bytes: bytesRead <= info.size ? buffer.subarray(0, bytesRead) : await handle.readFile(), info };
+      return { bytes: await readWhole(handle, info.size), info };
     } finally {
       await handle.close();
     }
@@ -169,15 +167,10 @@ export class Sandbox {
     }
   }
 
-  /** Synchronous on purpose: procfs answers from memory, a pool round trip would cost more. */
   #verify(handle: FileHandle, expected: string): void {
-    let actual: string;
-    try {
-      actual = readlinkSync(`/proc/self/fd/${handle.fd}`);
-    } catch {
-      return; // No /proc (not Linux): the checks of resolve() are what we have.
-    }
-    if (actual !== expected && !this.contains(actual)) {
+    const actual = realPathOf(handle);
+    // Without /proc (not Linux) the checks of resolve() are what we have.
+    if (actual !== undefined && actual !== expected && !this.contains(actual)) {
       throw new GatewayError('OUTSIDE_WORKSPACE', `"${this.display(expected)}" changed into a link to outside the workspace while it was being opened.`);
     }
   }

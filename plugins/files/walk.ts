@@ -1,8 +1,9 @@
-import { constants, readlinkSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
+import { readWhole, realPathOf } from './descriptor.js';
 
 export interface WalkEntry {
   /** Absolute real path. */
@@ -76,15 +77,6 @@ async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: 
  * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
  * FIFO from blocking the open; the size is checked before anything is read.
  */
-/** Where a descriptor really points; procfs answers from memory, so synchronously. */
-function realPathOf(fd: number, fallback: string): string {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return fallback; // no /proc: not Linux
-  }
-}
-
 export async function readRegularFile(path: string, within: string, maxBytes: number): Promise<Buffer | undefined> {
   let handle;
   try {
@@ -95,11 +87,9 @@ export async function readRegularFile(path: string, within: string, maxBytes: nu
   try {
     const info = await handle.stat();
     if (!info.isFile() || info.size > maxBytes) return undefined;
-    if (!realPathOf(handle.fd, path).startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
-    // One read of the size fstat gave (plus one byte: a file that grew is read to its end).
-    const buffer = Buffer.allocUnsafe(info.size + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return bytesRead <= info.size ? buffer.subarray(0, bytesRead) : await handle.readFile();
+    const real = realPathOf(handle) ?? path;
+    if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
+    return await readWhole(handle, info.size);
   } catch {
     return undefined;
   } finally {
