@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AuditJournal, otherJournals, readJournal } from './audit-journal.js';
+import type { Logger } from './logger.js';
 import type { Database } from './storage.js';
 import { migrate } from './storage.js';
 import type { CallRecord } from './tool-catalog.js';
@@ -28,6 +32,8 @@ const migrations = [
   // Each index is a page written per call. Rows are appended in time order, so retention finds
   // its cut by id instead.
   'DROP INDEX core_audit_at',
+  // How far each journal file is folded into core_audit (see AuditLog).
+  'CREATE TABLE core_audit_folded (journal TEXT PRIMARY KEY, offset INTEGER NOT NULL)',
 ];
 
 export interface AuditRow {
@@ -43,71 +49,160 @@ export interface AuditRow {
   outcome: string;
 }
 
+/** Rows wait at most this long in the journal before they are folded into `core_audit`. */
+const FOLD_EVERY_MS = 100;
+/** ... or until this many are waiting, whichever comes first. */
+const FOLD_AT_ROWS = 1024;
+/** A fully folded journal over this size is replaced by a fresh file. */
+const ROTATE_AT_BYTES = 4 * 1024 * 1024;
+/** After a failed fold (disk full, database locked past busy_timeout). */
+const RETRY_AFTER_MS = 5000;
+
+/** A row and the journal offset just past its line (Infinity: its line could not be written). */
+interface JournalEntry {
+  readonly row: unknown[];
+  readonly end: number;
+}
+
+export interface AuditLogOptions {
+  /** Rows older than this many days are removed at start-up; 0 keeps all. */
+  retentionDays?: number;
+  /** Where the journal files go; default `audit-journal/` beside the database file. */
+  journalDir?: string;
+  log?: Logger;
+}
+
 /**
- * The audit log: one row per tool call, written before the reply leaves, so a call whose
- * answer a client saw is on record even if the process is killed right after. Arguments are
- * kept as a SHA-256 digest plus a short summary, both with secret-looking keys redacted.
- * They are the effective arguments: ajv fills schema defaults in as it validates.
+ * The audit log: one row per tool call, on record before the reply leaves, so a call whose
+ * answer a client saw survives the process being killed right after. A row goes first to this
+ * process's journal (one write(2), see AuditJournal) and reaches the `core_audit` table in a
+ * batch within FOLD_EVERY_MS; a journal left behind by a killed process is folded in at the
+ * next start. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset
+ * up to which its lines are in the table, updated in the same transaction as the rows.
+ *
+ * Arguments are kept as a SHA-256 digest plus a short summary, both with secret-looking keys
+ * redacted. They are the effective arguments: ajv fills schema defaults in as it validates.
+ * In-process readers of `core_audit` call `flush()` first to see the latest rows.
  */
 export class AuditLog {
   readonly #insert;
-  readonly #insertBatch: (rows: unknown[][]) => void;
-  readonly #busy: () => boolean;
-  #queue: unknown[][] = [];
-  #flush: Promise<void> | undefined;
+  readonly #fold: (journal: string, entries: readonly JournalEntry[]) => void;
+  readonly #forget: (journal: string) => void;
+  readonly #journal: AuditJournal | undefined;
+  readonly #log: Logger | undefined;
+  #pending: JournalEntry[] = [];
+  #timer: NodeJS.Timeout | undefined;
 
-  /**
-   * Creates the table if needed and removes rows older than `retentionDays` (0 keeps all).
-   * `busy` says whether other calls are in flight: then rows are committed together (one
-   * transaction per event-loop turn), which costs each call far less than a commit of its own.
-   */
-  constructor(db: Database, retentionDays = 0, busy: () => boolean = () => false) {
-    this.#busy = busy;
+  constructor(db: Database, options: AuditLogOptions = {}) {
+    this.#log = options.log;
     migrate(db, 'core', migrations);
+    const retentionDays = options.retentionDays ?? 0;
     if (retentionDays > 0) {
       const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
       // Scans back from the newest row (rowid order) to the first one past the cut, once per boot.
       const last = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1').get(cutoff) as { id: number } | undefined;
       if (last) db.prepare('DELETE FROM core_audit WHERE id <= ?').run(last.id);
     }
-    this.#insert = db.prepare(
+    const insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insert = this.#insert;
-    this.#insertBatch = db.transaction((rows: unknown[][]) => {
-      for (const row of rows) insert.run(...row);
+    this.#insert = insert;
+    const foldedOf = db.prepare('SELECT offset FROM core_audit_folded WHERE journal = ?').pluck();
+    const setFolded = db.prepare(
+      'INSERT INTO core_audit_folded (journal, offset) VALUES (?, ?) ON CONFLICT (journal) DO UPDATE SET offset = excluded.offset',
+    );
+    const fold = db.transaction((journal: string, entries: readonly JournalEntry[]) => {
+      // Another process may have folded some of these lines already (recovery at its start).
+      const done = (foldedOf.get(journal) as number | undefined) ?? 0;
+      let last = done;
+      for (const { row, end } of entries) {
+        if (end <= done) continue;
+        insert.run(...row);
+        if (end !== Infinity && end > last) last = end;
+      }
+      setFolded.run(journal, last);
     });
+    // IMMEDIATE: the transaction reads the offset before it writes; a deferred one would fail
+    // with SQLITE_BUSY if another process committed in between.
+    this.#fold = (journal, entries) => fold.immediate(journal, entries);
+    const forget = db.prepare('DELETE FROM core_audit_folded WHERE journal = ?');
+    this.#forget = (journal) => forget.run(journal);
+
+    // An in-memory database (tests) has nothing to recover and nowhere to put a journal.
+    if (db.memory) return;
+    this.#journal = new AuditJournal(options.journalDir ?? join(dirname(db.name), 'audit-journal'));
+    this.#recover(this.#journal);
   }
 
   /**
-   * Writes the call's row. Returns a promise when the row waits for a group commit: the
-   * caller must not answer before it settles, so that an answered call is on record. If the
-   * commit itself fails (disk full, a lock held past busy_timeout) it rejects; the catalog
-   * logs that and answers anyway — refusing calls because the audit disk is full would turn
-   * an audit problem into an outage.
+   * Writes the call's row to the journal before returning. If that write fails (disk full),
+   * the row still reaches the table at the next fold and the error is thrown for the catalog
+   * to log: refusing calls because the audit disk is full would turn an audit problem into an
+   * outage.
    */
-  record(call: CallRecord): void | Promise<void> {
+  record(call: CallRecord): void {
     const row = rowOf(call);
-    if (!this.#busy() && !this.#flush) {
+    if (!this.#journal) {
       this.#insert.run(...row);
       return;
     }
-    this.#queue.push(row);
-    this.#flush ??= new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
-        const rows = this.#queue;
-        this.#queue = [];
-        this.#flush = undefined;
-        try {
-          this.#insertBatch(rows);
-          resolve();
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    return this.#flush;
+    let end = Infinity;
+    try {
+      end = this.#journal.append(`${JSON.stringify(row)}\n`);
+    } finally {
+      this.#pending.push({ row, end });
+      if (this.#pending.length === FOLD_AT_ROWS) this.#schedule(0);
+      else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
+    }
+  }
+
+  /** Folds the waiting rows into `core_audit` now. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (!this.#journal || this.#pending.length === 0) return;
+    const batch = this.#pending;
+    this.#pending = [];
+    try {
+      this.#fold(this.#journal.name, batch);
+    } catch (err) {
+      // The rows are safe in the journal; keep them and try again later.
+      this.#pending = batch.concat(this.#pending);
+      this.#log?.error({ err, rows: batch.length }, 'audit rows could not be written to the database; retrying');
+      this.#schedule(RETRY_AFTER_MS);
+      return;
+    }
+    if (this.#journal.size > ROTATE_AT_BYTES) this.#forget(this.#journal.rotate());
+  }
+
+  /** Folds what is waiting and removes this process's journal if all of it is in the table. */
+  close(): void {
+    this.flush();
+    if (!this.#journal || this.#pending.length > 0) return;
+    this.#journal.remove();
+    this.#forget(this.#journal.name);
+  }
+
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer);
+    // Unref'd: a process that ends without close() leaves the rows in its journal, and the
+    // next start folds them.
+    this.#timer = setTimeout(() => this.flush(), ms).unref();
+  }
+
+  /** Folds the lines of journals other processes left, and removes those of dead owners. */
+  #recover(journal: AuditJournal): void {
+    for (const file of otherJournals(journal.dir, journal.name)) {
+      const lines = readJournal(file.path, 0, (offset) =>
+        this.#log?.warn({ journal: file.name, offset }, 'an unreadable audit journal line was skipped'),
+      );
+      if (lines.length > 0) this.#fold(file.name, lines);
+      if (file.ownerGone) {
+        rmSync(file.path, { force: true });
+        this.#forget(file.name);
+      }
+    }
   }
 }
 

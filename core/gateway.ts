@@ -40,6 +40,8 @@ export interface Gateway {
   readonly breakers: BreakerRegistry;
   readonly plugins: PluginHost;
   readonly db: Database;
+  /** The audit log when `tools.audit` is on; `flush()` it before reading `core_audit`. */
+  readonly audit: AuditLog | undefined;
   /** Prometheus metrics of every transport's calls, breakers and sessions. */
   readonly metrics: Registry;
   /** Aborted when shutdown begins. */
@@ -100,6 +102,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
+  let audit: AuditLog | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
     shutdown.abort();
@@ -110,6 +113,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       breakers.shutdown();
       stopCheckpoints();
       try {
+        audit?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         db.close();
@@ -128,6 +132,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     breakers,
     plugins,
     db,
+    get audit() {
+      return audit;
+    },
     metrics,
     signal: shutdown.signal,
     connect: (transport, sessionOptions) =>
@@ -145,9 +152,12 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   };
 
   try {
+    // Before any plugin: folding in the journals a killed process left is part of opening
+    // the database, and every call from here on has its row.
     if (config.tools.audit) {
-      const audit = new AuditLog(db, config.tools.auditRetentionDays, () => catalog.inFlight > 1);
-      catalog.observe((call) => audit.record(call));
+      const auditLog = new AuditLog(db, { retentionDays: config.tools.auditRetentionDays, log });
+      audit = auditLog;
+      catalog.observe((call) => auditLog.record(call));
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);

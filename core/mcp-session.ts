@@ -1,16 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  isJSONRPCRequest,
-  ListToolsRequestSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { coreErrors, type ErrorTable } from './errors.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorTable } from './errors.js';
 import type { Logger } from './logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
-import { toMcpErrorResult, toMcpResult } from './tool-result.js';
+import { serveToolCalls } from './mcp-tool-calls.js';
 import type { TransportKind } from './plugin-types.js';
 
 export interface McpSessionDeps {
@@ -52,79 +47,28 @@ export async function openMcpSession(
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name;
   };
-  server.onclose = () => deps.sessions.close(session.id);
+  let toolCalls: { cancelAll(): void } | undefined;
+  server.onclose = () => {
+    toolCalls?.cancelAll();
+    deps.sessions.close(session.id);
+  };
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
   const { allows } = options;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
-    const progressToken = extra._meta?.progressToken;
-    const outcome = await deps.catalog.call(name, args, {
-      caller: { transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer },
-      signal: extra.signal,
-      allows,
-      onProgress:
-        progressToken === undefined
-          ? undefined
-          : (update) => {
-              extra
-                .sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } })
-                .catch(() => {});
-            },
-    });
-    if (outcome.ok) return toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined);
-    const spec = deps.errors.get(outcome.error.code);
-    if (spec?.mcp === 'protocol') {
-      // The SDK turns a thrown error with a numeric `code` into a JSON-RPC error as it is;
-      // McpError would prefix "MCP error -32602:" to a message that is already complete.
-      throw Object.assign(new Error(outcome.error.message), {
-        code: spec.jsonRpcCode ?? -32603,
-        data: { code: outcome.error.code },
-      });
-    }
-    return toMcpErrorResult(outcome.error);
-  });
-
   try {
     await server.connect(transport);
   } catch (err) {
     deps.sessions.close(session.id);
     throw err;
   }
-  guardToolCallParams(transport);
+  toolCalls = serveToolCalls(transport, {
+    catalog: deps.catalog,
+    errors: deps.errors,
+    allows,
+    caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
+  });
   return { server, session };
-}
-
-/**
- * The SDK parses a request's params with zod before any handler runs, and a mismatch
- * surfaces as -32603 Internal error with the zod dump as its message. A tools/call with
- * malformed params is the caller's mistake: answer it here with -32602 and a plain message.
- * Installed after `connect`, which is where the SDK sets `onmessage`.
- */
-function guardToolCallParams(transport: Transport): void {
-  const deliver = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    const problem = isJSONRPCRequest(message) && message.method === 'tools/call' ? toolCallProblem(message.params) : undefined;
-    if (problem === undefined) {
-      deliver(message, extra);
-      return;
-    }
-    const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `Invalid tools/call params: ${problem}.`, data: { code: 'INVALID_PARAMS' } };
-    transport.send({ jsonrpc: '2.0', id: (message as { id: string | number }).id, error }).catch(() => {});
-  };
-}
-
-function toolCallProblem(params: unknown): string | undefined {
-  if (!isPlainObject(params)) return 'params must be an object';
-  if (typeof params.name !== 'string') return '"name" must be a string naming a tool';
-  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return '"arguments" must be an object';
-  if (params._meta !== undefined && !isPlainObject(params._meta)) return '"_meta" must be an object';
-  return undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

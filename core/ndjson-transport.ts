@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors } from './errors.js';
 import { ForbiddenKeyError, parseJson } from './json.js';
+import { isToolCallMessage } from './mcp-tool-calls.js';
 
 export interface NdjsonTransportOptions {
   /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */
@@ -113,8 +114,9 @@ export class NdjsonTransport implements Transport {
       }
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    // tools/call, the hot path, is checked by hand; mcp-tool-calls.ts checks its params.
+    const message = isToolCallMessage(value) ? (value as JSONRPCMessage) : parseMessage(value);
+    if (message === undefined) {
       this.#replyError(
         requestIdOf(value),
         coreErrors.INVALID_REQUEST.jsonRpcCode,
@@ -124,7 +126,7 @@ export class NdjsonTransport implements Transport {
       return;
     }
     try {
-      this.onmessage?.(parsed.data);
+      this.onmessage?.(message);
     } catch (err) {
       this.onerror?.(err as Error);
     }
@@ -161,6 +163,11 @@ export class NdjsonTransport implements Transport {
     if (code !== 'EPIPE' && code !== 'ECONNRESET') this.onerror?.(err);
     void this.close();
   };
+}
+
+function parseMessage(value: unknown): JSONRPCMessage | undefined {
+  const parsed = JSONRPCMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The id of something request-shaped, so an Invalid Request reply can name it. */

@@ -22,7 +22,15 @@ export class RunningCall implements CallContext {
   #log: Logger | undefined;
 
   constructor(
-    options: { plugin: string; tool: string; timeoutMs: number; caller: Caller; transport?: AbortSignal; onProgress?: (update: ProgressUpdate) => void },
+    options: {
+      plugin: string;
+      tool: string;
+      timeoutMs: number;
+      caller: Caller;
+      transport?: AbortSignal;
+      onCancelable?: (cancel: () => void) => void;
+      onProgress?: (update: ProgressUpdate) => void;
+    },
     log: Logger,
   ) {
     this.caller = options.caller;
@@ -44,6 +52,7 @@ export class RunningCall implements CallContext {
     this.#transport = options.transport;
     if (this.#transport?.aborted) this.#onTransportAbort();
     else this.#transport?.addEventListener('abort', this.#onTransportAbort);
+    options.onCancelable?.(this.#onTransportAbort);
   }
 
   get signal(): AbortSignal {

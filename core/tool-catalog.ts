@@ -25,6 +25,11 @@ export interface CallRequest {
   readonly caller: Caller;
   /** The transport's signal: client cancellation or disconnect. */
   readonly signal?: AbortSignal;
+  /**
+   * Given the call's cancel function once its handler starts: for transports that cancel by
+   * request id rather than with a signal (cheaper than an AbortController per call).
+   */
+  readonly onCancelable?: (cancel: () => void) => void;
   /** Where progress goes; absent when the client did not ask for it. */
   readonly onProgress?: (update: ProgressUpdate) => void;
   /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
@@ -62,7 +67,7 @@ export interface ToolCatalogOptions {
  */
 export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
-  readonly #observers: Array<(record: CallRecord) => void | Promise<void>> = [];
+  readonly #observers: Array<(record: CallRecord) => void> = [];
   readonly #options: ToolCatalogOptions;
   readonly #inFlight = new Set<Promise<CallOutcome>>();
   /** Calls whose handler is running, to cancel them all from one shutdown listener. */
@@ -166,11 +171,8 @@ export class ToolCatalog {
     return this.#inFlight.size;
   }
 
-  /**
-   * Called with a record of every finished call. An observer that returns a promise holds
-   * the call's answer until it settles (the audit log's group commit does).
-   */
-  observe(observer: (record: CallRecord) => void | Promise<void>): void {
+  /** Called with a record of every finished call, before its answer leaves. */
+  observe(observer: (record: CallRecord) => void): void {
     this.#observers.push(observer);
   }
 
@@ -212,18 +214,11 @@ export class ToolCatalog {
       durationMs: performance.now() - started,
       outcome: outcome.ok ? 'ok' : outcome.error.code,
     };
-    let pending: Array<Promise<void>> | undefined;
     for (const observer of this.#observers) {
       try {
-        const done = observer(record);
-        if (done) (pending ??= []).push(done);
+        observer(record);
       } catch (err) {
         this.#options.log.error({ err }, 'call observer threw');
-      }
-    }
-    if (pending) {
-      for (const result of await Promise.allSettled(pending)) {
-        if (result.status === 'rejected') this.#options.log.error({ err: result.reason }, 'call observer failed');
       }
     }
     return outcome;
@@ -250,7 +245,15 @@ export class ToolCatalog {
       };
     }
     const call = new RunningCall(
-      { plugin: tool.plugin, tool: tool.listing.name, timeoutMs: tool.timeoutMs, caller: request.caller, transport: request.signal, onProgress: request.onProgress },
+      {
+        plugin: tool.plugin,
+        tool: tool.listing.name,
+        timeoutMs: tool.timeoutMs,
+        caller: request.caller,
+        transport: request.signal,
+        onCancelable: request.onCancelable,
+        onProgress: request.onProgress,
+      },
       this.#options.log,
     );
     this.#running.add(call);

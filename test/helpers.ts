@@ -167,6 +167,7 @@ export async function waitFor(condition: () => boolean, ms = 10_000): Promise<vo
 
 /** The outcome of the latest audited call of `tool`. */
 export function lastOutcome(gateway: Gateway, tool: string): string | undefined {
+  gateway.audit?.flush();
   const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
   return row?.outcome;
 }

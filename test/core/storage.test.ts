@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../core/audit.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../core/storage.js';
 import type { CallRecord } from '../../core/tool-catalog.js';
-import { ROOT, tempDir } from '../helpers.js';
+import { ROOT, tempDir, waitFor } from '../helpers.js';
 
 const dir = tempDir('mcpgw-storage-');
 let files = 0;
@@ -160,7 +160,8 @@ function callRecord(overrides: Partial<CallRecord> = {}): CallRecord {
   };
 }
 
-function auditRows(db: Database): AuditRow[] {
+function auditRows(db: Database, audit: AuditLog): AuditRow[] {
+  audit.flush();
   return db.prepare('SELECT at, transport, session, caller, tool, args_digest, args_summary, duration_ms, outcome FROM core_audit ORDER BY id').all() as AuditRow[];
 }
 
@@ -170,7 +171,7 @@ describe('AuditLog', () => {
     const audit = new AuditLog(db);
     audit.record(callRecord());
     audit.record(callRecord({ caller: { transport: 'stdio' }, outcome: 'FILE_NOT_FOUND', args: undefined }));
-    const [first, second] = auditRows(db);
+    const [first, second] = auditRows(db, audit);
     const summary = '{"path":"src/index.ts"}';
     assert.deepEqual(first, {
       at: '2024-05-06T07:08:09.123Z',
@@ -194,17 +195,21 @@ describe('AuditLog', () => {
     const audit = new AuditLog(db);
     audit.record(callRecord({ startedAt: Date.now() - 40 * 86_400_000 }));
     audit.record(callRecord({ startedAt: Date.now() }));
-    assert.equal(auditRows(db).length, 2);
-    new AuditLog(db, 30);
+    assert.equal(auditRows(db, audit).length, 2);
+    audit.flush();
+    new AuditLog(db, { retentionDays: 30 });
     const rows = db.prepare('SELECT plugin FROM core_audit').all();
     assert.deepEqual(rows, [{ plugin: callRecord().plugin ?? null }]);
   });
 
   it('a second AuditLog on the same database reuses the table', (t) => {
     const db = freshDb(t);
-    new AuditLog(db).record(callRecord());
-    new AuditLog(db).record(callRecord());
-    assert.equal(auditRows(db).length, 2);
+    const first = new AuditLog(db);
+    first.record(callRecord());
+    first.close();
+    const audit = new AuditLog(db);
+    audit.record(callRecord());
+    assert.equal(auditRows(db, audit).length, 2);
   });
 
   it('redacts secrets in the summary and the digest, keeping the rest', (t) => {
@@ -212,7 +217,7 @@ describe('AuditLog', () => {
     const audit = new AuditLog(db);
     audit.record(callRecord({ args: { path: 'a.txt', password: 'hunter2', nested: { apiKey: 'sk-123' } } }));
     audit.record(callRecord({ args: { path: 'a.txt', password: 'other', nested: { apiKey: 'sk-456' } } }));
-    const [first, second] = auditRows(db);
+    const [first, second] = auditRows(db, audit);
     assert.equal(first!.args_summary, '{"path":"a.txt","password":"[redacted]","nested":{"apiKey":"[redacted]"}}');
     assert.doesNotMatch(first!.args_summary, /hunter2|sk-123/);
     assert.match(first!.args_digest, /^[0-9a-f]{64}$/);
@@ -225,7 +230,7 @@ describe('AuditLog', () => {
     const audit = new AuditLog(db);
     audit.record(callRecord({ args: { content: 'x'.repeat(10_000) } }));
     audit.record(callRecord({ args: { content: `${'x'.repeat(9_999)}y` } }));
-    const [first, second] = auditRows(db);
+    const [first, second] = auditRows(db, audit);
     assert.ok(first!.args_summary.length <= 513, `summary is ${first!.args_summary.length} chars`);
     assert.ok(first!.args_summary.length >= 500);
     assert.ok(first!.args_summary.endsWith('…'));
@@ -235,7 +240,7 @@ describe('AuditLog', () => {
     assert.notEqual(second!.args_digest, first!.args_digest);
   });
 
-  it('keeps a committed row when the writing process is killed with SIGKILL', { timeout: 30_000 }, async (t) => {
+  it('keeps every recorded row when the writing process is killed with SIGKILL', { timeout: 30_000 }, async (t) => {
     const file = join(dir, 'durable', 'gateway.db');
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'storage', 'audit-writer.ts'), file, '5'], {
       cwd: ROOT,
@@ -252,11 +257,15 @@ describe('AuditLog', () => {
     });
     child.kill('SIGKILL');
     assert.equal(await exited, 'SIGKILL');
-    // The rows are only in the write-ahead log: nobody checkpointed or closed the database.
-    assert.equal(existsSync(`${file}-wal`), true);
 
     const db = openDatabase(file);
     t.after(() => db.close());
+    // The writer never folded: its rows are only in its journal file.
+    assert.equal((db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n, 0);
+    const journals = join(dir, 'durable', 'audit-journal');
+    assert.equal(readdirSync(journals).length, 1);
+
+    const audit = new AuditLog(db);
     const rows = db.prepare('SELECT session, caller, tool, args_summary, outcome FROM core_audit ORDER BY id').all() as AuditRow[];
     assert.equal(rows.length, 5);
     assert.deepEqual(rows[4], {
@@ -266,6 +275,58 @@ describe('AuditLog', () => {
       args_summary: '{"n":5,"password":"[redacted]"}',
       outcome: 'ok',
     });
+    // The dead writer's journal is folded and removed; only the new log's own file is left.
+    assert.deepEqual(
+      readdirSync(journals).map((name) => name.startsWith(`${process.pid}-`)),
+      [true],
+    );
+    audit.close();
+    new AuditLog(db).close();
+    assert.equal((db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n, 5);
+    assert.deepEqual(readdirSync(journals), []);
+  });
+
+  it('folds a left-behind journal once, skipping lines already folded and lines that do not parse', (t) => {
+    const db = freshDb(t);
+    new AuditLog(db).close();
+    const journals = join(dirname(db.name), 'audit-journal');
+    // A pid above Linux's pid_max: no such process, so the owner is gone.
+    const name = '4194305-0123456789ab.jsonl';
+    const line = (session: string) => `${JSON.stringify(['2024-01-01T00:00:00.000Z', 'tcp', session, null, 'p', 'left_behind', 'd', '{}', 1, 'ok'])}\n`;
+    const text = line('s-1') + line('s-2') + 'not json\n' + line('s-3') + '["cut short';
+    writeFileSync(join(journals, name), text);
+    // s-1 reached the table before the owner died.
+    db.prepare("INSERT INTO core_audit (at, transport, session, tool, args_digest, args_summary, duration_ms, outcome) VALUES ('2024-01-01T00:00:00.000Z', 'tcp', 's-1', 'left_behind', 'd', '{}', 1, 'ok')").run();
+    db.prepare('INSERT INTO core_audit_folded (journal, offset) VALUES (?, ?)').run(name, Buffer.byteLength(line('s-1')));
+
+    new AuditLog(db).close();
+    const sessions = db.prepare("SELECT session FROM core_audit WHERE tool = 'left_behind' ORDER BY id").pluck().all();
+    assert.deepEqual(sessions, ['s-1', 's-2', 's-3']);
+    assert.equal(existsSync(join(journals, name)), false);
+    assert.equal(db.prepare('SELECT COUNT(*) AS n FROM core_audit_folded WHERE journal = ?').pluck().get(name), 0);
+  });
+
+  it('leaves the journal of a live process in place and never folds a line twice', (t) => {
+    const db = freshDb(t);
+    const first = new AuditLog(db);
+    first.record(callRecord({ outcome: 'one' }));
+    // A second log in the same process (another gateway on the same data folder) folds the
+    // first one's line at start-up; the first must not insert it again.
+    const second = new AuditLog(db);
+    first.record(callRecord({ outcome: 'two' }));
+    first.flush();
+    second.close();
+    first.close();
+    assert.deepEqual(db.prepare('SELECT outcome FROM core_audit ORDER BY id').pluck().all(), ['one', 'two']);
+    assert.deepEqual(readdirSync(join(dirname(db.name), 'audit-journal')), []);
+  });
+
+  it('folds rows into the table within a fraction of a second without flush()', async (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db);
+    audit.record(callRecord());
+    await waitFor(() => (db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n === 1);
+    audit.close();
   });
 });
 

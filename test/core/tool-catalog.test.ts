@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CallRecord } from '../../core/tool-catalog.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { memoryClient, startGateway, tempDir } from '../helpers.js';
+import { memoryClient, startGateway, tempDir, waitFor } from '../helpers.js';
 
 const memory = { caller: { transport: 'memory' as const, identity: 'unit' } };
 
@@ -80,6 +81,7 @@ describe('tool catalog', () => {
     const client = await memoryClient(gateway, 'auditor');
     await client.callTool({ name: 'echo', arguments: { text: 'hello' } });
     await client.callTool({ name: 'echo', arguments: { text: 'x', password: 'hunter2', nested: { apiKey: 'k-123' } } });
+    gateway.audit!.flush();
     const rows = gateway.db
       .prepare('SELECT transport, session, caller, tool, args_digest, args_summary, duration_ms, outcome FROM core_audit ORDER BY id')
       .all() as Array<Record<string, any>>;
@@ -95,16 +97,17 @@ describe('tool catalog', () => {
     assert.ok(Number.isInteger(rows[0]!.duration_ms));
   });
 
-  it('commits the rows of concurrent calls together, each before its call answers', async () => {
-    const gateway = await startGateway();
+  it('has the row of each call in the journal before the call answers, and in the table soon after', async () => {
+    const dir = tempDir();
+    const gateway = await startGateway({}, dir);
+    const journals = join(dir, 'data', 'audit-journal');
+    const journaled = () => readdirSync(journals).reduce((n, name) => n + readFileSync(join(journals, name), 'utf8').split('\n').length - 1, 0);
     const answered = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        gateway.catalog.call('echo', { text: `c${i}` }, memory).then(() => gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }),
-      ),
+      Array.from({ length: 20 }, (_, i) => gateway.catalog.call('echo', { text: `c${i}` }, memory).then(() => journaled())),
     );
-    // Whenever a call had answered, its row was already there.
-    answered.forEach((count, i) => assert.ok(count.n >= i + 1, `call ${i} answered with ${count.n} rows`));
-    assert.equal((gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n, 20);
+    // Whenever a call had answered, its line was already written.
+    answered.forEach((lines, i) => assert.ok(lines >= i + 1, `call ${i} answered with ${lines} lines in the journal`));
+    await waitFor(() => (gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n === 20);
   });
 
   it('writes no audit row when tools.audit is off', async () => {

@@ -108,6 +108,7 @@ describe('docs example: the notes plugin', async () => {
   }
 
   it('records every call in the audit table', () => {
+    gateway.audit!.flush();
     const rows = gateway.db
       .prepare("SELECT tool, outcome, transport, caller FROM core_audit WHERE tool LIKE 'note_%' ORDER BY id")
       .all() as Array<{ tool: string; outcome: string; transport: string; caller: string }>;

@@ -86,6 +86,9 @@ describe('the mcp-gateway binary', () => {
     const db = new BetterSqlite3(join(dir, 'data', 'gateway.db'), { readonly: true });
     try {
       assert.deepEqual(db.prepare('SELECT text FROM echo_calls').all(), [{ text: 'durable' }]);
+      // The audit row waited in the killed process's journal; the next start folds it in.
+      const next = spawnSync(process.execPath, [BIN, 'tools', '--config', config], { stdio: 'ignore' });
+      assert.equal(next.status, 0);
       const audit = db.prepare('SELECT transport, tool, outcome FROM core_audit').all();
       assert.deepEqual(audit, [{ transport: 'stdio', tool: 'echo', outcome: 'ok' }]);
     } finally {

@@ -220,6 +220,7 @@ describe('HTTP face on a real listening server', () => {
 
     it('the audit row names the API key that made the call', async () => {
       await restCall({ 'x-api-key': full.key });
+      gateway.audit!.flush();
       const row = gateway.db.prepare("SELECT transport, caller FROM core_audit WHERE tool = 'echo' ORDER BY id DESC LIMIT 1").get();
       assert.deepEqual(row, { transport: 'rest', caller: 'full' });
     });

@@ -66,7 +66,7 @@ class RawConnection {
   }
 }
 
-const call = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 async function echoWorks(client: Client, text: string): Promise<void> {
   const result = await client.callTool({ name: 'echo', arguments: { text } });
@@ -122,6 +122,9 @@ describe('TCP and unix socket transports', async () => {
           ['an extra field where the schema forbids it', call(8, 'echo', { text: 'a', rm: true }), (r) => expectToolError(r, 'INVALID_ARGUMENTS', /unknown key "rm"/)],
           ['arguments that are not an object', call(10, 'echo', 'text'), (r) => assert.deepEqual([r.id, r.error.code, r.error.data.code], [10, -32602, 'INVALID_PARAMS'])],
           ['tools/call without a tool name', { jsonrpc: '2.0', id: 14, method: 'tools/call', params: { arguments: {} } }, (r) => assert.deepEqual([r.id, r.error.code, r.error.data.code], [14, -32602, 'INVALID_PARAMS'])],
+          ['tools/call with a key JSON-RPC does not have', { ...call(17, 'echo', { text: 'x' }), extra: true }, (r) => assert.deepEqual([r.id, r.error.code], [17, -32600])],
+          ['tools/call with a fractional id', call(18.5, 'echo', { text: 'x' }), (r) => assert.equal(r.error.code, -32600)],
+          ['a progressToken that is an object', { jsonrpc: '2.0', id: 19, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' }, _meta: { progressToken: {} } } }, (r) => assert.deepEqual([r.id, r.error.code, r.error.data.code], [19, -32602, 'INVALID_PARAMS'])],
           ['a __proto__ key', `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","__proto__":{"admin":true}}}}`, (r) => assert.deepEqual([r.error.code, r.error.data.code], [-32600, 'INVALID_REQUEST'])],
           ['a __proto__ key spelled with escapes', `{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","\\u005f_proto__":{"admin":true}}}}`, (r) => assert.deepEqual([r.error.code, r.error.data.code], [-32600, 'INVALID_REQUEST'])],
           ['JSON nested a million levels deep', `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","n":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}}}`, (r) => assert.ok(r.error || r.result?.isError)],
@@ -142,6 +145,26 @@ describe('TCP and unix socket transports', async () => {
             await echoWorks(bystander.client, `after ${label}`);
           });
         }
+
+        it('notifications/cancelled cancels a call by request id, and the call gets no response', async () => {
+          raw.send(call('to-cancel', 'echo_sleep', { ms: 3000 }));
+          await new Promise((r) => setTimeout(r, 100));
+          raw.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'to-cancel', reason: 'changed my mind' } });
+          await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');
+          raw.send(call('after', 'echo', { text: 'next' }));
+          assert.equal((await raw.next()).id, 'after');
+        });
+
+        it('progress notifications carry the progressToken of the request, then the result comes', async () => {
+          raw.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { name: 'echo_sleep', arguments: { ms: 60, steps: 3 }, _meta: { progressToken: 'p-1' } } });
+          const seen = [await raw.next(), await raw.next(), await raw.next(), await raw.next()];
+          assert.deepEqual(
+            seen.map((m) => m.method ?? m.id),
+            ['notifications/progress', 'notifications/progress', 'notifications/progress', 'slow'],
+          );
+          assert.deepEqual(seen[0].params.progressToken, 'p-1');
+          assert.equal(seen[3].result.isError, undefined);
+        });
 
         it('a client that disconnects mid-call: the call is cancelled, nothing else notices', async () => {
           const leaver = await RawConnection.open(listener.address);

@@ -483,6 +483,7 @@ async function permissionDenied(seen: Set<string>): Promise<void> {
 }
 
 function lastOutcome(gateway: Gateway, tool: string): string | undefined {
+  gateway.audit?.flush();
   const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
   return row?.outcome;
 }

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SUFFIX = '.jsonl';
+/** The journals this process has open: several gateways may run in one process (tests). */
+const openHere = new Set<string>();
+
+/**
+ * The audit log's write-ahead journal: one append-only file per gateway process, one JSON
+ * line per call, written with a single write(2) before the call's reply leaves. The kernel
+ * keeps the line when the process is killed right after, as it keeps SQLite's WAL; the rows
+ * reach the `core_audit` table in batches later (see AuditLog). Each process has its own file,
+ * so two gateways on one data folder (`serve` and a `call` from the CLI) never interleave.
+ */
+export class AuditJournal {
+  readonly #dir: string;
+  #name = '';
+  #fd = -1;
+  #size = 0;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.#openNew();
+  }
+
+  get dir(): string {
+    return this.#dir;
+  }
+
+  /** This process's journal file name, the key of its folded offset. */
+  get name(): string {
+    return this.#name;
+  }
+
+  /** Bytes written to the current file. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Appends one line; returns the file's size after it. Throws what write(2) throws. */
+  append(line: string): number {
+    const bytes = Buffer.from(line, 'utf8');
+    const written = writeSync(this.#fd, bytes);
+    if (written !== bytes.length) throw new Error(`audit journal: short write (${written} of ${bytes.length} bytes)`);
+    this.#size += written;
+    return this.#size;
+  }
+
+  /** Starts a new file and returns the old file's name, for the caller to forget it. */
+  rotate(): string {
+    const old = this.#name;
+    closeSync(this.#fd);
+    openHere.delete(old);
+    this.#openNew();
+    rmSync(join(this.#dir, old), { force: true });
+    return old;
+  }
+
+  /** Closes the file and removes it: the caller has folded every line of it. */
+  remove(): void {
+    closeSync(this.#fd);
+    openHere.delete(this.#name);
+    rmSync(join(this.#dir, this.#name), { force: true });
+  }
+
+  #openNew(): void {
+    // pid first, so recovery can tell a dead owner's file from a live one's.
+    this.#name = `${process.pid}-${randomBytes(6).toString('hex')}${SUFFIX}`;
+    this.#fd = openSync(join(this.#dir, this.#name), 'a', 0o600);
+    openHere.add(this.#name);
+    this.#size = fstatSync(this.#fd).size;
+  }
+}
+
+/** A journal file in `dir` other than this process's current one. */
+export interface JournalFile {
+  readonly name: string;
+  readonly path: string;
+  /** Whether the process that wrote it is gone, so nobody appends to it any more. */
+  readonly ownerGone: boolean;
+}
+
+export function otherJournals(dir: string, ownName: string): JournalFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(SUFFIX) && name !== ownName)
+    .map((name) => ({ name, path: join(dir, name), ownerGone: !isWritten(name) }));
+}
+
+/**
+ * The complete lines of `path` after byte `from`, each with the file offset just past it. A
+ * line cut short (the machine lost power mid-write) has no newline and is left out; so is a
+ * line that does not parse, which `onBadLine` hears of.
+ */
+export function readJournal(path: string, from: number, onBadLine: (offset: number) => void): Array<{ row: unknown[]; end: number }> {
+  const bytes = readFileSync(path);
+  const lines: Array<{ row: unknown[]; end: number }> = [];
+  let start = from;
+  for (let newline = bytes.indexOf(0x0a, start); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
+    try {
+      const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));
+      if (!Array.isArray(row)) throw new Error('not a row');
+      lines.push({ row, end: newline + 1 });
+    } catch {
+      onBadLine(start);
+    }
+    start = newline + 1;
+  }
+  return lines;
+}
+
+/**
+ * Whether some process may still append to the journal `name`: its owner's pid is alive. Our
+ * own pid on a file this process did not open means an earlier process had that pid (a
+ * container's gateway is often pid 1 at every start).
+ */
+function isWritten(name: string): boolean {
+  const pid = Number(name.split('-')[0]);
+  if (pid === process.pid) return openHere.has(name);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
