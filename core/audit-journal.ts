@@ -41,10 +41,10 @@ export class AuditJournal {
 
   /** Appends one line; returns the file's size after it. Throws what write(2) throws. */
   append(line: string): number {
-    const bytes = Buffer.from(line, 'utf8');
-    const written = writeSync(this.#fd, bytes);
-    if (written !== bytes.length) throw new Error(`audit journal: short write (${written} of ${bytes.length} bytes)`);
+    const written = writeSync(this.#fd, line);
     this.#size += written;
+    const length = Buffer.byteLength(line);
+    if (written !== length) throw new Error(`audit journal: short write (${written} of ${length} bytes)`);
     return this.#size;
   }
 

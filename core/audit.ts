@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AuditJournal, otherJournals, readJournal } from './audit-journal.js';
@@ -215,7 +215,7 @@ function rowOf(call: CallRecord): unknown[] {
     call.caller.identity ?? null,
     call.plugin ?? null,
     call.tool,
-    createHash('sha256').update(json).digest('hex'),
+    hash('sha256', json),
     json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
     Math.round(call.durationMs),
     call.outcome,

@@ -71,10 +71,13 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
   );
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: an async hook costs a promise and a microtask on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
     const result = guard.check(request.raw, !PUBLIC_PATHS.test(path));
-    if (!result.ok) return sendError(reply, result.error, errors, isMcpPath(path));
+    // A reply sent from a hook ends the request there; done() would run the route as well.
+    if (!result.ok) sendError(reply, result.error, errors, isMcpPath(path));
+    else done();
   });
   if (config.rateLimit.max > 0) {
     await app.register(rateLimit, {

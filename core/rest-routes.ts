@@ -45,16 +45,14 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
 
   async function callTool(name: string, request: FastifyRequest, reply: FastifyReply) {
     const principal = principalOf(request);
-    // A client that hangs up cancels its call, as an MCP client's disconnect does.
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    };
-    reply.raw.once('close', onClose);
     const outcome = await catalog.call(name, request.body ?? {}, {
       caller: { transport: 'rest', identity: principal?.name ?? request.ip },
-      signal: gone.signal,
       allows: toolScope(principal),
+      // A client that hangs up cancels its call, as an MCP client's disconnect does.
+      onCancelable: (cancel) =>
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) cancel();
+        }),
     });
     if (outcome.ok) return reply.send({ success: true, data: toRestData(outcome.value) });
     return sendError(reply, outcome.error, errors);

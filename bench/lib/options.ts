@@ -3,6 +3,12 @@ export interface BenchOptions {
   readonly quick: boolean;
   /** Seconds each side runs in one round of a throughput comparison. */
   readonly seconds: number;
+  /**
+   * Seconds each side runs under load before a throughput comparison is measured. A server
+   * takes many thousands of requests to reach its steady speed (V8 tiering up the hot path,
+   * the heap settling); a long-running gateway spends its life there.
+   */
+  readonly warmSeconds: number;
   /** Rounds per comparison; sides alternate, the median ratio is reported. */
   readonly rounds: number;
   readonly sections: ReadonlySet<SectionName>;
@@ -47,6 +53,7 @@ export function readOptions(): BenchOptions {
   return {
     quick,
     seconds: number('BENCH_SECONDS', quick ? 0.4 : 2),
+    warmSeconds: number('BENCH_WARM_SECONDS', quick ? 1 : 8),
     rounds: Math.round(number('BENCH_ROUNDS', quick ? 2 : 5)),
     sections,
     memoryCalls: Math.round(number('BENCH_MEMORY_CALLS', quick ? 10_000 : 100_000)),

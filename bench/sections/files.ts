@@ -70,16 +70,12 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
     await readOurs();
     await readTheirs();
     const missed: number[] = [];
+    // Both sides reach their steady speed first (BenchOptions.warmSeconds); both modes are then measured warm.
+    for (const read of [readOurs, readTheirs]) await closedLoop(read, IN_FLIGHT, options.warmSeconds);
     for (const inFlight of [1, IN_FLIGHT]) {
-      const side = (read: () => Promise<void>, seconds: number) => async () => (await closedLoop(read, inFlight, seconds)).perSecond;
-      const warm = Math.min(1, options.seconds);
+      const side = (read: () => Promise<void>) => async () => (await closedLoop(read, inFlight, options.seconds)).perSecond;
       const result = summarise(
-        await alternate(
-          { name: 'gateway', run: side(readOurs, options.seconds) },
-          { name: 'filesystem', run: side(readTheirs, options.seconds) },
-          options.rounds,
-          { a: side(readOurs, warm), b: side(readTheirs, warm) },
-        ),
+        await alternate({ name: 'gateway', run: side(readOurs) }, { name: 'filesystem', run: side(readTheirs) }, options.rounds),
       );
       const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
       const ok = result.ratio >= TARGET;
@@ -138,7 +134,7 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
     id: 'files',
     title: '3. Files: the files plugin vs the official filesystem server',
     method: [
-      `The same raw client loop over stdio against two child processes: **ours**, the real binary (\`mcp-gateway --stdio\`) with the files plugin and the default config (audit and metrics on), its workspace a temp folder; **theirs**, \`@modelcontextprotocol/server-filesystem\` (its \`dist/index.js\` on plain node) allowed the same folder. Both read the same ${(content.length / 1024).toFixed(1)} KiB file by absolute path: \`file_read\` (which also detects the language and returns JSON) against \`read_text_file\`. Ratio = ours / theirs; ${options.rounds} alternating rounds of ${options.seconds} s, medians.`,
+      `The same raw client loop over stdio against two child processes: **ours**, the real binary (\`mcp-gateway --stdio\`) with the files plugin and the default config (audit and metrics on), its workspace a temp folder; **theirs**, \`@modelcontextprotocol/server-filesystem\` (its \`dist/index.js\` on plain node) allowed the same folder. Both read the same ${(content.length / 1024).toFixed(1)} KiB file by absolute path: \`file_read\` (which also detects the language and returns JSON) against \`read_text_file\`. Ratio = ours / theirs; each side first runs ${options.warmSeconds} s unmeasured (steady speed, as in section 1), then ${options.rounds} alternating rounds of ${options.seconds} s, medians.`,
       `Search: a generated tree of ${int(options.treeFiles)} files of ~1.2 KiB in 100 folders. Name search: \`file_find\` with \`gitignore: false\` against \`search_files\`, both matching \`${pattern}\` against every path (ratio = their time / ours, higher is better for us). Content search: \`file_search\` for a literal found in ${needles} files, which reads every file; the filesystem server has no content search, so GNU \`grep -rnF\` (spawned, wall time) is shown as the floor. Each search is timed per call, ${options.rounds} alternating rounds after one warm-up each, medians.`,
     ],
     tables: [{ columns: ['operation', 'gateway (files)', 'server-filesystem', 'ratio', 'target', 'met'], rows }],

@@ -85,17 +85,13 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     try {
       await checkEcho(pair.gateway, `gateway over ${transport.name}`);
       await checkEcho(pair.bare, `bare over ${transport.name}`);
+      // Both sides reach their steady speed first (BenchOptions.warmSeconds); every mode is then measured warm.
+      for (const client of [pair.gateway, pair.bare]) await closedLoop(() => client.callTool('bench_echo', ARGS), IN_FLIGHT, options.warmSeconds);
       for (const inFlight of [1, IN_FLIGHT]) {
-        const side = (client: RawMcpClient, seconds: number) => async () =>
-          (await closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, seconds)).perSecond;
-        const warm = Math.min(1, options.seconds);
+        const side = (client: RawMcpClient) => async () =>
+          (await closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, options.seconds)).perSecond;
         const result = summarise(
-          await alternate(
-            { name: 'gateway', run: side(pair.gateway, options.seconds) },
-            { name: 'bare', run: side(pair.bare, options.seconds) },
-            options.rounds,
-            { a: side(pair.gateway, warm), b: side(pair.bare, warm) },
-          ),
+          await alternate({ name: 'gateway', run: side(pair.gateway) }, { name: 'bare', run: side(pair.bare) }, options.rounds),
         );
         const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
         const ok = result.ratio >= TARGET;
@@ -131,7 +127,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     title: '1. MCP round trips: gateway vs a bare SDK server',
     method: [
       'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call signal and timeout, audit row in SQLite, Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: the SDK\'s low-level `Server` with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `StreamableHTTPServerTransport` on `node:http` for HTTP (the gateway serves it through fastify). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
-      `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each comparison opens one session per side, warms both up, then runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range).`,
+      `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range).`,
     ],
     tables: [
       {

@@ -54,11 +54,13 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
   if (invalid.status !== 400) throw new Error(`gateway REST accepted an invalid body (status ${invalid.status}); validation is off?`);
 
   const seconds = Math.max(1, options.seconds);
+  // Both sides reach their steady speed first (BenchOptions.warmSeconds).
+  await load(gatewayUrl, options.warmSeconds);
+  await load(bareUrl, options.warmSeconds);
   const comparison = await alternate<Load>(
     { name: 'gateway', run: () => load(gatewayUrl, seconds) },
     { name: 'bare', run: () => load(bareUrl, seconds) },
     options.rounds,
-    { a: () => load(gatewayUrl, 1), b: () => load(bareUrl, 1) },
   );
   const pick = (side: 0 | 1, field: keyof Load) => median(comparison.rounds.map((r) => r[side][field]));
   const ratios = comparison.rounds.map(([g, b]) => g.perSecond / b.perSecond);
@@ -77,7 +79,7 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
     title: '2. REST bridge: gateway vs a bare fastify route',
     method: [
       `\`POST /tools/bench_echo\` with \`${BODY}\` under load from autocannon (${CONNECTIONS} connections, no pipelining, in the bench process; the server in its own process). **Gateway**: the real binary's HTTP face (\`mcp-gateway serve\`) with the default config: Host/Origin guard, rate limiter (its limit raised out of reach, see section 1), the catalog call with ajv validation, audit row and metrics, the \`{"success": true, "data": …}\` envelope. **Baseline**: a bare fastify 5 route in another process returning the same envelope from the same handler, with fastify's default JSON parser and no validation.`,
-      `${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms).`,
+      `Each side first runs ${options.warmSeconds} s under the same load, unmeasured (steady speed, as in section 1); then ${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms).`,
     ],
     tables: [
       {

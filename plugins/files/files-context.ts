@@ -1,5 +1,6 @@
 import type { PluginContext } from '../../core/index.js';
 import type { Sandbox } from './sandbox.js';
+import type { SearchWorkers } from './search.js';
 
 export interface FilesConfig {
   /** Sandbox roots; relative ones are relative to the gateway's workspace. Default: the workspace. */
@@ -16,6 +17,8 @@ export interface FilesConfig {
 export interface FilesContext {
   readonly ctx: PluginContext<FilesConfig>;
   readonly sandbox: Sandbox;
+  /** file_search's worker threads, one kept warm between calls. */
+  readonly searches: SearchWorkers;
   readonly config: Readonly<FilesConfig>;
 }
 

@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/index.js';
 import { fileErrors } from './errors.js';
 import { MiB, type FilesConfig } from './files-context.js';
 import { Sandbox } from './sandbox.js';
+import { SearchWorkers } from './search.js';
 import { registerDirTools } from './tools/dirs.js';
 import { registerLanguageTools } from './tools/lang.js';
 import { registerReadTools } from './tools/read.js';
@@ -26,10 +27,11 @@ export default definePlugin<FilesConfig>({
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.
     const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];
-    const files = { ctx, sandbox: new Sandbox(roots), config: ctx.config };
+    const files = { ctx, sandbox: new Sandbox(roots), searches: new SearchWorkers(), config: ctx.config };
     registerReadTools(files);
     registerWriteTools(files);
     registerDirTools(files);
     registerLanguageTools(files);
+    ctx.onClose(() => files.searches.close());
   },
 });

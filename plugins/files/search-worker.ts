@@ -1,10 +1,10 @@
-// Runs one content search off the main thread. A model-supplied regex can backtrack for
-// minutes; here that costs only this worker, which the plugin terminates when the call's
-// signal fires.
-import { parentPort, workerData } from 'node:worker_threads';
+// Runs content searches off the main thread, one at a time, each request answered with its
+// id. A model-supplied regex can backtrack for minutes; here that costs only this worker,
+// which the plugin terminates when the call's signal fires.
+import { parentPort } from 'node:worker_threads';
 import picomatch from 'picomatch';
 import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
-import { looksBinary } from './text.js';
+import { looksBinary } from './binary.js';
 import { readRegularFile, walk } from './walk.js';
 
 const MAX_LINE = 500;
@@ -63,7 +63,9 @@ function clip(line: string): string {
   return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
 }
 
-search(workerData as SearchRequest).then(
-  (result) => parentPort!.postMessage({ ok: true, result }),
-  (err: Error) => parentPort!.postMessage({ ok: false, message: err.message }),
-);
+parentPort!.on('message', ({ id, request }: { id: number; request: SearchRequest }) => {
+  search(request).then(
+    (result) => parentPort!.postMessage({ id, ok: true, result }),
+    (err: Error) => parentPort!.postMessage({ id, ok: false, message: err.message }),
+  );
+});

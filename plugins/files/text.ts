@@ -1,11 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { GatewayError } from '../../core/index.js';
 
-/** A file is treated as binary when its first 8 KiB hold a NUL byte (git's rule). */
-export function looksBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 8192).includes(0);
-}
-
 export interface LineSelection {
   start_line?: number;
   end_line?: number;

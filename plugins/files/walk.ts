@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { readWhole, realPathOf } from './descriptor.js';
+import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
 
 export interface WalkEntry {
   /** Absolute real path. */
@@ -78,22 +78,22 @@ async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: 
  * FIFO from blocking the open; the size is checked before anything is read.
  */
 export async function readRegularFile(path: string, within: string, maxBytes: number): Promise<Buffer | undefined> {
-  let handle;
+  let fd;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = await openFd(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    const info = await handle.stat();
+    const info = await fstatFd(fd);
     if (!info.isFile() || info.size > maxBytes) return undefined;
-    const real = realPathOf(handle) ?? path;
+    const real = realPathOf(fd) ?? path;
     if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
-    return await readWhole(handle, info.size);
+    return await readWhole(fd, info.size);
   } catch {
     return undefined;
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
 }
 

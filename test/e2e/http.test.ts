@@ -158,6 +158,15 @@ describe('HTTP face on a real listening server', () => {
       await waitFor(() => (gateway.sessions.countByTransport().http ?? 0) === before);
     });
 
+    it('REST: a client that hangs up cancels its call', async () => {
+      const gone = new AbortController();
+      const call = fetch(`${base}/tools/echo_sleep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":5000}', signal: gone.signal });
+      await new Promise((r) => setTimeout(r, 100));
+      gone.abort();
+      await assert.rejects(call);
+      await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');
+    });
+
     it('REST: an unknown tool is audited like any other call', async () => {
       await fetch(`${base}/tools/no_such_tool`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       assert.equal(lastOutcome(gateway, 'no_such_tool'), 'UNKNOWN_TOOL');

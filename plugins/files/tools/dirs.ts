@@ -4,7 +4,6 @@ import picomatch from 'picomatch';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
-import { searchFiles } from '../search.js';
 import { walk } from '../walk.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
@@ -17,7 +16,7 @@ interface TreeNode {
   children?: TreeNode[];
 }
 
-export function registerDirTools({ ctx, sandbox, config }: FilesContext): void {
+export function registerDirTools({ ctx, sandbox, searches, config }: FilesContext): void {
   const folder = async (given: string) => {
     const real = sandbox.resolve(given);
     const info = await withFileErrors(given, () => stat(real));
@@ -145,7 +144,7 @@ export function registerDirTools({ ctx, sandbox, config }: FilesContext): void {
       call,
     ) => {
       const real = await folder(args.path);
-      const result = await searchFiles(
+      const result = await searches.search(
         {
           start: real,
           query: args.query,

@@ -4,7 +4,8 @@ import { audioBlock, GatewayError, imageBlock, isGatewayError, toolContent, type
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';
-import { looksBinary, selectLines, type LineSelection } from '../text.js';
+import { looksBinary } from '../binary.js';
+import { selectLines, type LineSelection } from '../text.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };

@@ -3,7 +3,8 @@ import { dirname, sep } from 'node:path';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
 import { fileErrors, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
-import { applyEdits, looksBinary, unifiedDiff, type Edit } from '../text.js';
+import { looksBinary } from '../binary.js';
+import { applyEdits, unifiedDiff, type Edit } from '../text.js';
 
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
 const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };

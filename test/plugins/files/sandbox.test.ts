@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -232,6 +233,44 @@ describe('Sandbox: a path swapped for a symlink after it was resolved', () => {
     renameSync(join(root, 'd'), join(root, 'd-old'));
     symlinkSync(join(outside, 'd'), join(root, 'd'));
     await assert.rejects(sandbox.openRead(resolved), { code: OUT });
+  });
+
+  it('the same two swaps: readFile refuses them too', async () => {
+    writeFileSync(join(root, 'swap2.txt'), 'inside\n');
+    const file = sandbox.resolve('swap2.txt');
+    rmSync(file);
+    symlinkSync(join(outside, 'secret.txt'), file);
+    await assert.rejects(sandbox.readFile(file, 1024), { code: OUT });
+
+    mkdirSync(join(root, 'd2'));
+    writeFileSync(join(root, 'd2', 'f.txt'), 'inside\n');
+    mkdirSync(join(outside, 'd2'));
+    writeFileSync(join(outside, 'd2', 'f.txt'), 'TOP SECRET\n');
+    const nested = sandbox.resolve('d2/f.txt');
+    renameSync(join(root, 'd2'), join(root, 'd2-old'));
+    symlinkSync(join(outside, 'd2'), join(root, 'd2'));
+    await assert.rejects(sandbox.readFile(nested, 1024), { code: OUT });
+  });
+
+  it('readFile refuses a FIFO at once, and closes its descriptor on every path', async () => {
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    writeFileSync(join(root, 'big.txt'), 'x'.repeat(100));
+    writeFileSync(join(root, 'small.txt'), 'small\n');
+    mkdirSync(join(root, 'folder'));
+    const openDescriptors = () => readdirSync('/proc/self/fd').length;
+    const before = openDescriptors();
+    const refusals: Array<[string, string]> = [
+      ['pipe', 'NOT_A_REGULAR_FILE'],
+      ['big.txt', 'FILE_TOO_LARGE'],
+      ['folder', 'IS_A_DIRECTORY'],
+      ['swap2.txt', OUT],
+      ['missing.txt', 'ENOENT'],
+    ];
+    for (let round = 0; round < 20; round++) {
+      for (const [name, code] of refusals) await assert.rejects(sandbox.readFile(join(root, name), 50), { code });
+      assert.equal((await sandbox.readFile(join(root, 'small.txt'), 50)).bytes.toString(), 'small\n');
+    }
+    assert.equal(openDescriptors(), before);
   });
 
   it('a parent folder replaced before an atomic write: refused, and no temporary file is left outside', async () => {
