@@ -89,14 +89,14 @@ export function otherJournals(dir: string, ownName: string): JournalFile[] {
 }
 
 /**
- * The complete lines of `path` after byte `from`, each with the file offset just past it. A
- * line cut short (the machine lost power mid-write) has no newline and is left out; so is a
- * line that does not parse, which `onBadLine` hears of.
+ * The complete lines of `path`, each with the file offset just past it. A line cut short (the
+ * machine lost power mid-write) has no newline and is left out; so is a line that does not
+ * parse, which `onBadLine` hears of.
  */
-export function readJournal(path: string, from: number, onBadLine: (offset: number) => void): Array<{ row: unknown[]; end: number }> {
+export function readJournal(path: string, onBadLine: (offset: number) => void): Array<{ row: unknown[]; end: number }> {
   const bytes = readFileSync(path);
   const lines: Array<{ row: unknown[]; end: number }> = [];
-  let start = from;
+  let start = 0;
   for (let newline = bytes.indexOf(0x0a, start); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
     try {
       const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));

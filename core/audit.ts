@@ -194,7 +194,7 @@ export class AuditLog {
   /** Folds the lines of journals other processes left, and removes those of dead owners. */
   #recover(journal: AuditJournal): void {
     for (const file of otherJournals(journal.dir, journal.name)) {
-      const lines = readJournal(file.path, 0, (offset) =>
+      const lines = readJournal(file.path, (offset) =>
         this.#log?.warn({ journal: file.name, offset }, 'an unreadable audit journal line was skipped'),
       );
       if (lines.length > 0) this.#fold(file.name, lines);
@@ -206,10 +206,18 @@ export class AuditLog {
   }
 }
 
+/** The last timestamp formatted: under load many calls start in the same millisecond. */
+let lastAt = { ms: Number.NaN, iso: '' };
+
+function isoOf(ms: number): string {
+  if (ms !== lastAt.ms) lastAt = { ms, iso: new Date(ms).toISOString() };
+  return lastAt.iso;
+}
+
 function rowOf(call: CallRecord): unknown[] {
   const json = JSON.stringify(redactSecrets(call.args) ?? null);
   return [
-    new Date(call.startedAt).toISOString(),
+    isoOf(call.startedAt),
     call.caller.transport,
     call.caller.sessionId ?? null,
     call.caller.identity ?? null,

@@ -14,7 +14,6 @@ export class RunningCall implements CallContext {
   readonly #bindings: { plugin: string; tool: string };
   readonly #parentLog: Logger;
   readonly #onProgress?: (update: ProgressUpdate) => void;
-  readonly #transport?: AbortSignal;
   readonly #timer: NodeJS.Timeout;
   #reject!: (reason: unknown) => void;
   #reason: GatewayError | undefined;
@@ -27,7 +26,6 @@ export class RunningCall implements CallContext {
       tool: string;
       timeoutMs: number;
       caller: Caller;
-      transport?: AbortSignal;
       onCancelable?: (cancel: () => void) => void;
       onProgress?: (update: ProgressUpdate) => void;
     },
@@ -49,10 +47,7 @@ export class RunningCall implements CallContext {
         ),
       options.timeoutMs,
     );
-    this.#transport = options.transport;
-    if (this.#transport?.aborted) this.#onTransportAbort();
-    else this.#transport?.addEventListener('abort', this.#onTransportAbort);
-    options.onCancelable?.(this.#onTransportAbort);
+    options.onCancelable?.(this.#onCancel);
   }
 
   get signal(): AbortSignal {
@@ -80,13 +75,12 @@ export class RunningCall implements CallContext {
     this.#reject(reason);
   }
 
-  /** Releases the timer and the listener on the transport's signal. */
+  /** Releases the timer. */
   settle(): void {
     clearTimeout(this.#timer);
-    this.#transport?.removeEventListener('abort', this.#onTransportAbort);
   }
 
-  #onTransportAbort = (): void => {
+  #onCancel = (): void => {
     this.abort(new GatewayError('CANCELLED', 'The call was cancelled by the client or its connection closed.'));
   };
 }

@@ -23,11 +23,10 @@ export interface RegisteredTool {
 
 export interface CallRequest {
   readonly caller: Caller;
-  /** The transport's signal: client cancellation or disconnect. */
-  readonly signal?: AbortSignal;
   /**
-   * Given the call's cancel function once its handler starts: for transports that cancel by
-   * request id rather than with a signal (cheaper than an AbortController per call).
+   * Given the call's cancel function once its handler starts; the transport calls it on
+   * client cancellation or disconnect (CANCELLED). A hook rather than an AbortSignal: an
+   * AbortController per call costs more than a trivial call.
    */
   readonly onCancelable?: (cancel: () => void) => void;
   /** Where progress goes; absent when the client did not ask for it. */
@@ -250,7 +249,6 @@ export class ToolCatalog {
         tool: tool.listing.name,
         timeoutMs: tool.timeoutMs,
         caller: request.caller,
-        transport: request.signal,
         onCancelable: request.onCancelable,
         onProgress: request.onProgress,
       },
