@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SUFFIX = '.jsonl';
@@ -42,35 +42,52 @@ export class AuditJournal {
   /** Appends one line; returns the file's size after it. Throws what write(2) throws. */
   append(line: string): number {
     const written = writeSync(this.#fd, line);
-    this.#size += written;
     const length = Buffer.byteLength(line);
-    if (written !== length) throw new Error(`audit journal: short write (${written} of ${length} bytes)`);
+    if (written !== length) {
+      // A partial line would glue itself to the next one; take it back.
+      ftruncateSync(this.#fd, this.#size);
+      throw new Error(`audit journal: short write (${written} of ${length} bytes)`);
+    }
+    this.#size += written;
     return this.#size;
   }
 
-  /** Starts a new file and returns the old file's name, for the caller to forget it. */
+  /**
+   * Starts a new file and removes the old one (the caller has folded every line of it);
+   * returns the old file's name, for the caller to forget. If the new file cannot be opened,
+   * the old one stays in use.
+   */
   rotate(): string {
-    const old = this.#name;
-    closeSync(this.#fd);
-    openHere.delete(old);
+    const old = { name: this.#name, fd: this.#fd };
     this.#openNew();
-    rmSync(join(this.#dir, old), { force: true });
-    return old;
+    closeSync(old.fd);
+    openHere.delete(old.name);
+    rmSync(join(this.#dir, old.name), { force: true });
+    return old.name;
+  }
+
+  /** Closes the file and leaves it for the next start to fold. */
+  close(): void {
+    if (this.#fd === -1) return;
+    closeSync(this.#fd);
+    this.#fd = -1;
+    openHere.delete(this.#name);
   }
 
   /** Closes the file and removes it: the caller has folded every line of it. */
   remove(): void {
-    closeSync(this.#fd);
-    openHere.delete(this.#name);
+    this.close();
     rmSync(join(this.#dir, this.#name), { force: true });
   }
 
   #openNew(): void {
     // pid first, so recovery can tell a dead owner's file from a live one's.
-    this.#name = `${process.pid}-${randomBytes(6).toString('hex')}${SUFFIX}`;
-    this.#fd = openSync(join(this.#dir, this.#name), 'a', 0o600);
-    openHere.add(this.#name);
-    this.#size = fstatSync(this.#fd).size;
+    const name = `${process.pid}-${randomBytes(6).toString('hex')}${SUFFIX}`;
+    const fd = openSync(join(this.#dir, name), 'a', 0o600);
+    this.#name = name;
+    this.#fd = fd;
+    this.#size = fstatSync(fd).size;
+    openHere.add(name);
   }
 }
 
@@ -89,18 +106,28 @@ export function otherJournals(dir: string, ownName: string): JournalFile[] {
 }
 
 /**
- * The complete lines of `path`, each with the file offset just past it. A line cut short (the
- * machine lost power mid-write) has no newline and is left out; so is a line that does not
- * parse, which `onBadLine` hears of.
+ * The complete lines of `path` (none if it is gone), each with the file offset just past it. A
+ * line cut short (the machine lost power mid-write) has no newline and is left out; so is a
+ * line that does not parse or that `isRow` refuses, which `onBadLine` hears of.
  */
-export function readJournal(path: string, onBadLine: (offset: number) => void): Array<{ row: unknown[]; end: number }> {
-  const bytes = readFileSync(path);
+export function readJournal(
+  path: string,
+  isRow: (row: unknown[]) => boolean,
+  onBadLine: (offset: number) => void,
+): Array<{ row: unknown[]; end: number }> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
   const lines: Array<{ row: unknown[]; end: number }> = [];
   let start = 0;
   for (let newline = bytes.indexOf(0x0a, start); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
     try {
       const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));
-      if (!Array.isArray(row)) throw new Error('not a row');
+      if (!Array.isArray(row) || !isRow(row)) throw new Error('not a row');
       lines.push({ row, end: newline + 1 });
     } catch {
       onBadLine(start);

@@ -87,11 +87,13 @@ export interface AuditLogOptions {
 export class AuditLog {
   readonly #insert;
   readonly #fold: (journal: string, entries: readonly JournalEntry[]) => void;
+  readonly #foldFile: (journal: string, path: string) => void;
   readonly #forget: (journal: string) => void;
   readonly #journal: AuditJournal | undefined;
   readonly #log: Logger | undefined;
   #pending: JournalEntry[] = [];
   #timer: NodeJS.Timeout | undefined;
+  #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
     this.#log = options.log;
@@ -99,9 +101,11 @@ export class AuditLog {
     const retentionDays = options.retentionDays ?? 0;
     if (retentionDays > 0) {
       const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
-      // Scans back from the newest row (rowid order) to the first one past the cut, once per boot.
+      // Scans back from the newest row (rowid order) to the last one past the cut, once per
+      // boot. Rows folded in from a killed process's journal can have older times than rows
+      // before them, so the time is checked again for each row removed.
       const last = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1').get(cutoff) as { id: number } | undefined;
-      if (last) db.prepare('DELETE FROM core_audit WHERE id <= ?').run(last.id);
+      if (last) db.prepare('DELETE FROM core_audit WHERE id <= ? AND at < ?').run(last.id, cutoff);
     }
     const insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
@@ -112,8 +116,8 @@ export class AuditLog {
     const setFolded = db.prepare(
       'INSERT INTO core_audit_folded (journal, offset) VALUES (?, ?) ON CONFLICT (journal) DO UPDATE SET offset = excluded.offset',
     );
-    const fold = db.transaction((journal: string, entries: readonly JournalEntry[]) => {
-      // Another process may have folded some of these lines already (recovery at its start).
+    /** Inserts the entries past the journal's recorded offset and moves the offset past them. */
+    const foldEntries = (journal: string, entries: readonly JournalEntry[]) => {
       const done = (foldedOf.get(journal) as number | undefined) ?? 0;
       let last = done;
       for (const { row, end } of entries) {
@@ -122,26 +126,43 @@ export class AuditLog {
         if (end !== Infinity && end > last) last = end;
       }
       setFolded.run(journal, last);
-    });
-    // IMMEDIATE: the transaction reads the offset before it writes; a deferred one would fail
-    // with SQLITE_BUSY if another process committed in between.
+    };
+    // IMMEDIATE: each transaction reads the offset before it writes; a deferred one would
+    // fail with SQLITE_BUSY if another process committed in between.
+    const fold = db.transaction(foldEntries);
     this.#fold = (journal, entries) => fold.immediate(journal, entries);
+    // Another process's file is read inside the transaction, after its offset: its owner
+    // removes the file before it forgets the offset, so a missing offset means a missing file,
+    // and no line is folded twice whatever the two processes interleave.
+    const foldFile = db.transaction((journal: string, path: string) => {
+      const lines = readJournal(path, isAuditRow, (offset) => this.#log?.warn({ journal, offset }, 'an unreadable audit journal line was skipped'));
+      foldEntries(journal, lines);
+    });
+    this.#foldFile = (journal, path) => foldFile.immediate(journal, path);
     const forget = db.prepare('DELETE FROM core_audit_folded WHERE journal = ?');
     this.#forget = (journal) => forget.run(journal);
 
     // An in-memory database (tests) has nothing to recover and nowhere to put a journal.
     if (db.memory) return;
-    this.#journal = new AuditJournal(options.journalDir ?? join(dirname(db.name), 'audit-journal'));
-    this.#recover(this.#journal);
+    const journal = new AuditJournal(options.journalDir ?? join(dirname(db.name), 'audit-journal'));
+    try {
+      this.#recover(journal);
+    } catch (err) {
+      journal.remove();
+      throw err;
+    }
+    this.#journal = journal;
   }
 
   /**
    * Writes the call's row to the journal before returning. If that write fails (disk full),
    * the row still reaches the table at the next fold and the error is thrown for the catalog
    * to log: refusing calls because the audit disk is full would turn an audit problem into an
-   * outage.
+   * outage. After close() (the last step of shutdown) a call, which can only be a refusal
+   * with SHUTTING_DOWN, is not recorded.
    */
   record(call: CallRecord): void {
+    if (this.#closed) return;
     const row = rowOf(call);
     if (!this.#journal) {
       this.#insert.run(...row);
@@ -152,7 +173,7 @@ export class AuditLog {
       end = this.#journal.append(`${JSON.stringify(row)}\n`);
     } finally {
       this.#pending.push({ row, end });
-      if (this.#pending.length === FOLD_AT_ROWS) this.#schedule(0);
+      if (this.#pending.length >= FOLD_AT_ROWS) this.#schedule(0);
       else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
     }
   }
@@ -168,18 +189,34 @@ export class AuditLog {
       this.#fold(this.#journal.name, batch);
     } catch (err) {
       // The rows are safe in the journal; keep them and try again later.
-      this.#pending = batch.concat(this.#pending);
-      this.#log?.error({ err, rows: batch.length }, 'audit rows could not be written to the database; retrying');
-      this.#schedule(RETRY_AFTER_MS);
+      this.#pending = batch;
+      this.#log?.error({ err, rows: batch.length }, 'audit rows could not be folded into the database; retrying');
+      if (!this.#closed) this.#schedule(RETRY_AFTER_MS);
       return;
     }
-    if (this.#journal.size > ROTATE_AT_BYTES) this.#forget(this.#journal.rotate());
+    if (this.#journal.size <= ROTATE_AT_BYTES) return;
+    try {
+      this.#forget(this.#journal.rotate());
+    } catch (err) {
+      // Everything is folded: the file just grows until the next fold tries again.
+      this.#log?.error({ err }, 'the audit journal could not be replaced by a fresh file');
+    }
   }
 
-  /** Folds what is waiting and removes this process's journal if all of it is in the table. */
+  /**
+   * Folds what is waiting, then closes this process's journal: removed when all of it is in
+   * the table, left for the next start otherwise.
+   */
   close(): void {
+    if (this.#closed) return;
     this.flush();
-    if (!this.#journal || this.#pending.length > 0) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    if (!this.#journal) return;
+    if (this.#pending.length > 0) {
+      this.#journal.close();
+      return;
+    }
     this.#journal.remove();
     this.#forget(this.#journal.name);
   }
@@ -194,10 +231,7 @@ export class AuditLog {
   /** Folds the lines of journals other processes left, and removes those of dead owners. */
   #recover(journal: AuditJournal): void {
     for (const file of otherJournals(journal.dir, journal.name)) {
-      const lines = readJournal(file.path, (offset) =>
-        this.#log?.warn({ journal: file.name, offset }, 'an unreadable audit journal line was skipped'),
-      );
-      if (lines.length > 0) this.#fold(file.name, lines);
+      this.#foldFile(file.name, file.path);
       if (file.ownerGone) {
         rmSync(file.path, { force: true });
         this.#forget(file.name);
@@ -205,6 +239,15 @@ export class AuditLog {
     }
   }
 }
+
+/** Whether a journal line holds a row this version can insert (a file may come from another version). */
+function isAuditRow(row: unknown[]): boolean {
+  if (row.length !== ROW_TYPES.length) return false;
+  return row.every((value, i) => (value === null ? ROW_TYPES[i]!.endsWith('?') : typeof value === ROW_TYPES[i]!.replace('?', '')));
+}
+
+/** The type of each value of a row, in rowOf's order; `?` where null is allowed. */
+const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string'];
 
 /** The last timestamp formatted: under load many calls start in the same millisecond. */
 let lastAt = { ms: Number.NaN, iso: '' };

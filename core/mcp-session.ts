@@ -67,6 +67,7 @@ export async function openMcpSession(
   toolCalls = serveToolCalls(transport, {
     catalog: deps.catalog,
     errors: deps.errors,
+    log: deps.log,
     allows,
     caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
   });

@@ -1,6 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors, type ErrorTable } from './errors.js';
+import type { Logger } from './logger.js';
 import type { Caller } from './plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from './tool-catalog.js';
 import { toMcpErrorResult, toMcpResult } from './tool-result.js';
@@ -25,7 +26,7 @@ const ENVELOPE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 export function isToolCallMessage(value: unknown): value is ToolCallMessage {
   if (!isPlainObject(value) || value.method !== 'tools/call' || value.jsonrpc !== '2.0') return false;
   const { id } = value;
-  if (typeof id !== 'string' && !Number.isInteger(id)) return false;
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return false;
   for (const key in value) if (!ENVELOPE_KEYS.has(key)) return false;
   return true;
 }
@@ -33,6 +34,7 @@ export function isToolCallMessage(value: unknown): value is ToolCallMessage {
 export interface ToolCallHost {
   readonly catalog: ToolCatalog;
   readonly errors: ErrorTable;
+  readonly log: Logger;
   /** Who is calling; asked per call, since `initialize` may name the client after connect. */
   readonly caller: () => Caller;
   readonly allows?: (tool: RegisteredTool) => boolean;
@@ -53,7 +55,12 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
   const deliver = transport.onmessage!;
 
   const reply = (message: JSONRPCMessage) => {
-    transport.send(message).catch(() => {});
+    // A peer that is gone is not an error; send may also throw before returning its promise.
+    try {
+      transport.send(message).catch(() => {});
+    } catch (err) {
+      host.log.debug({ err }, 'could not send a tools/call response');
+    }
   };
 
   const answer = (message: ToolCallMessage) => {
@@ -81,10 +88,17 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
                   .send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, ...update } }, { relatedRequestId: id })
                   .catch(() => {}),
       })
-      .then((outcome) => {
+      .then((outcome) => responseOf(id, outcome, host.errors))
+      .catch((err: unknown) => {
+        // A result that cannot be turned into MCP content (not JSON-serialisable, say): the
+        // plugin's bug, answered as the SDK would, never an unhandled rejection.
+        host.log.error({ err, tool: name }, 'tools/call result could not be sent');
+        return internalError(id);
+      })
+      .then((response) => {
         if (running.get(id) === entry) running.delete(id);
         // The client gave up on it: per the protocol, a cancelled request gets no response.
-        if (!entry.cancelled) reply(responseOf(id, outcome, host.errors));
+        if (!entry.cancelled) reply(response);
       });
   };
 
@@ -131,7 +145,7 @@ function toolCallProblem(params: unknown): string | undefined {
   if (meta === undefined) return undefined;
   if (!isPlainObject(meta)) return '"_meta" must be an object';
   const token = meta.progressToken;
-  if (token !== undefined && typeof token !== 'string' && !Number.isInteger(token)) return '"_meta.progressToken" must be a string or an integer';
+  if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return '"_meta.progressToken" must be a string or an integer';
   return undefined;
 }
 
@@ -150,6 +164,11 @@ function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable): JS
     return { jsonrpc: '2.0', id, error: { code: spec.jsonRpcCode ?? -32603, message: outcome.error.message, data: { code: outcome.error.code } } };
   }
   return { jsonrpc: '2.0', id, result: toMcpErrorResult(outcome.error) };
+}
+
+function internalError(id: RequestId): JSONRPCMessage {
+  const message = 'Internal error: the tool result could not be sent; the gateway log has the details.';
+  return { jsonrpc: '2.0', id, error: { code: -32603, message, data: { code: 'INTERNAL_ERROR' } } };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

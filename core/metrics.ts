@@ -45,17 +45,11 @@ export function createMetrics(catalog: ToolCatalog, breakers: BreakerRegistry, s
     },
   });
   // Unknown tool names come from callers: one label value for all of them keeps a flood of
-  // random names from growing the metric without bound. The labelled children are kept per
-  // tool and outcome (both bounded sets), sparing prom-client a label hash on every call.
-  const series = new Map<string, { latency: Histogram.Internal<'tool'>; outcomes: Map<string, Counter.Internal> }>();
+  // random names from growing the metric without bound.
   catalog.observe((call) => {
     const tool = call.plugin === undefined ? '(unknown)' : call.tool;
-    let forTool = series.get(tool);
-    if (!forTool) series.set(tool, (forTool = { latency: latency.labels(tool), outcomes: new Map() }));
-    let counter = forTool.outcomes.get(call.outcome);
-    if (!counter) forTool.outcomes.set(call.outcome, (counter = calls.labels(tool, call.outcome)));
-    counter.inc();
-    forTool.latency.observe(call.durationMs / 1000);
+    calls.inc({ tool, outcome: call.outcome });
+    latency.observe({ tool }, call.durationMs / 1000);
   });
   return registry;
 }

@@ -121,3 +121,24 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
     assert.deepEqual(await client.setLoggingLevel('warning'), {});
   });
 });
+
+describe('tools/call answered ahead of the SDK', () => {
+  it('a result that cannot be sent as JSON gets -32603 INTERNAL_ERROR, and the session goes on', async () => {
+    const gateway = await startGateway();
+    const definition = {
+      name: 'returns_bigint',
+      description: 'Returns a value JSON cannot carry.',
+      inputSchema: { type: 'object', additionalProperties: false },
+      annotations: { readOnlyHint: true },
+    } as const;
+    gateway.catalog.add([gateway.catalog.prepare('test', definition, () => ({ n: 1n }))]);
+    const client = await memoryClient(gateway, 'bigint-test');
+    await assert.rejects(client.callTool({ name: 'returns_bigint', arguments: {} }), (err: any) => {
+      assert.equal(err.code, -32603);
+      assert.equal(err.data?.code, 'INTERNAL_ERROR');
+      return true;
+    });
+    const after = await client.callTool({ name: 'echo', arguments: { text: 'still here' } });
+    assert.equal(resultJson(after).text, 'still here');
+  });
+});

@@ -293,7 +293,8 @@ describe('AuditLog', () => {
     // A pid above Linux's pid_max: no such process, so the owner is gone.
     const name = '4194305-0123456789ab.jsonl';
     const line = (session: string) => `${JSON.stringify(['2024-01-01T00:00:00.000Z', 'tcp', session, null, 'p', 'left_behind', 'd', '{}', 1, 'ok'])}\n`;
-    const text = line('s-1') + line('s-2') + 'not json\n' + line('s-3') + '["cut short';
+    const wrongShape = `${JSON.stringify(['2024-01-01T00:00:00.000Z', 'tcp', 'too few values'])}\n`;
+    const text = line('s-1') + line('s-2') + 'not json\n' + wrongShape + line('s-3') + '["cut short';
     writeFileSync(join(journals, name), text);
     // s-1 reached the table before the owner died.
     db.prepare("INSERT INTO core_audit (at, transport, session, tool, args_digest, args_summary, duration_ms, outcome) VALUES ('2024-01-01T00:00:00.000Z', 'tcp', 's-1', 'left_behind', 'd', '{}', 1, 'ok')").run();
@@ -318,6 +319,17 @@ describe('AuditLog', () => {
     second.close();
     first.close();
     assert.deepEqual(db.prepare('SELECT outcome FROM core_audit ORDER BY id').pluck().all(), ['one', 'two']);
+    assert.deepEqual(readdirSync(join(dirname(db.name), 'audit-journal')), []);
+  });
+
+  it('records nothing after close() and leaves no file behind', (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db);
+    audit.record(callRecord({ outcome: 'before' }));
+    audit.close();
+    audit.record(callRecord({ outcome: 'SHUTTING_DOWN' }));
+    audit.flush();
+    assert.deepEqual(db.prepare('SELECT outcome FROM core_audit').pluck().all(), ['before']);
     assert.deepEqual(readdirSync(join(dirname(db.name), 'audit-journal')), []);
   });
 
