@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import type { Logger } from './logger.js';
 import { isToolContent } from './tool-result.js';
@@ -287,8 +287,16 @@ export class ToolCatalog {
   }
 }
 
-/** A result that breaks the tool's own outputSchema is the plugin's bug, not the caller's. */
+/**
+ * A result that breaks the tool's own outputSchema, or content blocks that are not MCP
+ * content, is the plugin's bug, not the caller's. (Content is checked here because tools/call
+ * is answered ahead of the SDK, which checked it; a plain value becomes a text block we make.)
+ */
 function checkOutput(tool: RegisteredTool, value: unknown): void {
+  if (isToolContent(value)) {
+    const blocks = ContentBlockSchema.array().safeParse(value.content);
+    if (!blocks.success) throw new Error(`Result of ${tool.listing.name} has content that is not MCP content: ${blocks.error.message}`);
+  }
   if (!tool.validateOutput) return;
   const structured = isToolContent(value) ? value.structured : value;
   if (structured !== undefined && tool.validateOutput(structured)) return;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { toolContent } from '../../core/index.js';
 import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../helpers.js';
 
 describe('MCP over the in-memory pair (real SDK client)', async () => {
@@ -140,5 +141,24 @@ describe('tools/call answered ahead of the SDK', () => {
     });
     const after = await client.callTool({ name: 'echo', arguments: { text: 'still here' } });
     assert.equal(resultJson(after).text, 'still here');
+  });
+});
+
+describe('content a plugin builds itself', () => {
+  it('a content block that is not MCP content is the plugin\'s bug: INTERNAL_ERROR on MCP and REST alike', async () => {
+    const gateway = await startGateway();
+    const definition = {
+      name: 'bad_image',
+      description: 'Returns an image block without data.',
+      inputSchema: { type: 'object', additionalProperties: false },
+      annotations: { readOnlyHint: true },
+    } as const;
+    gateway.catalog.add([gateway.catalog.prepare('test', definition, () => toolContent([{ type: 'image', mimeType: 'image/png' } as never]))]);
+    const client = await memoryClient(gateway, 'content-test');
+    const result = await client.callTool({ name: 'bad_image', arguments: {} });
+    assert.equal(result.isError, true);
+    assert.equal(resultJson(result).code, 'INTERNAL_ERROR');
+    const outcome = await gateway.catalog.call('bad_image', {}, { caller: { transport: 'rest' } });
+    assert.ok(!outcome.ok && outcome.error.code === 'INTERNAL_ERROR');
   });
 });
