@@ -55,6 +55,8 @@ const FOLD_EVERY_MS = 100;
 const FOLD_AT_ROWS = 1024;
 /** A fully folded journal over this size is replaced by a fresh file. */
 const ROTATE_AT_BYTES = 4 * 1024 * 1024;
+/** How often other processes' journals are looked at again (one killed while we run). */
+const SWEEP_EVERY_MS = 60_000;
 /** After a failed fold (disk full, database locked past busy_timeout). */
 const RETRY_AFTER_MS = 5000;
 
@@ -69,6 +71,8 @@ export interface AuditLogOptions {
   retentionDays?: number;
   /** Where the journal files go; default `audit-journal/` beside the database file. */
   journalDir?: string;
+  /** How often journals other processes left are folded in while this one runs. */
+  sweepEveryMs?: number;
   log?: Logger;
 }
 
@@ -93,6 +97,7 @@ export class AuditLog {
   readonly #log: Logger | undefined;
   #pending: JournalEntry[] = [];
   #timer: NodeJS.Timeout | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
@@ -152,6 +157,15 @@ export class AuditLog {
       throw err;
     }
     this.#journal = journal;
+    // A gateway killed while this one runs (an `mcp-gateway call`, another `serve`) leaves a
+    // journal that would otherwise wait for the next start.
+    this.#sweeper = setInterval(() => {
+      try {
+        this.#recover(journal);
+      } catch (err) {
+        this.#log?.error({ err }, 'journals of other processes could not be folded in; retrying later');
+      }
+    }, options.sweepEveryMs ?? SWEEP_EVERY_MS).unref();
   }
 
   /**
@@ -212,6 +226,7 @@ export class AuditLog {
     this.flush();
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearInterval(this.#sweeper);
     if (!this.#journal) return;
     if (this.#pending.length > 0) {
       this.#journal.close();

@@ -307,6 +307,17 @@ describe('AuditLog', () => {
     assert.equal(db.prepare('SELECT COUNT(*) AS n FROM core_audit_folded WHERE journal = ?').pluck().get(name), 0);
   });
 
+  it('folds in a journal left while it runs, without waiting for the next start', async (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db, { sweepEveryMs: 50 });
+    const name = '4194305-ba9876543210.jsonl';
+    const row = ['2024-01-01T00:00:00.000Z', 'cli', null, 'cli', 'p', 'killed_meanwhile', 'd', '{}', 1, 'ok'];
+    writeFileSync(join(dirname(db.name), 'audit-journal', name), `${JSON.stringify(row)}\n`);
+    await waitFor(() => db.prepare("SELECT COUNT(*) FROM core_audit WHERE tool = 'killed_meanwhile'").pluck().get() === 1);
+    await waitFor(() => !existsSync(join(dirname(db.name), 'audit-journal', name)));
+    audit.close();
+  });
+
   it('leaves the journal of a live process in place and never folds a line twice', (t) => {
     const db = freshDb(t);
     const first = new AuditLog(db);
