@@ -123,16 +123,22 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
   });
 });
 
-describe('tools/call answered ahead of the SDK', () => {
+/** A gateway with one extra tool, taking no arguments, whose handler returns `result()`. */
+async function gatewayWithTool(name: string, result: () => unknown) {
+  const gateway = await startGateway();
+  const definition = {
+    name,
+    description: 'A tool of this test file.',
+    inputSchema: { type: 'object', additionalProperties: false },
+    annotations: { readOnlyHint: true },
+  } as const;
+  gateway.catalog.add([gateway.catalog.prepare('test', definition, result)]);
+  return gateway;
+}
+
+describe('tool results the plugin got wrong', () => {
   it('a result that cannot be sent as JSON gets -32603 INTERNAL_ERROR, and the session goes on', async () => {
-    const gateway = await startGateway();
-    const definition = {
-      name: 'returns_bigint',
-      description: 'Returns a value JSON cannot carry.',
-      inputSchema: { type: 'object', additionalProperties: false },
-      annotations: { readOnlyHint: true },
-    } as const;
-    gateway.catalog.add([gateway.catalog.prepare('test', definition, () => ({ n: 1n }))]);
+    const gateway = await gatewayWithTool('returns_bigint', () => ({ n: 1n }));
     const client = await memoryClient(gateway, 'bigint-test');
     await assert.rejects(client.callTool({ name: 'returns_bigint', arguments: {} }), (err: any) => {
       assert.equal(err.code, -32603);
@@ -142,18 +148,9 @@ describe('tools/call answered ahead of the SDK', () => {
     const after = await client.callTool({ name: 'echo', arguments: { text: 'still here' } });
     assert.equal(resultJson(after).text, 'still here');
   });
-});
 
-describe('content a plugin builds itself', () => {
   it('a content block that is not MCP content is the plugin\'s bug: INTERNAL_ERROR on MCP and REST alike', async () => {
-    const gateway = await startGateway();
-    const definition = {
-      name: 'bad_image',
-      description: 'Returns an image block without data.',
-      inputSchema: { type: 'object', additionalProperties: false },
-      annotations: { readOnlyHint: true },
-    } as const;
-    gateway.catalog.add([gateway.catalog.prepare('test', definition, () => toolContent([{ type: 'image', mimeType: 'image/png' } as never]))]);
+    const gateway = await gatewayWithTool('bad_image', () => toolContent([{ type: 'image', mimeType: 'image/png' } as never]));
     const client = await memoryClient(gateway, 'content-test');
     const result = await client.callTool({ name: 'bad_image', arguments: {} });
     assert.equal(result.isError, true);
