@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { HttpConfig } from './config.js';
@@ -10,11 +9,14 @@ import { HttpGuard } from './http-guard.js';
 import { ForbiddenKeyError, parseJson } from './json.js';
 import { fromHttpError, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
+import { RateLimiter } from './rate-limit.js';
 import { registerRestRoutes } from './rest-routes.js';
 import { isLoopback } from './socket-server.js';
 
 /** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
 const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
+/** Routes the rate limit does not count: probes and scrapers call them on a schedule. */
+const UNCOUNTED_PATHS = new Set(['/health', '/metrics']);
 
 export interface HttpListener {
   readonly address: { kind: 'http'; host: string; port: number };
@@ -71,28 +73,31 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
   );
 
-  // Callback style: an async hook costs a promise and a microtask on every request.
+  const { max, timeWindowMs } = config.rateLimit;
+  const limiter = max > 0 ? new RateLimiter(max, timeWindowMs) : undefined;
+  // Host/Origin and key checks, then the rate limit per key (or client address). Callback
+  // style: an async hook costs a promise and a microtask on every request. A reply sent from
+  // a hook ends the request there; done() would run the route as well.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
     const result = guard.check(request.raw, !PUBLIC_PATHS.test(path));
-    // A reply sent from a hook ends the request there; done() would run the route as well.
-    if (!result.ok) sendError(reply, result.error, errors, isMcpPath(path));
-    else done();
+    if (!result.ok) {
+      sendError(reply, result.error, errors, isMcpPath(path));
+      return;
+    }
+    if (limiter && !UNCOUNTED_PATHS.has(path)) {
+      const decision = limiter.hit(result.principal ? `key:${result.principal.name}` : `ip:${request.ip}`);
+      const resetS = Math.ceil(decision.resetMs / 1000);
+      reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining).header('x-ratelimit-reset', resetS);
+      if (!decision.allowed) {
+        reply.header('retry-after', resetS);
+        const message = `Rate limit of ${max} requests per ${Math.round(timeWindowMs / 1000)} s reached; retry in ${resetS} s.`;
+        sendError(reply, new GatewayError('RATE_LIMITED', message), errors, isMcpPath(path));
+        return;
+      }
+    }
+    done();
   });
-  if (config.rateLimit.max > 0) {
-    await app.register(rateLimit, {
-      max: config.rateLimit.max,
-      timeWindow: config.rateLimit.timeWindowMs,
-      keyGenerator: (request) => {
-        const result = guard.check(request.raw);
-        return result.ok && result.principal ? `key:${result.principal.name}` : `ip:${request.ip}`;
-      },
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Rate limit of ${context.max} requests per ${Math.round(config.rateLimit.timeWindowMs / 1000)} s reached; retry in ${context.after}.`,
-      }),
-    });
-  }
 
   await app.register(swagger, {
     openapi: {
@@ -115,12 +120,12 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  app.get('/health', { schema: { tags: ['gateway'], summary: 'Liveness and state' }, config: { rateLimit: false } }, () => {
+  app.get('/health', { schema: { tags: ['gateway'], summary: 'Liveness and state' } }, () => {
     const status = gateway.status();
     const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0;
     return { status: degraded ? 'degraded' : 'ok', ...status };
   });
-  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(gateway.metrics.contentType).send(await gateway.metrics.metrics()),
   );
   app.get('/events', { schema: { hide: true } }, (_request, reply) =>
