@@ -91,18 +91,14 @@ export class AuditJournal {
   }
 }
 
-/** A journal file in `dir` other than this process's current one. */
-export interface JournalFile {
-  readonly name: string;
-  readonly path: string;
-  /** Whether the process that wrote it is gone, so nobody appends to it any more. */
-  readonly ownerGone: boolean;
-}
-
-export function otherJournals(dir: string, ownName: string): JournalFile[] {
+/**
+ * The journal files in `dir` that nobody appends to any more: their process is gone. A live
+ * process folds its own file, so only these need anyone else.
+ */
+export function abandonedJournals(dir: string): Array<{ name: string; path: string }> {
   return readdirSync(dir)
-    .filter((name) => name.endsWith(SUFFIX) && name !== ownName)
-    .map((name) => ({ name, path: join(dir, name), ownerGone: !isWritten(name) }));
+    .filter((name) => name.endsWith(SUFFIX) && !isWritten(name))
+    .map((name) => ({ name, path: join(dir, name) }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AuditJournal, otherJournals, readJournal } from './audit-journal.js';
+import { AuditJournal, abandonedJournals, readJournal } from './audit-journal.js';
 import type { Logger } from './logger.js';
 import type { Database } from './storage.js';
 import { migrate } from './storage.js';
@@ -55,7 +55,7 @@ const FOLD_EVERY_MS = 100;
 const FOLD_AT_ROWS = 1024;
 /** A fully folded journal over this size is replaced by a fresh file. */
 const ROTATE_AT_BYTES = 4 * 1024 * 1024;
-/** How often other processes' journals are looked at again (one killed while we run). */
+/** How often the journals of processes that are gone are looked for (one killed while we run). */
 const SWEEP_EVERY_MS = 60_000;
 /** After a failed fold (disk full, database locked past busy_timeout). */
 const RETRY_AFTER_MS = 5000;
@@ -71,7 +71,7 @@ export interface AuditLogOptions {
   retentionDays?: number;
   /** Where the journal files go; default `audit-journal/` beside the database file. */
   journalDir?: string;
-  /** How often journals other processes left are folded in while this one runs. */
+  /** How often the journals of processes that are gone are folded in while this one runs. */
   sweepEveryMs?: number;
   log?: Logger;
 }
@@ -81,7 +81,7 @@ export interface AuditLogOptions {
  * answer a client saw survives the process being killed right after. A row goes first to this
  * process's journal (one write(2), see AuditJournal) and reaches the `core_audit` table in a
  * batch within FOLD_EVERY_MS; a journal left behind by a killed process is folded in at the
- * next start. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset
+ * next start, or within SWEEP_EVERY_MS by a gateway still running. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset
  * up to which its lines are in the table, updated in the same transaction as the rows.
  *
  * Arguments are kept as a SHA-256 digest plus a short summary, both with secret-looking keys
@@ -243,14 +243,12 @@ export class AuditLog {
     this.#timer = setTimeout(() => this.flush(), ms).unref();
   }
 
-  /** Folds the lines of journals other processes left, and removes those of dead owners. */
+  /** Folds in the journals of processes that are gone, then removes them. */
   #recover(journal: AuditJournal): void {
-    for (const file of otherJournals(journal.dir, journal.name)) {
+    for (const file of abandonedJournals(journal.dir)) {
       this.#foldFile(file.name, file.path);
-      if (file.ownerGone) {
-        rmSync(file.path, { force: true });
-        this.#forget(file.name);
-      }
+      rmSync(file.path, { force: true });
+      this.#forget(file.name);
     }
   }
 }

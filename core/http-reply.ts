@@ -39,7 +39,6 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
   }
-  if (statusCode === 429) return new GatewayError('RATE_LIMITED', message ?? 'Too many requests.');
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     return new GatewayError('INVALID_REQUEST', message ?? 'Bad request.');
   }

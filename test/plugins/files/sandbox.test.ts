@@ -215,41 +215,39 @@ describe('Sandbox: a path swapped for a symlink after it was resolved', () => {
   writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET\n');
   const sandbox = new Sandbox([root]);
 
-  it('a file replaced by a symlink to an outside file: openRead refuses (O_NOFOLLOW)', async () => {
-    writeFileSync(join(root, 'swap.txt'), 'inside\n');
-    const resolved = sandbox.resolve('swap.txt');
-    assert.equal(resolved, join(root, 'swap.txt'));
+  /** Resolves `name` while it is an inside file, then swaps the file for a link to the outside secret. */
+  const fileSwappedForLink = (name: string) => {
+    writeFileSync(join(root, name), 'inside\n');
+    const resolved = sandbox.resolve(name);
     rmSync(resolved);
     symlinkSync(join(outside, 'secret.txt'), resolved);
+    return resolved;
+  };
+  /** Resolves `<dir>/f.txt` while `dir` is an inside folder, then swaps the folder for a link to an outside one. */
+  const folderSwappedForLink = (dir: string) => {
+    mkdirSync(join(root, dir));
+    writeFileSync(join(root, dir, 'f.txt'), 'inside\n');
+    mkdirSync(join(outside, dir));
+    writeFileSync(join(outside, dir, 'f.txt'), 'TOP SECRET\n');
+    const resolved = sandbox.resolve(`${dir}/f.txt`);
+    renameSync(join(root, dir), join(root, `${dir}-old`));
+    symlinkSync(join(outside, dir), join(root, dir));
+    return resolved;
+  };
+
+  it('a file replaced by a symlink to an outside file: openRead refuses (O_NOFOLLOW)', async () => {
+    const resolved = fileSwappedForLink('swap.txt');
+    assert.equal(resolved, join(root, 'swap.txt'));
     await assert.rejects(sandbox.openRead(resolved), { code: OUT });
   });
 
   it('a parent folder replaced by a symlink to an outside folder: openRead refuses (/proc/self/fd)', async () => {
-    mkdirSync(join(root, 'd'));
-    writeFileSync(join(root, 'd', 'f.txt'), 'inside\n');
-    mkdirSync(join(outside, 'd'));
-    writeFileSync(join(outside, 'd', 'f.txt'), 'TOP SECRET\n');
-    const resolved = sandbox.resolve('d/f.txt');
-    renameSync(join(root, 'd'), join(root, 'd-old'));
-    symlinkSync(join(outside, 'd'), join(root, 'd'));
-    await assert.rejects(sandbox.openRead(resolved), { code: OUT });
+    await assert.rejects(sandbox.openRead(folderSwappedForLink('d')), { code: OUT });
   });
 
   it('the same two swaps: readFile refuses them too', async () => {
-    writeFileSync(join(root, 'swap2.txt'), 'inside\n');
-    const file = sandbox.resolve('swap2.txt');
-    rmSync(file);
-    symlinkSync(join(outside, 'secret.txt'), file);
-    await assert.rejects(sandbox.readFile(file, 1024), { code: OUT });
-
-    mkdirSync(join(root, 'd2'));
-    writeFileSync(join(root, 'd2', 'f.txt'), 'inside\n');
-    mkdirSync(join(outside, 'd2'));
-    writeFileSync(join(outside, 'd2', 'f.txt'), 'TOP SECRET\n');
-    const nested = sandbox.resolve('d2/f.txt');
-    renameSync(join(root, 'd2'), join(root, 'd2-old'));
-    symlinkSync(join(outside, 'd2'), join(root, 'd2'));
-    await assert.rejects(sandbox.readFile(nested, 1024), { code: OUT });
+    await assert.rejects(sandbox.readFile(fileSwappedForLink('swap2.txt'), 1024), { code: OUT });
+    await assert.rejects(sandbox.readFile(folderSwappedForLink('d2'), 1024), { code: OUT });
   });
 
   it('readFile refuses a FIFO at once, and closes its descriptor on every path', async () => {

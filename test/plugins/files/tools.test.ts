@@ -4,9 +4,8 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, sy
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Gateway } from '../../../core/gateway.js';
 import { fileErrors } from '../../../plugins/files/errors.js';
-import { memoryClient, resultJson, startGateway } from '../../helpers.js';
+import { lastOutcome, memoryClient, resultJson, startGateway } from '../../helpers.js';
 import { realTempDir, TINY_PNG } from './files-helpers.js';
 
 type Args = Record<string, unknown>;
@@ -482,11 +481,6 @@ async function permissionDenied(seen: Set<string>): Promise<void> {
   });
 }
 
-function lastOutcome(gateway: Gateway, tool: string): string | undefined {
-  gateway.audit?.flush();
-  const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
-  return row?.outcome;
-}
 
 async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
