@@ -1,5 +1,17 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { errorBody, GatewayError, isGatewayError, type ErrorTable } from './errors.js';
+import { ForbiddenKeyError, parseJson } from './json.js';
+
+/** Extra response headers, by lower-case name. */
+export type HttpHeaders = Record<string, string | number>;
+
+/** A JSON answer before it is written: fastify's reply and the bare REST path both send these. */
+export interface JsonAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: HttpHeaders;
+}
 
 /** The HTTP status of a code, from the one error table. */
 export function statusOf(error: GatewayError, errors: ErrorTable): number {
@@ -7,20 +19,57 @@ export function statusOf(error: GatewayError, errors: ErrorTable): number {
 }
 
 /**
- * Sends `{"success": false, "error": {...}}` with the table's status, or a JSON-RPC error
- * object when the request was for `/mcp`. Retry-After goes with an open breaker.
+ * `{"success": false, "error": {...}}` with the table's status, or a JSON-RPC error object
+ * when the request was for `/mcp`. Retry-After goes with an open breaker.
  */
-export function sendError(reply: FastifyReply, error: GatewayError, errors: ErrorTable, jsonRpc = false): FastifyReply {
+export function errorAnswer(error: GatewayError, errors: ErrorTable, jsonRpc = false): JsonAnswer {
+  const status = statusOf(error, errors);
   const retryAfterMs = (error.details as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
-  if (error.code === 'BREAKER_OPEN' && typeof retryAfterMs === 'number') {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  }
-  reply.code(statusOf(error, errors)).type('application/json; charset=utf-8');
-  if (!jsonRpc) return reply.send({ success: false, error: errorBody(error) });
+  const headers = error.code === 'BREAKER_OPEN' && typeof retryAfterMs === 'number' ? { 'retry-after': Math.max(1, Math.ceil(retryAfterMs / 1000)) } : undefined;
+  if (!jsonRpc) return { status, headers, body: { success: false, error: errorBody(error) } };
   // Codes whose MCP form is a tool result have no JSON-RPC code; at the HTTP layer a caller's
   // mistake is an Invalid Request, anything else an internal error.
-  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (statusOf(error, errors) < 500 ? -32600 : -32603);
-  return reply.send({ jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } });
+  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (status < 500 ? -32600 : -32603);
+  return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } } };
+}
+
+/** Sends an answer through fastify (whose serializer is JSON.stringify, see http-server.ts). */
+export function sendAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+export function sendError(reply: FastifyReply, error: GatewayError, errors: ErrorTable, jsonRpc = false): FastifyReply {
+  return sendAnswer(reply, errorAnswer(error, errors, jsonRpc));
+}
+
+/**
+ * Writes an answer on a plain node response, with the headers fastify would send for it.
+ * `extra` are headers decided before the answer (the rate limit's). Throws when the body
+ * cannot be serialised (a BigInt, a cycle), before anything is written.
+ */
+export function writeAnswer(res: ServerResponse, answer: JsonAnswer, extra?: HttpHeaders): void {
+  const text = JSON.stringify(answer.body);
+  res.statusCode = answer.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  if (extra) for (const name in extra) res.setHeader(name, extra[name]!);
+  if (answer.headers) for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  res.end(text);
+}
+
+/**
+ * A JSON request body as arguments, parsed exactly as the socket transports parse a message
+ * (`__proto__` keys refused); an empty body is no arguments.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return parseJson(text);
+  } catch (err) {
+    if (err instanceof ForbiddenKeyError) throw new GatewayError('INVALID_REQUEST', err.message);
+    throw new GatewayError('PARSE_ERROR', `The body is not valid JSON: ${(err as Error).message}`);
+  }
 }
 
 /**
@@ -35,12 +84,20 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new GatewayError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON: send Content-Type: application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new GatewayError('MESSAGE_TOO_LARGE', `The body is larger than ${bodyLimit} bytes.`);
+      return bodyTooLarge(bodyLimit);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
+      return contentLengthMismatch();
   }
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     return new GatewayError('INVALID_REQUEST', message ?? 'Bad request.');
   }
   return new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.', { cause: err });
+}
+
+export function bodyTooLarge(bodyLimit: number): GatewayError {
+  return new GatewayError('MESSAGE_TOO_LARGE', `The body is larger than ${bodyLimit} bytes.`);
+}
+
+export function contentLengthMismatch(): GatewayError {
+  return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
 }

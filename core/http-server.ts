@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -5,18 +6,13 @@ import type { HttpConfig } from './config.js';
 import { GatewayError } from './errors.js';
 import { attachEventStream } from './events-socket.js';
 import type { Gateway } from './gateway.js';
+import { HttpAdmission } from './http-admission.js';
 import { HttpGuard } from './http-guard.js';
-import { ForbiddenKeyError, parseJson } from './json.js';
-import { fromHttpError, sendError } from './http-reply.js';
+import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
-import { RateLimiter } from './rate-limit.js';
+import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
 import { isLoopback } from './socket-server.js';
-
-/** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
-const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
-/** Routes the rate limit does not count: probes and scrapers call them on a schedule. */
-const UNCOUNTED_PATHS = new Set(['/health', '/metrics']);
 
 export interface HttpListener {
   readonly address: { kind: 'http'; host: string; port: number };
@@ -31,10 +27,26 @@ export interface HttpListener {
  */
 export async function createHttpApp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<FastifyInstance> {
   const { errors } = gateway;
+  const guard = new HttpGuard(config, config.host);
+  const admission = new HttpAdmission(guard, config.rateLimit);
+  const restCall = restCallPath(gateway, admission, config.bodyLimitBytes);
   const app = Fastify({
     logger: false,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
+    // REST tool calls are answered before fastify sees them (rest-calls.ts); the server is
+    // set up as fastify sets up its own.
+    serverFactory: (handler, options) => {
+      const server = createServer((req, res) => {
+        if (!restCall(req, res)) handler(req, res);
+      });
+      // Fastify has filled in its defaults by now (72 s keep-alive, no request timeout).
+      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     // Errors the router raises before any route or hook: a path fastify cannot decode, or a
     // path parameter (a tool name) over its length cap. Fastify's own answer would echo the
     // whole URL back; ours is the usual envelope.
@@ -46,7 +58,6 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
       return sendError(reply, error, errors);
     },
   });
-  const guard = new HttpGuard(config, config.host);
 
   // Validation happens in the catalog, the same for every transport; route schemas here only
   // describe the API. Responses are sent as they are: a response schema would make fastify
@@ -58,9 +69,9 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
-      done(null, body === '' ? undefined : parseJson(body as string));
+      done(null, parseJsonBody(body as string));
     } catch (err) {
-      done(err instanceof ForbiddenKeyError ? new GatewayError('INVALID_REQUEST', err.message) : new GatewayError('PARSE_ERROR', `The body is not valid JSON: ${(err as Error).message}`));
+      done(err as Error);
     }
   });
 
@@ -73,28 +84,16 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
   );
 
-  const { max, timeWindowMs } = config.rateLimit;
-  const limiter = max > 0 ? new RateLimiter(max, timeWindowMs) : undefined;
-  // Host/Origin and key checks, then the rate limit per key (or client address). Callback
-  // style: an async hook costs a promise and a microtask on every request. A reply sent from
-  // a hook ends the request there; done() would run the route as well.
+  // Host/Origin and key checks, then the rate limit (HttpAdmission). Callback style: an async
+  // hook costs a promise and a microtask on every request. A reply sent from a hook ends the
+  // request there; done() would run the route as well.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    const result = guard.check(request.raw, !PUBLIC_PATHS.test(path));
-    if (!result.ok) {
-      sendError(reply, result.error, errors, isMcpPath(path));
+    const admitted = admission.admit(request.raw, path);
+    if (admitted.headers) reply.headers(admitted.headers);
+    if (!admitted.ok) {
+      sendError(reply, admitted.error, errors, isMcpPath(path));
       return;
-    }
-    if (limiter && !UNCOUNTED_PATHS.has(path)) {
-      const decision = limiter.hit(result.principal ? `key:${result.principal.name}` : `ip:${request.ip}`);
-      const resetS = Math.ceil(decision.resetMs / 1000);
-      reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining).header('x-ratelimit-reset', resetS);
-      if (!decision.allowed) {
-        reply.header('retry-after', resetS);
-        const message = `Rate limit of ${max} requests per ${Math.round(timeWindowMs / 1000)} s reached; retry in ${resetS} s.`;
-        sendError(reply, new GatewayError('RATE_LIMITED', message), errors, isMcpPath(path));
-        return;
-      }
     }
     done();
   });

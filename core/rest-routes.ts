@@ -2,15 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toolScope } from './api-keys.js';
 import type { Gateway } from './gateway.js';
 import type { HttpGuard } from './http-guard.js';
-import { sendError } from './http-reply.js';
+import { sendAnswer, sendError } from './http-reply.js';
 import { toolRouteSchema } from './openapi.js';
+import { restCallAnswer } from './rest-calls.js';
 import { forbiddenError, unknownToolError, type RegisteredTool } from './tool-catalog.js';
-import { toRestData } from './tool-result.js';
 
 /**
  * The REST bridge, generated from the catalog with no per-tool code: `POST /tools/<name>`
  * with the arguments as the JSON body, and `GET /tools[/<name>]` for the catalog. Calls go
  * through `catalog.call`, exactly like MCP calls, so both accept and refuse the same input.
+ * On a listening server, well-formed tool calls are served ahead of fastify by
+ * `restCallPath` (rest-calls.ts) with the same answers; these routes serve the rest (and
+ * `inject`), and describe every tool in the OpenAPI document.
  */
 export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
   const { catalog, errors } = gateway;
@@ -44,18 +47,8 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
   );
 
   async function callTool(name: string, request: FastifyRequest, reply: FastifyReply) {
-    const principal = principalOf(request);
-    const outcome = await catalog.call(name, request.body ?? {}, {
-      caller: { transport: 'rest', identity: principal?.name ?? request.ip },
-      allows: toolScope(principal),
-      // A client that hangs up cancels its call, as an MCP client's disconnect does.
-      onCancelable: (cancel) =>
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) cancel();
-        }),
-    });
-    if (outcome.ok) return reply.send({ success: true, data: toRestData(outcome.value) });
-    return sendError(reply, outcome.error, errors);
+    const caller = { principal: principalOf(request), address: request.ip };
+    return sendAnswer(reply, await restCallAnswer(gateway, name, request.body, caller, reply.raw));
   }
 }
 

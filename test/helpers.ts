@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequestRaw, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,4 +171,45 @@ export function lastOutcome(gateway: Gateway, tool: string): string | undefined 
   gateway.audit?.flush();
   const row = gateway.db.prepare('SELECT outcome FROM core_audit WHERE tool = ? ORDER BY id DESC LIMIT 1').get(tool) as { outcome: string } | undefined;
   return row?.outcome;
+}
+
+/** What `app.inject` answers, for a request made on a real socket instead. */
+export interface HttpAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders;
+  body: string;
+  json(): any;
+}
+
+/**
+ * One HTTP/1.1 request to a listening server, shaped like fastify's `inject` (an object
+ * payload is sent as JSON with its content type), so one test can run both ways. node:http,
+ * not fetch: tests send headers fetch refuses to set (Host) and bodies fetch would re-encode.
+ */
+export function httpRequest(
+  port: number,
+  options: { method: string; url: string; headers?: Record<string, string>; payload?: unknown },
+): Promise<HttpAnswer> {
+  const { payload } = options;
+  const headers = { ...options.headers };
+  let body: string | Buffer | undefined;
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) body = payload;
+  else if (payload !== undefined) {
+    body = JSON.stringify(payload);
+    headers['content-type'] ??= 'application/json';
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequestRaw({ host: '127.0.0.1', port, method: options.method, path: options.url, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ statusCode: res.statusCode!, headers: res.headers, body: text, json: () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
+    // The server may answer (413, say) before it has read a large body, and close.
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { createHttpApp } from '../../core/http-server.js';
-import { memoryClient, resultJson, startGateway } from '../helpers.js';
+import { httpRequest, memoryClient, resultJson, startGateway, type HttpAnswer } from '../helpers.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
 
@@ -23,22 +23,32 @@ async function upstream(): Promise<{ url: (mode: string) => string; server: Serv
   return { url: (mode) => `http://127.0.0.1:${port}/${mode}`, server };
 }
 
-describe('REST bridge', async () => {
+// Every case runs twice: through fastify's routes (inject), and on a listening server, where
+// well-formed tool calls take the path ahead of fastify (core/rest-calls.ts). Both must answer
+// alike.
+for (const via of ['inject', 'socket'] as const) describe(`REST bridge (${via})`, async () => {
   const gateway = await startGateway({ transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { rateLimit: { max: 0 } } } });
   const app = await createHttpApp(gateway);
   after(() => app.close());
+  if (via === 'socket') await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = () => (app.server.address() as { port: number }).port;
+  const send = (request: InjectOptions & { url: string; method: string }): Promise<HttpAnswer> =>
+    via === 'inject'
+      ? app.inject(request).then((res) => ({ statusCode: res.statusCode, headers: res.headers, body: res.body, json: () => res.json() }))
+      : httpRequest(port(), request as { method: string; url: string; headers?: Record<string, string>; payload?: unknown });
   const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+    send({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
   const json = { 'content-type': 'application/json' };
 
   it('200 with {success: true, data} for a good call', async () => {
     const res = await post('/tools/echo', { text: 'hi', times: 2 });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { success: true, data: { text: 'hihi', caller: { transport: 'rest', identity: '127.0.0.1' } } });
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
   });
 
   it('a POST with no body calls a tool that needs no arguments', async () => {
-    const res = await app.inject({ method: 'POST', url: '/tools/gateway_status' });
+    const res = await send({ method: 'POST', url: '/tools/gateway_status' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().data.toolCount, 6);
   });
@@ -48,7 +58,7 @@ describe('REST bridge', async () => {
     assert.deepEqual(res.json().data.content.map((c: { type: string }) => c.type), ['text', 'image']);
   });
 
-  const statuses: Array<[string, () => Promise<{ statusCode: number; json(): any; headers: Record<string, unknown> }>, number, string]> = [
+  const statuses: Array<[string, () => Promise<HttpAnswer>, number, string]> = [
     ['malformed JSON', () => post('/tools/echo', '{"text": ', json), 400, 'PARSE_ERROR'],
     ['an empty object body that misses a field', () => post('/tools/echo', {}), 400, 'INVALID_ARGUMENTS'],
     ['an unknown tool', () => post('/tools/nope', {}), 404, 'UNKNOWN_TOOL'],
@@ -57,8 +67,8 @@ describe('REST bridge', async () => {
     ['text/plain', () => post('/tools/echo', 'hi', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['an unexpected failure (no internals sent)', () => post('/tools/echo_fail', { kind: 'unexpected' }), 500, 'INTERNAL_ERROR'],
     ['a declared plugin error', () => post('/tools/echo_fail', { kind: 'declared' }), 409, 'ECHO_REFUSED'],
-    ['an unknown route', () => app.inject({ method: 'GET', url: '/nowhere' }), 404, 'NOT_FOUND'],
-    ['a plain GET on the /events WebSocket', () => app.inject({ method: 'GET', url: '/events' }), 426, 'UPGRADE_REQUIRED'],
+    ['an unknown route', () => send({ method: 'GET', url: '/nowhere' }), 404, 'NOT_FOUND'],
+    ['a plain GET on the /events WebSocket', () => send({ method: 'GET', url: '/events' }), 426, 'UPGRADE_REQUIRED'],
   ];
   for (const [label, send, status, code] of statuses) {
     it(`${status} ${code} for ${label}`, async () => {
@@ -87,7 +97,7 @@ describe('REST bridge', async () => {
     assert.equal(open.statusCode, 503);
     assert.equal(open.json().error.code, 'BREAKER_OPEN');
     assert.ok(Number(open.headers['retry-after']) >= 1);
-    const health = (await app.inject({ method: 'GET', url: '/health' })).json();
+    const health = (await send({ method: 'GET', url: '/health' })).json();
     assert.equal(health.status, 'degraded');
     assert.equal(health.breakers[0].state, 'open');
   });
@@ -99,12 +109,12 @@ describe('REST bridge', async () => {
   });
 
   it('GET /tools lists the catalog with schemas; GET /tools/<name> one tool', async () => {
-    const list = (await app.inject({ method: 'GET', url: '/tools' })).json();
+    const list = (await send({ method: 'GET', url: '/tools' })).json();
     assert.equal(list.success, true);
     assert.ok(list.data.some((t: any) => t.name === 'echo' && t.plugin === 'echo' && t.inputSchema.type === 'object'));
-    const one = (await app.inject({ method: 'GET', url: '/tools/echo' })).json();
+    const one = (await send({ method: 'GET', url: '/tools/echo' })).json();
     assert.deepEqual(one.data.inputSchema.required, ['text']);
-    assert.equal((await app.inject({ method: 'GET', url: '/tools/ghost' })).statusCode, 404);
+    assert.equal((await send({ method: 'GET', url: '/tools/ghost' })).statusCode, 404);
   });
 
   describe('hostile input: each gets its documented status, and the server keeps serving', () => {
@@ -125,12 +135,18 @@ describe('REST bridge', async () => {
       ['a 10 000-character tool name', { method: 'POST', url: `/tools/${'a'.repeat(10_000)}`, payload: {} }, 404, 'UNKNOWN_TOOL'],
       ['a wrong Host header', { method: 'POST', url: '/tools/echo', headers: { host: 'attacker.example' }, payload: { text: 'x' } }, 403, 'HOST_NOT_ALLOWED'],
       ['a foreign Origin', { method: 'POST', url: '/tools/echo', headers: { origin: 'https://attacker.example' }, payload: { text: 'x' } }, 403, 'HOST_NOT_ALLOWED'],
+      ['JSON in a query-stringed URL with a charset', { method: 'POST', url: '/tools/echo?x=1', headers: { 'content-type': 'Application/JSON; charset=utf-8' }, payload: '{"text":1}' }, 400, 'INVALID_ARGUMENTS'],
+      ['a Content-Length over the limit (answered before the body is read)', { method: 'POST', url: '/tools/echo', headers: { ...json, 'content-length': String(TEN_MIB + 1) }, payload: '{}' }, 413, 'MESSAGE_TOO_LARGE'],
     ];
     for (const [label, request, status, code] of hostile) {
+      // inject checks the declared length itself and refuses a lie before fastify sees it.
+      if (via === 'inject' && label.startsWith('a Content-Length over')) continue;
       it(label, async () => {
-        const res = await app.inject(request);
+        const res = await send(request as InjectOptions & { url: string; method: string });
         assert.equal(res.statusCode, status, res.body.slice(0, 300));
         assert.equal(res.json().error.code, code);
+        // A body refused unread would be taken for the next request: that connection ends.
+        if (via === 'socket' && status === 413) assert.equal(res.headers.connection, 'close');
         const healthy = await post('/tools/echo', { text: 'still here' });
         assert.equal(healthy.json().data.text, 'still here');
       });
