@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SUFFIX = '.jsonl';
@@ -53,16 +53,14 @@ export class AuditJournal {
   }
 
   /**
-   * Starts a new file and removes the old one (the caller has folded every line of it);
-   * returns the old file's name, for the caller to forget. If the new file cannot be opened,
-   * the old one stays in use.
+   * Starts a new file and closes the old one, which stays until its lines are folded;
+   * returns the old file's name. If the new file cannot be opened, the old one stays in use.
    */
   rotate(): string {
     const old = { name: this.#name, fd: this.#fd };
     this.#openNew();
     closeSync(old.fd);
     openHere.delete(old.name);
-    rmSync(join(this.#dir, old.name), { force: true });
     return old.name;
   }
 
@@ -101,22 +99,43 @@ export function abandonedJournals(dir: string): Array<{ name: string; path: stri
     .map((name) => ({ name, path: join(dir, name) }));
 }
 
+/** Whether journal `name` was written by this process (the pid its name starts with). */
+export function isOwnJournal(name: string): boolean {
+  return name.startsWith(`${process.pid}-`);
+}
+
 /**
- * The complete lines of `path` (none if it is gone), each with the file offset just past it. A
- * line cut short (the machine lost power mid-write) has no newline and is left out; so is a
- * line that does not parse or that `isRow` refuses, which `onBadLine` hears of.
+ * The complete lines of `path` from byte `from` on (none if the file is gone), each with the
+ * file offset just past it. A line not yet ended by its newline (being written, or cut short
+ * when the machine lost power) is left out; so is a line that does not parse or that `isRow`
+ * refuses, which `onBadLine` hears of.
  */
 export function readJournal(
   path: string,
+  from: number,
   isRow: (row: unknown[]) => boolean,
   onBadLine: (offset: number) => void,
 ): Array<{ row: unknown[]; end: number }> {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
+  }
+  let bytes: Buffer;
+  try {
+    const length = Math.max(0, fstatSync(fd).size - from);
+    bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, bytes, read, length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    bytes = bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
   }
   const lines: Array<{ row: unknown[]; end: number }> = [];
   let start = 0;
@@ -124,9 +143,9 @@ export function readJournal(
     try {
       const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));
       if (!Array.isArray(row) || !isRow(row)) throw new Error('not a row');
-      lines.push({ row, end: newline + 1 });
+      lines.push({ row, end: from + newline + 1 });
     } catch {
-      onBadLine(start);
+      onBadLine(from + start);
     }
     start = newline + 1;
   }

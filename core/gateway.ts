@@ -74,7 +74,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   mkdirSync(config.dataDir, { recursive: true });
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
-  const stopCheckpoints = scheduleCheckpoints(db);
+  // With the audit log on, its folding thread checkpoints (it writes most of the WAL), off
+  // the thread that answers calls.
+  const stopCheckpoints = config.tools.audit ? () => {} : scheduleCheckpoints(db);
   const errors = new ErrorTable();
   const catalog = new ToolCatalog({
     ajv: createSchemaCompiler({ useDefaults: true, log }),

@@ -344,6 +344,32 @@ describe('AuditLog', () => {
     assert.deepEqual(readdirSync(join(dirname(db.name), 'audit-journal')), []);
   });
 
+  it('rotates a journal past 4 MiB; the folding thread folds the old file to its end and removes it', async (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db);
+    const journals = join(dirname(db.name), 'audit-journal');
+    const [first] = readdirSync(journals);
+    // About 700 bytes a line: 7,000 rows cross 4 MiB once.
+    const rows = 7000;
+    for (let i = 0; i < rows; i++) audit.record(callRecord({ args: { content: `${i}`.padEnd(600, 'x') } }));
+    assert.equal(readdirSync(journals).length, 2);
+    await waitFor(() => !readdirSync(journals).includes(first!));
+    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === rows);
+    audit.close();
+    assert.equal(db.prepare('SELECT COUNT(DISTINCT substr(args_summary, 1, 20)) FROM core_audit').pluck().get(), rows);
+    assert.deepEqual(readdirSync(journals), []);
+    assert.equal(db.prepare('SELECT COUNT(*) FROM core_audit_folded').pluck().get(), 0);
+  });
+
+  it('flush() folds a rotated-out file too, if the folding thread has not yet', (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db, { foldEveryMs: 1_000_000_000 });
+    for (let i = 0; i < 7000; i++) audit.record(callRecord({ args: { content: `${i}`.padEnd(600, 'x') } }));
+    assert.equal(auditRows(db, audit).length, 7000);
+    assert.equal(readdirSync(join(dirname(db.name), 'audit-journal')).length, 1);
+    audit.close();
+  });
+
   it('folds rows into the table within a fraction of a second without flush()', async (t) => {
     const db = freshDb(t);
     const audit = new AuditLog(db);
