@@ -18,16 +18,14 @@ export interface FoldWorkerData {
 /** From the gateway: a file it now writes, or one it has rotated out and will not touch again. */
 export type FoldWorkerMessage = { readonly written: string } | { readonly retired: string };
 
-/** To the gateway, which logs it: this thread has no logger of its own. */
-export interface FoldWorkerReport {
-  readonly level: 'warn' | 'error';
-  readonly msg: string;
-  readonly fields: Record<string, unknown>;
-}
+/** To the gateway: a line for its log (this thread has no logger), or a retired file now removed. */
+export type FoldWorkerReport =
+  | { readonly level: 'warn' | 'error'; readonly msg: string; readonly fields: Record<string, unknown> }
+  | { readonly removed: string };
 
 const options = workerData as FoldWorkerData;
 const port = parentPort!;
-const report = (level: FoldWorkerReport['level'], msg: string, fields: Record<string, unknown>) =>
+const report = (level: 'warn' | 'error', msg: string, fields: Record<string, unknown>) =>
   port.postMessage({ level, msg, fields } satisfies FoldWorkerReport);
 
 const db = openDatabase(options.database);
@@ -43,13 +41,28 @@ port.on('message', (message: FoldWorkerMessage) => {
   }
 });
 
-/** Each task keeps its own schedule; a failure (disk full, a lock held past busy_timeout) is reported and retried next time. */
+/** After a failure, a task waits this long, doubled at each further failure up to MAX_BACKOFF_MS. */
+const FIRST_BACKOFF_MS = 5000;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Runs `task` every `ms`. A failure (disk full, a lock held past busy_timeout) is reported and
+ * the task waits before it tries again, longer each time, so a lasting fault is not retried,
+ * nor logged, ten times a second.
+ */
 function every(ms: number, what: string, task: () => void): void {
+  let backoff = 0;
+  let resumeAt = 0;
   setInterval(() => {
+    if (performance.now() < resumeAt) return;
     try {
       task();
+      if (backoff > 0) report('warn', `audit ${what} works again`, {});
+      backoff = 0;
     } catch (err) {
-      report('error', `audit ${what} failed; retrying`, { err: { message: (err as Error).message, code: (err as NodeJS.ErrnoException).code } });
+      backoff = Math.min(MAX_BACKOFF_MS, backoff === 0 ? FIRST_BACKOFF_MS : backoff * 2);
+      resumeAt = performance.now() + backoff;
+      report('error', `audit ${what} failed; retrying in ${backoff / 1000} s`, { err: { message: (err as Error).message, code: (err as NodeJS.ErrnoException).code } });
     }
   }, ms);
 }
@@ -59,6 +72,7 @@ every(options.foldEveryMs, 'fold', () => {
   for (const journal of retired) {
     folder.foldAndRemove(options.journalDir, journal);
     retired.delete(journal);
+    port.postMessage({ removed: journal } satisfies FoldWorkerReport);
   }
 });
 // Files of this process are the gateway's to settle (several gateways may share a process).

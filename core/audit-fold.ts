@@ -1,7 +1,10 @@
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { abandonedJournals, readJournal } from './audit-journal.js';
 import type { Database } from './storage.js';
+
+/** The most of a journal one fold transaction reads: bounds its memory and its time holding the lock. */
+const MAX_FOLD_BYTES = 8 * 1024 * 1024;
 
 /** The type of each value of an audit row, in column order; `?` where null is allowed. */
 const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string'];
@@ -22,13 +25,12 @@ function isAuditRow(row: unknown[]): boolean {
  * to its end, and its offset forgotten after that, so a missing offset means a missing file.
  */
 export class JournalFolder {
-  readonly #fold: (journal: string, path: string) => number;
+  readonly #fold: (journal: string, path: string) => { next: number; more: boolean };
   readonly #forget: (journal: string) => void;
-  readonly #offset: (journal: string) => number;
-  readonly #onBadLine: (journal: string, offset: number) => void;
+  /** Per file, how far this folder has seen it folded: a file no longer than that needs no transaction. */
+  readonly #seen = new Map<string, number>();
 
   constructor(db: Database, onBadLine: (journal: string, offset: number) => void) {
-    this.#onBadLine = onBadLine;
     const insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -37,30 +39,44 @@ export class JournalFolder {
     const setFolded = db.prepare(
       'INSERT INTO core_audit_folded (journal, offset) VALUES (?, ?) ON CONFLICT (journal) DO UPDATE SET offset = excluded.offset',
     );
-    this.#offset = (journal) => (foldedOf.get(journal) as number | undefined) ?? 0;
     const fold = db.transaction((journal: string, path: string) => {
-      const done = this.#offset(journal);
-      const lines = readJournal(path, done, isAuditRow, (offset) => this.#onBadLine(journal, offset));
-      for (const { row } of lines) insert.run(...row);
-      if (lines.length > 0) setFolded.run(journal, lines[lines.length - 1]!.end);
-      return lines.length;
+      const done = (foldedOf.get(journal) as number | undefined) ?? 0;
+      const read = readJournal(path, done, MAX_FOLD_BYTES, isAuditRow, (offset) => onBadLine(journal, offset));
+      for (const row of read.rows) insert.run(...row);
+      if (read.next > done) setFolded.run(journal, read.next);
+      return { next: read.next, more: read.more };
     });
     // IMMEDIATE: the offset is read before anything is written; a deferred transaction would
     // fail with SQLITE_BUSY if another connection committed in between.
     this.#fold = (journal, path) => fold.immediate(journal, path);
     const forget = db.prepare('DELETE FROM core_audit_folded WHERE journal = ?');
-    this.#forget = (journal) => forget.run(journal);
-  }
-
-  /** Folds the complete lines of `dir/journal` not yet in the table; returns how many. */
-  fold(dir: string, journal: string): number {
-    return this.#fold(journal, join(dir, journal));
+    this.#forget = (journal) => {
+      forget.run(journal);
+      this.#seen.delete(journal);
+    };
   }
 
   /**
-   * Folds a journal nobody writes to any more, then removes it and forgets its offset. A
-   * line bad enough to be skipped does not keep the file: it was reported, and nothing after
-   * a writer's end can complete it.
+   * Folds the complete lines of `dir/journal` not yet in the table, at most MAX_FOLD_BYTES
+   * per transaction. Without a transaction when the file has not grown since this folder
+   * last saw it folded (idle gateways take no write lock ten times a second).
+   */
+  fold(dir: string, journal: string): void {
+    const path = join(dir, journal);
+    const seen = this.#seen.get(journal);
+    if (seen !== undefined && sizeOf(path) <= seen) return;
+    for (;;) {
+      // Remembered only once committed: a failed commit must not make the next fold skip.
+      const { next, more } = this.#fold(journal, path);
+      this.#seen.set(journal, next);
+      if (!more) return;
+    }
+  }
+
+  /**
+   * Folds a journal nobody writes to any more, then removes it and forgets its offset (in
+   * that order: an offset without its file is harmless, a file without its offset would be
+   * folded again from the start).
    */
   foldAndRemove(dir: string, journal: string): void {
     this.fold(dir, journal);
@@ -71,5 +87,14 @@ export class JournalFolder {
   /** Folds in and removes the journals in `dir` whose processes are gone, but those `skip` names. */
   recover(dir: string, skip: (journal: string) => boolean = () => false): void {
     for (const { name } of abandonedJournals(dir)) if (!skip(name)) this.foldAndRemove(dir, name);
+  }
+}
+
+/** The size of a file, 0 when it is gone. */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }

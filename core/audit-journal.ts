@@ -104,28 +104,41 @@ export function isOwnJournal(name: string): boolean {
   return name.startsWith(`${process.pid}-`);
 }
 
+/** What one read of a journal gives: its good rows, and the offset just past its last complete line. */
+export interface JournalRead {
+  readonly rows: unknown[][];
+  /** Where the next read starts: past every complete line read, good or bad. */
+  readonly next: number;
+  /** Whether the file holds more past `next` than this read took (`maxBytes`). */
+  readonly more: boolean;
+}
+
 /**
- * The complete lines of `path` from byte `from` on (none if the file is gone), each with the
- * file offset just past it. A line not yet ended by its newline (being written, or cut short
- * when the machine lost power) is left out; so is a line that does not parse or that `isRow`
- * refuses, which `onBadLine` hears of.
+ * The complete lines of `path` from byte `from` on, at most `maxBytes` of them (nothing if
+ * the file is gone). A line not yet ended by its newline (being written, or cut short when
+ * the machine lost power) is left for a later read; a line that does not parse or that
+ * `isRow` refuses is passed over, and `onBadLine` hears of it.
  */
 export function readJournal(
   path: string,
   from: number,
+  maxBytes: number,
   isRow: (row: unknown[]) => boolean,
   onBadLine: (offset: number) => void,
-): Array<{ row: unknown[]; end: number }> {
+): JournalRead {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { rows: [], next: from, more: false };
     throw err;
   }
   let bytes: Buffer;
+  let more: boolean;
   try {
-    const length = Math.max(0, fstatSync(fd).size - from);
+    const available = Math.max(0, fstatSync(fd).size - from);
+    const length = Math.min(available, maxBytes);
+    more = available > length;
     bytes = Buffer.allocUnsafe(length);
     let read = 0;
     while (read < length) {
@@ -137,19 +150,21 @@ export function readJournal(
   } finally {
     closeSync(fd);
   }
-  const lines: Array<{ row: unknown[]; end: number }> = [];
+  const rows: unknown[][] = [];
   let start = 0;
   for (let newline = bytes.indexOf(0x0a, start); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
     try {
       const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));
       if (!Array.isArray(row) || !isRow(row)) throw new Error('not a row');
-      lines.push({ row, end: from + newline + 1 });
+      rows.push(row);
     } catch {
       onBadLine(from + start);
     }
     start = newline + 1;
   }
-  return lines;
+  // A full read without one newline: the line is longer than maxBytes; read further.
+  if (start === 0 && more) return readJournal(path, from, maxBytes * 2, isRow, onBadLine);
+  return { rows, next: from + start, more };
 }
 
 /**

@@ -12,6 +12,7 @@ import { startWorker } from './worker-thread.js';
 
 const SECRET_KEY = /^(pass|pwd|auth)$|passw(or)?d|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
 const SUMMARY_CHARS = 512;
+const NAME_CHARS = 256;
 const REDACTED = '[redacted]';
 
 const migrations = [
@@ -60,8 +61,10 @@ const ROTATE_AT_BYTES = 4 * 1024 * 1024;
 const SWEEP_EVERY_MS = 60_000;
 /** How often the folding thread checkpoints the WAL (see storage.ts). */
 const CHECKPOINT_EVERY_MS = 1000;
-/** The least time between two starts of the folding thread, should it stop. */
+/** How long after the folding thread stopped (or failed to start) a new one starts. */
 const RESTART_AFTER_MS = 5000;
+/** Rows kept in memory while the journal refuses writes (disk full); past this, the oldest go. */
+const MAX_UNWRITTEN_ROWS = 10_000;
 
 export interface AuditLogOptions {
   /** Rows older than this many days are removed at start-up; 0 keeps all. */
@@ -94,14 +97,17 @@ export class AuditLog {
   readonly #insert;
   readonly #folder: JournalFolder;
   readonly #journal: AuditJournal | undefined;
-  /** Files of this log rotated out and not yet seen removed by the folding thread. */
+  /** Files of this log rotated out and not yet removed by the folding thread. */
   readonly #retired = new Set<string>();
+  /** Rows whose journal write failed, oldest first, written ahead of the next row. */
+  readonly #unwritten: unknown[][] = [];
+  #dropped = 0;
   readonly #database: string;
   readonly #foldEveryMs: number;
   readonly #sweepEveryMs: number;
   readonly #log: Logger | undefined;
   #worker: Worker | undefined;
-  #workerStartedAt = Number.NEGATIVE_INFINITY;
+  #restart: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
@@ -139,9 +145,15 @@ export class AuditLog {
     this.#startWorker(journal);
   }
 
+  /** Whether the folding thread is running (while it is not, the gateway checkpoints itself). */
+  get folding(): boolean {
+    return this.#worker !== undefined;
+  }
+
   /**
    * Writes the call's row to the journal before returning. If that write fails (disk full),
-   * the row goes straight into the table, and if that fails too the error is thrown for the
+   * the row waits in memory (at most MAX_UNWRITTEN_ROWS, then the oldest are dropped and
+   * counted in the log) and is written ahead of the next row, and the error is thrown for the
    * catalog to log: refusing calls because the audit disk is full would turn an audit problem
    * into an outage. After close() (the last step of shutdown) a call, which can only be a
    * refusal with SHUTTING_DOWN, is not recorded.
@@ -154,19 +166,15 @@ export class AuditLog {
       this.#insert.run(...row);
       return;
     }
-    try {
-      journal.append(`${JSON.stringify(row)}\n`);
-    } catch (err) {
-      this.#log?.error({ err }, 'an audit row could not be written to the journal; inserting it directly');
-      this.#insert.run(...row);
-      return;
-    }
+    this.#unwritten.push(row);
+    this.#writeWaiting(journal);
     if (journal.size > ROTATE_AT_BYTES) this.#rotate(journal);
-    // Restarted here should it have stopped (at most every RESTART_AFTER_MS).
-    if (!this.#worker) this.#startWorker(journal);
   }
 
-  /** Folds what the journals hold into `core_audit` now, on this thread. */
+  /**
+   * Folds what the journals hold into `core_audit` now, on this thread. Throws what the
+   * database throws (a lock held past busy_timeout, a full disk).
+   */
   flush(): void {
     if (!this.#journal) return;
     const { dir } = this.#journal;
@@ -184,21 +192,43 @@ export class AuditLog {
    */
   close(): void {
     if (this.#closed) return;
+    clearTimeout(this.#restart);
+    const journal = this.#journal;
+    if (journal) this.#writeWaiting(journal, true);
     this.#closed = true;
     // Mid-transaction, the thread's connection rolls back as it goes; the fold below (or the
     // next start's) takes those lines, exactly once.
     void this.#worker?.terminate();
-    const journal = this.#journal;
     if (!journal) return;
     try {
       this.flush();
+      journal.close();
+      this.#folder.foldAndRemove(journal.dir, journal.name);
     } catch (err) {
       this.#log?.error({ err }, 'audit rows could not be folded at close; the next start folds them');
       journal.close();
-      return;
     }
-    journal.close();
-    this.#folder.foldAndRemove(journal.dir, journal.name);
+  }
+
+  /** Writes the rows waiting in memory, oldest first, until one fails. */
+  #writeWaiting(journal: AuditJournal, quietly = false): void {
+    let written = 0;
+    try {
+      for (const row of this.#unwritten) {
+        journal.append(`${JSON.stringify(row)}\n`);
+        written++;
+      }
+      this.#unwritten.length = 0;
+    } catch (err) {
+      this.#unwritten.splice(0, written);
+      const excess = this.#unwritten.length - MAX_UNWRITTEN_ROWS;
+      if (excess > 0) {
+        this.#unwritten.splice(0, excess);
+        this.#dropped += excess;
+        this.#log?.error({ dropped: this.#dropped }, 'audit rows dropped: the journal has refused writes for too long');
+      }
+      if (!quietly) throw err;
+    }
   }
 
   /** Rotation happens here, where the file is written; the folding thread removes the old file. */
@@ -215,9 +245,6 @@ export class AuditLog {
   }
 
   #startWorker(journal: AuditJournal): void {
-    const now = performance.now();
-    if (now - this.#workerStartedAt < RESTART_AFTER_MS) return;
-    this.#workerStartedAt = now;
     const data: FoldWorkerData = {
       database: this.#database,
       journalDir: journal.dir,
@@ -225,11 +252,23 @@ export class AuditLog {
       sweepEveryMs: this.#sweepEveryMs,
       checkpointEveryMs: CHECKPOINT_EVERY_MS,
     };
-    const worker = startWorker(import.meta.url, 'audit-fold-worker', { workerData: data });
-    worker.on('message', ({ level, msg, fields }: FoldWorkerReport) => this.#log?.[level](fields, msg));
+    let worker: Worker;
+    try {
+      worker = startWorker(import.meta.url, 'audit-fold-worker', { workerData: data });
+    } catch (err) {
+      this.#log?.error({ err }, 'the audit folding thread could not start; retrying');
+      this.#scheduleRestart(journal);
+      return;
+    }
+    worker.on('message', (report: FoldWorkerReport) => {
+      if ('removed' in report) this.#retired.delete(report.removed);
+      else this.#log?.[report.level](report.fields, report.msg);
+    });
     worker.on('error', (err) => this.#log?.error({ err }, 'the audit folding thread failed'));
     worker.on('exit', () => {
-      if (this.#worker === worker) this.#worker = undefined;
+      if (this.#worker !== worker) return;
+      this.#worker = undefined;
+      if (!this.#closed) this.#scheduleRestart(journal);
     });
     // Never what keeps a process alive: what it has not folded, the next start folds. (After
     // the listeners: adding a 'message' listener refs the thread again.)
@@ -237,6 +276,10 @@ export class AuditLog {
     worker.postMessage({ written: journal.name } satisfies FoldWorkerMessage);
     for (const name of this.#retired) worker.postMessage({ retired: name } satisfies FoldWorkerMessage);
     this.#worker = worker;
+  }
+
+  #scheduleRestart(journal: AuditJournal): void {
+    this.#restart = setTimeout(() => this.#startWorker(journal), RESTART_AFTER_MS).unref();
   }
 }
 
@@ -254,14 +297,22 @@ function rowOf(call: CallRecord): unknown[] {
     isoOf(call.startedAt),
     call.caller.transport,
     call.caller.sessionId ?? null,
-    call.caller.identity ?? null,
+    clip(call.caller.identity) ?? null,
     call.plugin ?? null,
-    call.tool,
+    clip(call.tool)!,
     hash('sha256', json),
     json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
     Math.round(call.durationMs),
     call.outcome,
   ];
+}
+
+/**
+ * Names that come from callers (a client's name from initialize, an unknown tool's name) cut
+ * to NAME_CHARS: a megabyte-long name would otherwise make every row of that session huge.
+ */
+function clip(name: string | undefined): string | undefined {
+  return name !== undefined && name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS)}…` : name;
 }
 
 /** A copy of `value` with the values of secret-looking keys replaced, at any depth. */

@@ -74,9 +74,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   mkdirSync(config.dataDir, { recursive: true });
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
-  // With the audit log on, its folding thread checkpoints (it writes most of the WAL), off
+  // While the audit log's folding thread runs, it checkpoints (it writes most of the WAL), off
   // the thread that answers calls.
-  const stopCheckpoints = config.tools.audit ? () => {} : scheduleCheckpoints(db);
+  const stopCheckpoints = scheduleCheckpoints(db, { skip: () => audit?.folding === true });
   const errors = new ErrorTable();
   const catalog = new ToolCatalog({
     ajv: createSchemaCompiler({ useDefaults: true, log }),

@@ -86,7 +86,7 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return bodyTooLarge(bodyLimit);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return contentLengthMismatch();
+      return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
   }
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     return new GatewayError('INVALID_REQUEST', message ?? 'Bad request.');
@@ -96,8 +96,4 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
 
 export function bodyTooLarge(bodyLimit: number): GatewayError {
   return new GatewayError('MESSAGE_TOO_LARGE', `The body is larger than ${bodyLimit} bytes.`);
-}
-
-export function contentLengthMismatch(): GatewayError {
-  return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -34,19 +34,6 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     logger: false,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
-    // REST tool calls are answered before fastify sees them (rest-calls.ts); the server is
-    // set up as fastify sets up its own.
-    serverFactory: (handler, options) => {
-      const server = createServer((req, res) => {
-        if (!restCall(req, res)) handler(req, res);
-      });
-      // Fastify has filled in its defaults by now (72 s keep-alive, no request timeout).
-      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
-      return server;
-    },
     // Errors the router raises before any route or hook: a path fastify cannot decode, or a
     // path parameter (a tool name) over its length cap. Fastify's own answer would echo the
     // whole URL back; ours is the usual envelope.
@@ -73,6 +60,14 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     } catch (err) {
       done(err as Error);
     }
+  });
+
+  // Once closing (the first preClose hook, ahead of those that wait for clients), every
+  // request goes to fastify, which answers 503 and closes the connection.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
   });
 
   app.setErrorHandler((err, request, reply) => {
@@ -134,6 +129,13 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   registerMcpRoutes(app, gateway, guard, config);
   attachEventStream(app, gateway, guard, config.events);
   await app.ready();
+  // REST tool calls are answered before fastify sees them (rest-calls.ts). (Not through
+  // fastify's serverFactory: with one, fastify does not also listen on ::1 for "localhost".)
+  const routes = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing || !restCall(req, res)) for (const route of routes) route.call(app.server, req, res);
+  });
   return app;
 }
 

@@ -4,7 +4,6 @@ import type { Gateway } from './gateway.js';
 import type { HttpAdmission } from './http-admission.js';
 import {
   bodyTooLarge,
-  contentLengthMismatch,
   errorAnswer,
   parseJsonBody,
   writeAnswer,
@@ -113,12 +112,9 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
       }
       chunks.push(chunk);
     };
+    // (node's parser holds the body to its Content-Length: no length check is needed here.)
     const onEnd = () => {
       stop();
-      if (!Number.isNaN(declared) && received !== declared) {
-        answer(res, errorAnswer(contentLengthMismatch(), errors), admitted.headers);
-        return;
-      }
       const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
       void call(req, res, name, body, caller, admitted.headers);
     };

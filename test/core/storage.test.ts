@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../core/audit.js';
+import type { Logger } from '../../core/logger.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../core/storage.js';
 import type { CallRecord } from '../../core/tool-catalog.js';
 import { ROOT, tempDir, waitFor } from '../helpers.js';
@@ -367,6 +368,49 @@ describe('AuditLog', () => {
     for (let i = 0; i < 7000; i++) audit.record(callRecord({ args: { content: `${i}`.padEnd(600, 'x') } }));
     assert.equal(auditRows(db, audit).length, 7000);
     assert.equal(readdirSync(join(dirname(db.name), 'audit-journal')).length, 1);
+    audit.close();
+  });
+
+  it('passes over a bad line once: the folding thread warns of it once and folds the rows after it', async (t) => {
+    const db = freshDb(t);
+    const warnings: unknown[] = [];
+    const log = { warn: (fields: unknown) => warnings.push(fields), error: () => {} } as unknown as Logger;
+    const audit = new AuditLog(db, { log });
+    const journals = join(dirname(db.name), 'audit-journal');
+    const [name] = readdirSync(journals);
+    appendFileSync(join(journals, name!), '{"not":"a row"}\n');
+    await new Promise((r) => setTimeout(r, 500));
+    audit.record(callRecord({ outcome: 'after the bad line' }));
+    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === 1);
+    assert.equal(warnings.length, 1);
+    audit.close();
+  });
+
+  it('backs off while folds fail, logs each retry, and folds once the fault is gone', { timeout: 30_000 }, async (t) => {
+    const db = freshDb(t);
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    const log = { warn: (_: unknown, msg: string) => warnings.push(msg), error: (_: unknown, msg: string) => errors.push(msg) } as unknown as Logger;
+    const audit = new AuditLog(db, { log });
+    // A fault the folding thread's inserts hit, as a full disk would.
+    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON core_audit BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    audit.record(callRecord());
+    await new Promise((r) => setTimeout(r, 2000));
+    // Ten ticks a second, one attempt: the next waits 5 s.
+    assert.deepEqual(errors, ['audit fold failed; retrying in 5 s']);
+    db.exec('DROP TRIGGER refuse');
+    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === 1, 10_000);
+    await waitFor(() => warnings.includes('audit fold works again'));
+    audit.close();
+  });
+
+  it('cuts names that come from callers (a client name, an unknown tool) to 256 characters', (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db);
+    audit.record(callRecord({ tool: 'x'.repeat(100_000), caller: { transport: 'tcp', identity: 'c'.repeat(100_000) } }));
+    const [row] = auditRows(db, audit);
+    assert.equal(row!.tool, `${'x'.repeat(256)}…`);
+    assert.equal(row!.caller, `${'c'.repeat(256)}…`);
     audit.close();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -312,6 +312,31 @@ describe('HTTP face on a real listening server', () => {
     // It will never read the close frame, let alone answer it (ws alone would wait 30 s).
     (ws as unknown as { _socket: { pause(): void } })._socket.pause();
     await listener.close();
+  });
+
+  it('answers REST calls on a kept-alive connection with 503 and closes it once the server is closing', { timeout: 15_000 }, async () => {
+    const gateway = await startGateway({ transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
+    const listener = await listenHttp(gateway);
+    const base = `http://127.0.0.1:${listener.address.port}`;
+    // A client that stops reading holds the close in its preClose step for a while.
+    const ws = await openEvents(base);
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (text: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const req = request(`${base}/tools/echo`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ text }));
+      });
+    assert.equal((await call('before')).status, 200);
+    const closed = listener.close();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(await call('during close'), { status: 503, connection: 'close' });
+    await closed;
+    agent.destroy();
   });
 
   it('keeps a session whose client holds its GET stream open (the SDK client does) past the idle timeout', async () => {
