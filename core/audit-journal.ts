@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SUFFIX = '.jsonl';
@@ -53,14 +53,16 @@ export class AuditJournal {
   }
 
   /**
-   * Starts a new file and closes the old one, which stays until its lines are folded;
-   * returns the old file's name. If the new file cannot be opened, the old one stays in use.
+   * Starts a new file and removes the old one (the caller has folded every line of it);
+   * returns the old file's name, for the caller to forget. If the new file cannot be opened,
+   * the old one stays in use.
    */
   rotate(): string {
     const old = { name: this.#name, fd: this.#fd };
     this.#openNew();
     closeSync(old.fd);
     openHere.delete(old.name);
+    rmSync(join(this.#dir, old.name), { force: true });
     return old.name;
   }
 
@@ -99,72 +101,36 @@ export function abandonedJournals(dir: string): Array<{ name: string; path: stri
     .map((name) => ({ name, path: join(dir, name) }));
 }
 
-/** Whether journal `name` was written by this process (the pid its name starts with). */
-export function isOwnJournal(name: string): boolean {
-  return name.startsWith(`${process.pid}-`);
-}
-
-/** What one read of a journal gives: its good rows, and the offset just past its last complete line. */
-export interface JournalRead {
-  readonly rows: unknown[][];
-  /** Where the next read starts: past every complete line read, good or bad. */
-  readonly next: number;
-  /** Whether the file holds more past `next` than this read took (`maxBytes`). */
-  readonly more: boolean;
-}
-
 /**
- * The complete lines of `path` from byte `from` on, at most `maxBytes` of them (nothing if
- * the file is gone). A line not yet ended by its newline (being written, or cut short when
- * the machine lost power) is left for a later read; a line that does not parse or that
- * `isRow` refuses is passed over, and `onBadLine` hears of it.
+ * The complete lines of `path` (none if it is gone), each with the file offset just past it. A
+ * line cut short (the machine lost power mid-write) has no newline and is left out; so is a
+ * line that does not parse or that `isRow` refuses, which `onBadLine` hears of.
  */
 export function readJournal(
   path: string,
-  from: number,
-  maxBytes: number,
   isRow: (row: unknown[]) => boolean,
   onBadLine: (offset: number) => void,
-): JournalRead {
-  let fd: number;
+): Array<{ row: unknown[]; end: number }> {
+  let bytes: Buffer;
   try {
-    fd = openSync(path, 'r');
+    bytes = readFileSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { rows: [], next: from, more: false };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  let bytes: Buffer;
-  let more: boolean;
-  try {
-    const available = Math.max(0, fstatSync(fd).size - from);
-    const length = Math.min(available, maxBytes);
-    more = available > length;
-    bytes = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, bytes, read, length - read, from + read);
-      if (n === 0) break;
-      read += n;
-    }
-    bytes = bytes.subarray(0, read);
-  } finally {
-    closeSync(fd);
-  }
-  const rows: unknown[][] = [];
+  const lines: Array<{ row: unknown[]; end: number }> = [];
   let start = 0;
   for (let newline = bytes.indexOf(0x0a, start); newline !== -1; newline = bytes.indexOf(0x0a, start)) {
     try {
       const row: unknown = JSON.parse(bytes.toString('utf8', start, newline));
       if (!Array.isArray(row) || !isRow(row)) throw new Error('not a row');
-      rows.push(row);
+      lines.push({ row, end: newline + 1 });
     } catch {
-      onBadLine(from + start);
+      onBadLine(start);
     }
     start = newline + 1;
   }
-  // A full read without one newline: the line is longer than maxBytes; read further.
-  if (start === 0 && more) return readJournal(path, from, maxBytes * 2, isRow, onBadLine);
-  return { rows, next: from + start, more };
+  return lines;
 }
 
 /**

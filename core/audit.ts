@@ -1,14 +1,11 @@
 import { hash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import { JournalFolder } from './audit-fold.js';
-import type { FoldWorkerData, FoldWorkerMessage, FoldWorkerReport } from './audit-fold-worker.js';
-import { AuditJournal } from './audit-journal.js';
+import { AuditJournal, abandonedJournals, readJournal } from './audit-journal.js';
 import type { Logger } from './logger.js';
 import type { Database } from './storage.js';
 import { migrate } from './storage.js';
 import type { CallRecord } from './tool-catalog.js';
-import { startWorker } from './worker-thread.js';
 
 const SECRET_KEY = /^(pass|pwd|auth)$|passw(or)?d|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
 const SUMMARY_CHARS = 512;
@@ -53,26 +50,28 @@ export interface AuditRow {
   outcome: string;
 }
 
-/** Rows wait at most this long in the journal before the folding thread moves them into `core_audit`. */
+/** Rows wait at most this long in the journal before they are folded into `core_audit`. */
 const FOLD_EVERY_MS = 100;
-/** A journal over this size is replaced by a fresh file; the folding thread removes the old one once folded. */
+/** ... or until this many are waiting, whichever comes first. */
+const FOLD_AT_ROWS = 1024;
+/** A fully folded journal over this size is replaced by a fresh file. */
 const ROTATE_AT_BYTES = 4 * 1024 * 1024;
 /** How often the journals of processes that are gone are looked for (one killed while we run). */
 const SWEEP_EVERY_MS = 60_000;
-/** How often the folding thread checkpoints the WAL (see storage.ts). */
-const CHECKPOINT_EVERY_MS = 1000;
-/** How long after the folding thread stopped (or failed to start) a new one starts. */
-const RESTART_AFTER_MS = 5000;
-/** Rows kept in memory while the journal refuses writes (disk full); past this, the oldest go. */
-const MAX_UNWRITTEN_ROWS = 10_000;
+/** After a failed fold (disk full, database locked past busy_timeout). */
+const RETRY_AFTER_MS = 5000;
+
+/** A row and the journal offset just past its line (Infinity: its line could not be written). */
+interface JournalEntry {
+  readonly row: unknown[];
+  readonly end: number;
+}
 
 export interface AuditLogOptions {
   /** Rows older than this many days are removed at start-up; 0 keeps all. */
   retentionDays?: number;
   /** Where the journal files go; default `audit-journal/` beside the database file. */
   journalDir?: string;
-  /** How often the folding thread folds the journal (tests set it out of reach). */
-  foldEveryMs?: number;
   /** How often the journals of processes that are gone are folded in while this one runs. */
   sweepEveryMs?: number;
   log?: Logger;
@@ -80,14 +79,11 @@ export interface AuditLogOptions {
 
 /**
  * The audit log: one row per tool call, on record before the reply leaves, so a call whose
- * answer a client saw survives the process being killed right after. A row is one line
- * appended to this process's journal (one write(2), see AuditJournal); that is all a call
- * pays. A folding thread (audit-fold-worker.ts) moves the lines
- * into the `core_audit` table every FOLD_EVERY_MS on a database connection of its own, removes
- * rotated-out files, folds in the journals of processes that are gone, and checkpoints the
- * WAL. Nothing waits in memory: a row is in the journal or in the table.
- * Folding is exactly-once whoever does it (JournalFolder); a journal left by a killed process
- * is folded in at the next start, or by a gateway still running within SWEEP_EVERY_MS.
+ * answer a client saw survives the process being killed right after. A row goes first to this
+ * process's journal (one write(2), see AuditJournal) and reaches the `core_audit` table in a
+ * batch within FOLD_EVERY_MS; a journal left behind by a killed process is folded in at the
+ * next start, or within SWEEP_EVERY_MS by a gateway still running. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset
+ * up to which its lines are in the table, updated in the same transaction as the rows.
  *
  * Arguments are kept as a SHA-256 digest plus a short summary, both with secret-looking keys
  * redacted. They are the effective arguments: ajv fills schema defaults in as it validates.
@@ -95,26 +91,18 @@ export interface AuditLogOptions {
  */
 export class AuditLog {
   readonly #insert;
-  readonly #folder: JournalFolder;
+  readonly #fold: (journal: string, entries: readonly JournalEntry[]) => void;
+  readonly #foldFile: (journal: string, path: string) => void;
+  readonly #forget: (journal: string) => void;
   readonly #journal: AuditJournal | undefined;
-  /** Files of this log rotated out and not yet removed by the folding thread. */
-  readonly #retired = new Set<string>();
-  /** Rows whose journal write failed, oldest first, written ahead of the next row. */
-  readonly #unwritten: unknown[][] = [];
-  #dropped = 0;
-  readonly #database: string;
-  readonly #foldEveryMs: number;
-  readonly #sweepEveryMs: number;
   readonly #log: Logger | undefined;
-  #worker: Worker | undefined;
-  #restart: NodeJS.Timeout | undefined;
+  #pending: JournalEntry[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
     this.#log = options.log;
-    this.#database = db.name;
-    this.#foldEveryMs = options.foldEveryMs ?? FOLD_EVERY_MS;
-    this.#sweepEveryMs = options.sweepEveryMs ?? SWEEP_EVERY_MS;
     migrate(db, 'core', migrations);
     const retentionDays = options.retentionDays ?? 0;
     if (retentionDays > 0) {
@@ -125,163 +113,155 @@ export class AuditLog {
       const last = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1').get(cutoff) as { id: number } | undefined;
       if (last) db.prepare('DELETE FROM core_audit WHERE id <= ? AND at < ?').run(last.id, cutoff);
     }
-    this.#insert = db.prepare(
+    const insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#folder = new JournalFolder(db, (journal, offset) => this.#log?.warn({ journal, offset }, 'an unreadable audit journal line was skipped'));
+    this.#insert = insert;
+    const foldedOf = db.prepare('SELECT offset FROM core_audit_folded WHERE journal = ?').pluck();
+    const setFolded = db.prepare(
+      'INSERT INTO core_audit_folded (journal, offset) VALUES (?, ?) ON CONFLICT (journal) DO UPDATE SET offset = excluded.offset',
+    );
+    /** Inserts the entries past the journal's recorded offset and moves the offset past them. */
+    const foldEntries = (journal: string, entries: readonly JournalEntry[]) => {
+      const done = (foldedOf.get(journal) as number | undefined) ?? 0;
+      let last = done;
+      for (const { row, end } of entries) {
+        if (end <= done) continue;
+        insert.run(...row);
+        if (end !== Infinity && end > last) last = end;
+      }
+      setFolded.run(journal, last);
+    };
+    // IMMEDIATE: each transaction reads the offset before it writes; a deferred one would
+    // fail with SQLITE_BUSY if another process committed in between.
+    const fold = db.transaction(foldEntries);
+    this.#fold = (journal, entries) => fold.immediate(journal, entries);
+    // Another process's file is read inside the transaction, after its offset: its owner
+    // removes the file before it forgets the offset, so a missing offset means a missing file,
+    // and no line is folded twice whatever the two processes interleave.
+    const foldFile = db.transaction((journal: string, path: string) => {
+      const lines = readJournal(path, isAuditRow, (offset) => this.#log?.warn({ journal, offset }, 'an unreadable audit journal line was skipped'));
+      foldEntries(journal, lines);
+    });
+    this.#foldFile = (journal, path) => foldFile.immediate(journal, path);
+    const forget = db.prepare('DELETE FROM core_audit_folded WHERE journal = ?');
+    this.#forget = (journal) => forget.run(journal);
 
     // An in-memory database (tests) has nothing to recover and nowhere to put a journal.
     if (db.memory) return;
     const journal = new AuditJournal(options.journalDir ?? join(dirname(db.name), 'audit-journal'));
     try {
-      // Before the first call: what a killed process left is part of opening the database.
-      this.#folder.recover(journal.dir);
+      this.#recover(journal);
     } catch (err) {
       journal.remove();
       throw err;
     }
     this.#journal = journal;
-    this.#startWorker(journal);
-  }
-
-  /** Whether the folding thread is running (while it is not, the gateway checkpoints itself). */
-  get folding(): boolean {
-    return this.#worker !== undefined;
+    // A gateway killed while this one runs (an `mcp-gateway call`, another `serve`) leaves a
+    // journal that would otherwise wait for the next start.
+    this.#sweeper = setInterval(() => {
+      try {
+        this.#recover(journal);
+      } catch (err) {
+        this.#log?.error({ err }, 'journals of other processes could not be folded in; retrying later');
+      }
+    }, options.sweepEveryMs ?? SWEEP_EVERY_MS).unref();
   }
 
   /**
    * Writes the call's row to the journal before returning. If that write fails (disk full),
-   * the row waits in memory (at most MAX_UNWRITTEN_ROWS, then the oldest are dropped and
-   * counted in the log) and is written ahead of the next row, and the error is thrown for the
-   * catalog to log: refusing calls because the audit disk is full would turn an audit problem
-   * into an outage. After close() (the last step of shutdown) a call, which can only be a
-   * refusal with SHUTTING_DOWN, is not recorded.
+   * the row still reaches the table at the next fold and the error is thrown for the catalog
+   * to log: refusing calls because the audit disk is full would turn an audit problem into an
+   * outage. After close() (the last step of shutdown) a call, which can only be a refusal
+   * with SHUTTING_DOWN, is not recorded.
    */
   record(call: CallRecord): void {
     if (this.#closed) return;
     const row = rowOf(call);
-    const journal = this.#journal;
-    if (!journal) {
+    if (!this.#journal) {
       this.#insert.run(...row);
       return;
     }
-    this.#unwritten.push(row);
-    this.#writeWaiting(journal);
-    if (journal.size > ROTATE_AT_BYTES) this.#rotate(journal);
+    let end = Infinity;
+    try {
+      end = this.#journal.append(`${JSON.stringify(row)}\n`);
+    } finally {
+      this.#pending.push({ row, end });
+      if (this.#pending.length >= FOLD_AT_ROWS) this.#schedule(0);
+      else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
+    }
   }
 
-  /**
-   * Folds what the journals hold into `core_audit` now, on this thread. Throws what the
-   * database throws (a lock held past busy_timeout, a full disk).
-   */
+  /** Folds the waiting rows into `core_audit` now. */
   flush(): void {
-    if (!this.#journal) return;
-    const { dir } = this.#journal;
-    for (const name of this.#retired) {
-      // Folded and removed by the folding thread meanwhile, or now by us.
-      this.#folder.foldAndRemove(dir, name);
-      this.#retired.delete(name);
-    }
-    this.#folder.fold(dir, this.#journal.name);
-  }
-
-  /**
-   * Stops the folding thread, folds what is left and closes this process's journal: removed
-   * when all of it is in the table, left for the next start otherwise.
-   */
-  close(): void {
-    if (this.#closed) return;
-    clearTimeout(this.#restart);
-    const journal = this.#journal;
-    if (journal) this.#writeWaiting(journal, true);
-    this.#closed = true;
-    // Mid-transaction, the thread's connection rolls back as it goes; the fold below (or the
-    // next start's) takes those lines, exactly once.
-    void this.#worker?.terminate();
-    if (!journal) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (!this.#journal || this.#pending.length === 0) return;
+    const batch = this.#pending;
+    this.#pending = [];
     try {
-      this.flush();
-      journal.close();
-      this.#folder.foldAndRemove(journal.dir, journal.name);
+      this.#fold(this.#journal.name, batch);
     } catch (err) {
-      this.#log?.error({ err }, 'audit rows could not be folded at close; the next start folds them');
-      journal.close();
+      // The rows are safe in the journal; keep them and try again later.
+      this.#pending = batch;
+      this.#log?.error({ err, rows: batch.length }, 'audit rows could not be folded into the database; retrying');
+      if (!this.#closed) this.#schedule(RETRY_AFTER_MS);
+      return;
     }
-  }
-
-  /** Writes the rows waiting in memory, oldest first, until one fails. */
-  #writeWaiting(journal: AuditJournal, quietly = false): void {
-    let written = 0;
+    if (this.#journal.size <= ROTATE_AT_BYTES) return;
     try {
-      for (const row of this.#unwritten) {
-        journal.append(`${JSON.stringify(row)}\n`);
-        written++;
-      }
-      this.#unwritten.length = 0;
+      this.#forget(this.#journal.rotate());
     } catch (err) {
-      this.#unwritten.splice(0, written);
-      const excess = this.#unwritten.length - MAX_UNWRITTEN_ROWS;
-      if (excess > 0) {
-        this.#unwritten.splice(0, excess);
-        this.#dropped += excess;
-        this.#log?.error({ dropped: this.#dropped }, 'audit rows dropped: the journal has refused writes for too long');
-      }
-      if (!quietly) throw err;
-    }
-  }
-
-  /** Rotation happens here, where the file is written; the folding thread removes the old file. */
-  #rotate(journal: AuditJournal): void {
-    try {
-      const old = journal.rotate();
-      this.#retired.add(old);
-      this.#worker?.postMessage({ retired: old } satisfies FoldWorkerMessage);
-      this.#worker?.postMessage({ written: journal.name } satisfies FoldWorkerMessage);
-    } catch (err) {
-      // The file just grows until the next row tries again.
+      // Everything is folded: the file just grows until the next fold tries again.
       this.#log?.error({ err }, 'the audit journal could not be replaced by a fresh file');
     }
   }
 
-  #startWorker(journal: AuditJournal): void {
-    const data: FoldWorkerData = {
-      database: this.#database,
-      journalDir: journal.dir,
-      foldEveryMs: this.#foldEveryMs,
-      sweepEveryMs: this.#sweepEveryMs,
-      checkpointEveryMs: CHECKPOINT_EVERY_MS,
-    };
-    let worker: Worker;
-    try {
-      worker = startWorker(import.meta.url, 'audit-fold-worker', { workerData: data });
-    } catch (err) {
-      this.#log?.error({ err }, 'the audit folding thread could not start; retrying');
-      this.#scheduleRestart(journal);
+  /**
+   * Folds what is waiting, then closes this process's journal: removed when all of it is in
+   * the table, left for the next start otherwise.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.flush();
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    clearInterval(this.#sweeper);
+    if (!this.#journal) return;
+    if (this.#pending.length > 0) {
+      this.#journal.close();
       return;
     }
-    worker.on('message', (report: FoldWorkerReport) => {
-      if ('removed' in report) this.#retired.delete(report.removed);
-      else this.#log?.[report.level](report.fields, report.msg);
-    });
-    worker.on('error', (err) => this.#log?.error({ err }, 'the audit folding thread failed'));
-    worker.on('exit', () => {
-      if (this.#worker !== worker) return;
-      this.#worker = undefined;
-      if (!this.#closed) this.#scheduleRestart(journal);
-    });
-    // Never what keeps a process alive: what it has not folded, the next start folds. (After
-    // the listeners: adding a 'message' listener refs the thread again.)
-    worker.unref();
-    worker.postMessage({ written: journal.name } satisfies FoldWorkerMessage);
-    for (const name of this.#retired) worker.postMessage({ retired: name } satisfies FoldWorkerMessage);
-    this.#worker = worker;
+    this.#journal.remove();
+    this.#forget(this.#journal.name);
   }
 
-  #scheduleRestart(journal: AuditJournal): void {
-    this.#restart = setTimeout(() => this.#startWorker(journal), RESTART_AFTER_MS).unref();
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer);
+    // Unref'd: a process that ends without close() leaves the rows in its journal, and the
+    // next start folds them.
+    this.#timer = setTimeout(() => this.flush(), ms).unref();
+  }
+
+  /** Folds in the journals of processes that are gone, then removes them. */
+  #recover(journal: AuditJournal): void {
+    for (const file of abandonedJournals(journal.dir)) {
+      this.#foldFile(file.name, file.path);
+      rmSync(file.path, { force: true });
+      this.#forget(file.name);
+    }
   }
 }
+
+/** Whether a journal line holds a row this version can insert (a file may come from another version). */
+function isAuditRow(row: unknown[]): boolean {
+  if (row.length !== ROW_TYPES.length) return false;
+  return row.every((value, i) => (value === null ? ROW_TYPES[i]!.endsWith('?') : typeof value === ROW_TYPES[i]!.replace('?', '')));
+}
+
+/** The type of each value of a row, in rowOf's order; `?` where null is allowed. */
+const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string'];
 
 /** The last timestamp formatted: under load many calls start in the same millisecond. */
 let lastAt = { ms: Number.NaN, iso: '' };

@@ -74,9 +74,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   mkdirSync(config.dataDir, { recursive: true });
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
-  // While the audit log's folding thread runs, it checkpoints (it writes most of the WAL), off
-  // the thread that answers calls.
-  const stopCheckpoints = scheduleCheckpoints(db, { skip: () => audit?.folding === true });
+  const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
   const catalog = new ToolCatalog({
     ajv: createSchemaCompiler({ useDefaults: true, log }),

@@ -27,7 +27,6 @@ export type { Workspace } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './tool-result.js';
 export { createWorkspace } from './workspace.js';
-export { startWorker } from './worker-thread.js';
 
 // Embedding and testing: boot a gateway in process, e.g. to test a plugin with a real SDK
 // client over the in-memory transport (see docs/writing-a-plugin.md).

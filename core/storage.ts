@@ -35,13 +35,9 @@ export function openDatabase(file: string): Database {
   return db;
 }
 
-/**
- * Checkpoints the WAL every `everyMs` off any call's path, but at ticks when `skip()` says
- * another connection does it; returns the stop function.
- */
-export function scheduleCheckpoints(db: Database, { everyMs = 1000, skip = () => false }: { everyMs?: number; skip?: () => boolean } = {}): () => void {
+/** Checkpoints the WAL every `everyMs` off any call's path; returns the stop function. */
+export function scheduleCheckpoints(db: Database, everyMs = 1000): () => void {
   const timer = setInterval(() => {
-    if (skip()) return;
     try {
       db.pragma('wal_checkpoint(PASSIVE)');
     } catch {

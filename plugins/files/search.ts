@@ -1,5 +1,7 @@
-import type { Worker } from 'node:worker_threads';
-import { GatewayError, startWorker } from '../../core/index.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { GatewayError } from '../../core/index.js';
 
 export interface SearchRequest {
   start: string;
@@ -31,7 +33,19 @@ export interface SearchResult {
   truncated: boolean;
 }
 
-const startSearchWorker = () => startWorker(import.meta.url, 'search-worker');
+// The compiled worker sits beside this file in dist/. Run from the TypeScript sources (tests,
+// tsx), only the .ts exists, and Node 20 applies no --import loader inside workers: a small
+// bootstrap registers tsx there first.
+const compiled = new URL('./search-worker.js', import.meta.url);
+const fromSource = !existsSync(fileURLToPath(compiled));
+
+function startWorker(): Worker {
+  if (!fromSource) return new Worker(compiled);
+  const entry = new URL('./search-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
 
 type Reply = { id: number; ok: true; result: SearchResult } | { id: number; ok: false; message: string };
 
@@ -111,7 +125,7 @@ export class SearchWorkers {
       idle.ref();
       return idle;
     }
-    const worker = startSearchWorker();
+    const worker = startWorker();
     this.#started++;
     // Between calls no call listens: an error or exit then only drops the idle worker (and an
     // 'error' event without a listener would crash the gateway).

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../core/audit.js';
-import type { Logger } from '../../core/logger.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../core/storage.js';
 import type { CallRecord } from '../../core/tool-catalog.js';
 import { ROOT, tempDir, waitFor } from '../helpers.js';
@@ -343,65 +342,6 @@ describe('AuditLog', () => {
     audit.flush();
     assert.deepEqual(db.prepare('SELECT outcome FROM core_audit').pluck().all(), ['before']);
     assert.deepEqual(readdirSync(join(dirname(db.name), 'audit-journal')), []);
-  });
-
-  it('rotates a journal past 4 MiB; the folding thread folds the old file to its end and removes it', async (t) => {
-    const db = freshDb(t);
-    const audit = new AuditLog(db);
-    const journals = join(dirname(db.name), 'audit-journal');
-    const [first] = readdirSync(journals);
-    // About 700 bytes a line: 7,000 rows cross 4 MiB once.
-    const rows = 7000;
-    for (let i = 0; i < rows; i++) audit.record(callRecord({ args: { content: `${i}`.padEnd(600, 'x') } }));
-    assert.equal(readdirSync(journals).length, 2);
-    await waitFor(() => !readdirSync(journals).includes(first!));
-    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === rows);
-    audit.close();
-    assert.equal(db.prepare('SELECT COUNT(DISTINCT substr(args_summary, 1, 20)) FROM core_audit').pluck().get(), rows);
-    assert.deepEqual(readdirSync(journals), []);
-    assert.equal(db.prepare('SELECT COUNT(*) FROM core_audit_folded').pluck().get(), 0);
-  });
-
-  it('flush() folds a rotated-out file too, if the folding thread has not yet', (t) => {
-    const db = freshDb(t);
-    const audit = new AuditLog(db, { foldEveryMs: 1_000_000_000 });
-    for (let i = 0; i < 7000; i++) audit.record(callRecord({ args: { content: `${i}`.padEnd(600, 'x') } }));
-    assert.equal(auditRows(db, audit).length, 7000);
-    assert.equal(readdirSync(join(dirname(db.name), 'audit-journal')).length, 1);
-    audit.close();
-  });
-
-  it('passes over a bad line once: the folding thread warns of it once and folds the rows after it', async (t) => {
-    const db = freshDb(t);
-    const warnings: unknown[] = [];
-    const log = { warn: (fields: unknown) => warnings.push(fields), error: () => {} } as unknown as Logger;
-    const audit = new AuditLog(db, { log });
-    const journals = join(dirname(db.name), 'audit-journal');
-    const [name] = readdirSync(journals);
-    appendFileSync(join(journals, name!), '{"not":"a row"}\n');
-    await new Promise((r) => setTimeout(r, 500));
-    audit.record(callRecord({ outcome: 'after the bad line' }));
-    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === 1);
-    assert.equal(warnings.length, 1);
-    audit.close();
-  });
-
-  it('backs off while folds fail, logs each retry, and folds once the fault is gone', { timeout: 30_000 }, async (t) => {
-    const db = freshDb(t);
-    const errors: string[] = [];
-    const warnings: string[] = [];
-    const log = { warn: (_: unknown, msg: string) => warnings.push(msg), error: (_: unknown, msg: string) => errors.push(msg) } as unknown as Logger;
-    const audit = new AuditLog(db, { log });
-    // A fault the folding thread's inserts hit, as a full disk would.
-    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON core_audit BEGIN SELECT RAISE(ABORT, 'refused'); END");
-    audit.record(callRecord());
-    await new Promise((r) => setTimeout(r, 2000));
-    // Ten ticks a second, one attempt: the next waits 5 s.
-    assert.deepEqual(errors, ['audit fold failed; retrying in 5 s']);
-    db.exec('DROP TRIGGER refuse');
-    await waitFor(() => db.prepare('SELECT COUNT(*) FROM core_audit').pluck().get() === 1, 10_000);
-    await waitFor(() => warnings.includes('audit fold works again'));
-    audit.close();
   });
 
   it('cuts names that come from callers (a client name, an unknown tool) to 256 characters', (t) => {
