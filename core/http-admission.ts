@@ -22,13 +22,13 @@ export type Admission =
  * (HttpGuard), then the rate limit per key, or per client address without keys.
  */
 export class HttpAdmission {
-  readonly guard: HttpGuard;
+  readonly #guard: HttpGuard;
   readonly #limiter?: RateLimiter;
   readonly #max: number;
   readonly #windowS: number;
 
   constructor(guard: HttpGuard, { max, timeWindowMs }: HttpConfig['rateLimit']) {
-    this.guard = guard;
+    this.#guard = guard;
     this.#limiter = max > 0 ? new RateLimiter(max, timeWindowMs) : undefined;
     this.#max = max;
     this.#windowS = Math.round(timeWindowMs / 1000);
@@ -36,7 +36,7 @@ export class HttpAdmission {
 
   /** Checks `request` for `path` (its URL without the query). */
   admit(request: IncomingMessage, path: string): Admission {
-    const result = this.guard.check(request, !PUBLIC_PATHS.test(path));
+    const result = this.#guard.check(request, !PUBLIC_PATHS.test(path));
     if (!result.ok || !this.#limiter || UNCOUNTED_PATHS.has(path)) return result;
     const key = result.principal ? `key:${result.principal.name}` : `ip:${request.socket.remoteAddress}`;
     const decision = this.#limiter.hit(key);

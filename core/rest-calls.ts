@@ -55,6 +55,7 @@ export async function restCallAnswer(gateway: Gateway, name: string, args: unkno
  */
 export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { errors, log } = gateway;
+  const failed = () => new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.');
 
   const answer = (res: ServerResponse, reply: JsonAnswer, headers?: HttpHeaders) => {
     try {
@@ -62,8 +63,7 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     } catch (err) {
       // A result JSON cannot express (a BigInt, a cycle): the plugin's bug.
       log.error({ err }, 'REST answer could not be sent');
-      const error = new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.');
-      writeAnswer(res, errorAnswer(error, errors), headers);
+      writeAnswer(res, errorAnswer(failed(), errors), headers);
     }
   };
 
@@ -73,7 +73,7 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
       reply = await restCallAnswer(gateway, name, parseJsonBody(body), caller, res);
     } catch (err) {
       if (!isGatewayError(err)) log.error({ err, url: req.url }, 'HTTP request failed');
-      reply = errorAnswer(isGatewayError(err) ? err : new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.'), errors);
+      reply = errorAnswer(isGatewayError(err) ? err : failed(), errors);
     }
     if (!res.destroyed) answer(res, reply, headers);
   };
@@ -94,8 +94,7 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     // Refused before its body is read: the rest of the body would be taken for the next
     // request on this connection, so the answer closes it.
     const tooLarge = () => answer(res, errorAnswer(bodyTooLarge(bodyLimit), errors), { ...admitted.headers, connection: 'close' });
-    const declared = req.headers['content-length'] === undefined ? Number.NaN : Number(req.headers['content-length']);
-    if (declared > bodyLimit) {
+    if (Number(req.headers['content-length']) > bodyLimit) {
       tooLarge();
       return true;
     }
