@@ -70,9 +70,9 @@ for (const via of ['inject', 'socket'] as const) describe(`REST bridge (${via})`
     ['an unknown route', () => send({ method: 'GET', url: '/nowhere' }), 404, 'NOT_FOUND'],
     ['a plain GET on the /events WebSocket', () => send({ method: 'GET', url: '/events' }), 426, 'UPGRADE_REQUIRED'],
   ];
-  for (const [label, send, status, code] of statuses) {
+  for (const [label, request, status, code] of statuses) {
     it(`${status} ${code} for ${label}`, async () => {
-      const res = await send();
+      const res = await request();
       assert.equal(res.statusCode, status);
       const body = res.json();
       assert.equal(body.success, false);
