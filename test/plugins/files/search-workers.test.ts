@@ -6,6 +6,16 @@ import { describe, it } from 'node:test';
 import { SearchWorkers, type SearchRequest } from '../../../plugins/files/search.js';
 import { realTempDir } from './files-helpers.js';
 
+/** A fresh SearchWorkers for one test, closed after it whatever happens. */
+async function withWorkers(test: (workers: SearchWorkers) => Promise<void>): Promise<void> {
+  const workers = new SearchWorkers();
+  try {
+    await test(workers);
+  } finally {
+    await workers.close();
+  }
+}
+
 describe('SearchWorkers: warm search workers', () => {
   const root = realTempDir();
   writeFileSync(join(root, 'a.txt'), 'alpha\nneedle one\n');
@@ -28,34 +38,25 @@ describe('SearchWorkers: warm search workers', () => {
   const never = new AbortController().signal;
   const paths = (result: { matches: Array<{ path: string; line: number }> }) => result.matches.map((m) => `${m.path}:${m.line}`);
 
-  it('a second search reuses the first one’s worker', { timeout: 30_000 }, async () => {
-    const workers = new SearchWorkers();
-    try {
+  it('a second search reuses the first one’s worker', { timeout: 30_000 }, () =>
+    withWorkers(async (workers) => {
       assert.deepEqual(paths(await workers.search(request('needle'), never)), ['a.txt:2']);
       assert.deepEqual(paths(await workers.search(request('other'), never)), ['b.txt:2']);
       assert.equal(workers.started, 1);
-    } finally {
-      await workers.close();
-    }
-  });
+    }));
 
-  it('concurrent searches each get a worker, and one of them is kept warm', { timeout: 30_000 }, async () => {
-    const workers = new SearchWorkers();
-    try {
+  it('concurrent searches each get a worker, and one of them is kept warm', { timeout: 30_000 }, () =>
+    withWorkers(async (workers) => {
       const both = () => Promise.all([workers.search(request('needle'), never), workers.search(request('other'), never)]);
       assert.deepEqual((await both()).map(paths), [['a.txt:2'], ['b.txt:2']]);
       assert.equal(workers.started, 2);
       // One idle worker was kept (not 0: that would start two more), and only one (not 2: none more).
       await both();
       assert.equal(workers.started, 3);
-    } finally {
-      await workers.close();
-    }
-  });
+    }));
 
-  it('an aborted search does not poison the next: its worker is dropped, its late reply never delivered', { timeout: 30_000 }, async () => {
-    const workers = new SearchWorkers();
-    try {
+  it('an aborted search does not poison the next: its worker is dropped, its late reply never delivered', { timeout: 30_000 }, () =>
+    withWorkers(async (workers) => {
       await workers.search(request('needle'), never);
       // A quick search aborted at once: a reused worker would still answer it, and that
       // answer would reach the next call.
@@ -71,10 +72,7 @@ describe('SearchWorkers: warm search workers', () => {
       await assert.rejects(stuck, { message: 'too slow' });
       assert.deepEqual(paths(await workers.search(request('needle'), never)), ['a.txt:2']);
       assert.equal(workers.started, 3);
-    } finally {
-      await workers.close();
-    }
-  });
+    }));
 
   it('an already aborted signal and an invalid regex are refused without a worker', async () => {
     const workers = new SearchWorkers();
