@@ -157,6 +157,21 @@ export const coreErrors = {
     mcp: 'result',
     description: 'The path is malformed (empty, a null byte, or too long).',
   },
+  NO_SPACE: {
+    status: 507,
+    mcp: 'result',
+    description: 'The disk (or the quota) is full; nothing was changed. Free space and retry.',
+  },
+  AUDIT_UNAVAILABLE: {
+    status: 503,
+    mcp: 'result',
+    description: 'The audit journal cannot be written (disk full or unwritable), so calls are refused rather than left unaudited; /health says degraded. Free space and retry.',
+  },
+  PROTECTED_PATH: {
+    status: 403,
+    mcp: 'result',
+    description: "The path is the gateway's own config, its data folder or a protected name such as .git (the protectedPaths setting); it is never written, deleted or renamed through tools.",
+  },
   INTERNAL_ERROR: {
     status: 500,
     mcp: 'result',
