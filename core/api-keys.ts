@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyConfig } from './config.js';
 
+/** The principal name of the owner key; configured keys may not take it. */
+export const OWNER_KEY_NAME = 'owner';
+
 /** Who an API key says the caller is, and what it may do. */
 export interface Principal {
   readonly name: string;
@@ -29,20 +32,19 @@ export function hashApiKey(key: string): string {
 }
 
 /**
- * The configured keys. Scopes: `*` (everything), `plugin:<name>` (every tool of a plugin),
- * `events` (the /events stream), or a tool name where `*` matches any run of characters
- * (`file_*`).
+ * The keys a gateway accepts: the owner key (name `owner`, every scope) and the configured
+ * ones. Scopes: `*` (everything), `plugin:<name>` (every tool of a plugin), `events` (the
+ * /events stream), or a tool name where `*` matches any run of characters (`file_*`).
  */
 export class ApiKeys {
+  /** Whether requests on network transports must carry a key (config `auth: key`). */
+  readonly required: boolean;
   readonly #byHash = new Map<string, Principal>();
 
-  constructor(keys: readonly ApiKeyConfig[]) {
+  constructor(keys: readonly ApiKeyConfig[], ownerKey?: string) {
+    this.required = ownerKey !== undefined || keys.length > 0;
+    if (ownerKey !== undefined) this.#byHash.set(hashApiKey(ownerKey), principal({ name: OWNER_KEY_NAME, hash: '', scopes: ['*'] }));
     for (const key of keys) this.#byHash.set(key.hash, principal(key));
-  }
-
-  /** Whether requests must carry a key at all. */
-  get required(): boolean {
-    return this.#byHash.size > 0;
   }
 
   /** The principal for a presented key, or undefined for an unknown one. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivateDir } from './private-files.js';
 
 const SUFFIX = '.jsonl';
 /** The journals this process has open: several gateways may run in one process (tests). */
@@ -21,7 +22,7 @@ export class AuditJournal {
 
   constructor(dir: string) {
     this.#dir = dir;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makePrivateDir(dir);
     this.#openNew();
   }
 
@@ -46,10 +47,22 @@ export class AuditJournal {
     if (written !== length) {
       // A partial line would glue itself to the next one; take it back.
       ftruncateSync(this.#fd, this.#size);
-      throw new Error(`audit journal: short write (${written} of ${length} bytes)`);
+      // A regular file written short has run out of room.
+      throw Object.assign(new Error(`audit journal: short write (${written} of ${length} bytes)`), { code: 'ENOSPC' });
     }
     this.#size += written;
     return this.#size;
+  }
+
+  /** Whether `bytes` more would fit now: writes them and takes them back. Throws as append does. */
+  probe(bytes: number): void {
+    const size = this.#size;
+    try {
+      this.append(' '.repeat(bytes));
+    } finally {
+      ftruncateSync(this.#fd, size);
+      this.#size = size;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AuditJournal, abandonedJournals, readJournal } from './audit-journal.js';
+import { GatewayError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Database } from './storage.js';
 import { migrate } from './storage.js';
@@ -61,6 +62,11 @@ const SWEEP_EVERY_MS = 60_000;
 /** After a failed fold (disk full, database locked past busy_timeout). */
 const RETRY_AFTER_MS = 5000;
 
+/** Rows kept in memory only (their line could not be written) at most; later ones are counted, not kept. */
+const MAX_UNWRITTEN_ROWS = 10_000;
+/** While the journal cannot be written, how often a call may probe it again. */
+const PROBE_EVERY_MS = 250;
+
 /** A row and the journal offset just past its line (Infinity: its line could not be written). */
 interface JournalEntry {
   readonly row: unknown[];
@@ -74,7 +80,19 @@ export interface AuditLogOptions {
   journalDir?: string;
   /** How often the journals of processes that are gone are folded in while this one runs. */
   sweepEveryMs?: number;
+  /** Answer calls even when their row cannot be written (config `tools.auditFailOpen`). */
+  failOpen?: boolean;
   log?: Logger;
+}
+
+/** Whether calls can be recorded now, for /health and gateway_status. */
+export interface AuditState {
+  readonly state: 'ok' | 'unavailable';
+  readonly failOpen: boolean;
+  /** Why the journal cannot be written (an errno code such as ENOSPC), while unavailable. */
+  readonly reason?: string;
+  /** Rows dropped because too many waited in memory while unavailable. */
+  readonly droppedRows: number;
 }
 
 /**
@@ -96,13 +114,22 @@ export class AuditLog {
   readonly #forget: (journal: string) => void;
   readonly #journal: AuditJournal | undefined;
   readonly #log: Logger | undefined;
+  readonly #failOpen: boolean;
   #pending: JournalEntry[] = [];
+  #unwritten = 0;
+  #dropped = 0;
+  /** Set while the journal cannot be written: the errno code (or message) of the failure. */
+  #failure: string | undefined;
+  /** The length of the line that failed: what a probe must be able to write. */
+  #failedBytes = 0;
+  #lastProbe = 0;
   #timer: NodeJS.Timeout | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
     this.#log = options.log;
+    this.#failOpen = options.failOpen ?? false;
     migrate(db, 'core', migrations);
     const retentionDays = options.retentionDays ?? 0;
     if (retentionDays > 0) {
@@ -171,10 +198,12 @@ export class AuditLog {
 
   /**
    * Writes the call's row to the journal before returning. If that write fails (disk full),
-   * the row still reaches the table at the next fold and the error is thrown for the catalog
-   * to log: refusing calls because the audit disk is full would turn an audit problem into an
-   * outage. After close() (the last step of shutdown) a call, which can only be a refusal
-   * with SHUTTING_DOWN, is not recorded.
+   * the call fails closed: this throws AUDIT_UNAVAILABLE, which becomes the call's answer (it
+   * ran, but no reply leaves without its row), and `availability()` refuses further calls
+   * until the journal takes writes again. With `failOpen` the failure is only logged. Either
+   * way the row is kept in memory (up to MAX_UNWRITTEN_ROWS) and reaches the table at the next
+   * fold the database accepts. After close() (the last step of shutdown) a call, which can
+   * only be a refusal with SHUTTING_DOWN, is not recorded.
    */
   record(call: CallRecord): void {
     if (this.#closed) return;
@@ -184,13 +213,52 @@ export class AuditLog {
       return;
     }
     let end = Infinity;
+    const line = `${JSON.stringify(row)}\n`;
     try {
-      end = this.#journal.append(`${JSON.stringify(row)}\n`);
-    } finally {
-      this.#pending.push({ row, end });
-      if (this.#pending.length >= FOLD_AT_ROWS) this.#schedule(0);
-      else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
+      end = this.#journal.append(line);
+      this.#failure = undefined;
+    } catch (err) {
+      this.#failure = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      this.#failedBytes = Buffer.byteLength(line);
+      this.#log?.error({ err }, 'an audit row could not be written to the journal');
     }
+    // A call refused by availability() did not run: its refusal already says why. Any other
+    // is answered AUDIT_UNAVAILABLE, and its row says the same as its reply.
+    const withheld = end === Infinity && !this.#failOpen && call.outcome !== 'AUDIT_UNAVAILABLE';
+    if (withheld) row[OUTCOME] = 'AUDIT_UNAVAILABLE';
+    if (end === Infinity && ++this.#unwritten > MAX_UNWRITTEN_ROWS) this.#dropped++;
+    else this.#pending.push({ row, end });
+    if (this.#pending.length >= FOLD_AT_ROWS) this.#schedule(0);
+    else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
+    if (withheld) {
+      throw new GatewayError('AUDIT_UNAVAILABLE', `The call ran, but its audit row could not be written (${this.#failure}), so its result is withheld. Free space on the gateway's disk; calls are refused until then.`);
+    }
+  }
+
+  /**
+   * AUDIT_UNAVAILABLE while the journal cannot be written (fail-closed only), checked before
+   * a call runs. At most every PROBE_EVERY_MS, a write as long as the line that failed (taken
+   * back at once) probes the journal again, so the first call after space is freed runs.
+   */
+  availability(): GatewayError | undefined {
+    if (this.#failure === undefined || this.#failOpen || !this.#journal) return undefined;
+    const now = Date.now();
+    if (now - this.#lastProbe >= PROBE_EVERY_MS) {
+      this.#lastProbe = now;
+      try {
+        this.#journal.probe(this.#failedBytes);
+        this.#failure = undefined;
+        return undefined;
+      } catch {
+        // Still failing: refuse.
+      }
+    }
+    return new GatewayError('AUDIT_UNAVAILABLE', `Calls are refused: the audit journal cannot be written (${this.#failure}), and this gateway does not answer calls it cannot audit. Free space on the gateway's disk and retry.`);
+  }
+
+  get state(): AuditState {
+    const base = { failOpen: this.#failOpen, droppedRows: this.#dropped };
+    return this.#failure === undefined ? { state: 'ok', ...base } : { state: 'unavailable', reason: this.#failure, ...base };
   }
 
   /** Folds the waiting rows into `core_audit` now. */
@@ -202,6 +270,7 @@ export class AuditLog {
     this.#pending = [];
     try {
       this.#fold(this.#journal.name, batch);
+      this.#unwritten = 0;
     } catch (err) {
       // The rows are safe in the journal; keep them and try again later.
       this.#pending = batch;
@@ -259,6 +328,9 @@ function isAuditRow(row: unknown[]): boolean {
   if (row.length !== ROW_TYPES.length) return false;
   return row.every((value, i) => (value === null ? ROW_TYPES[i]!.endsWith('?') : typeof value === ROW_TYPES[i]!.replace('?', '')));
 }
+
+/** Where rowOf puts the outcome. */
+const OUTCOME = 9;
 
 /** The type of each value of a row, in rowOf's order; `?` where null is allowed. */
 const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string'];

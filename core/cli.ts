@@ -9,6 +9,8 @@ import { serveStdio } from './stdio-server.js';
 import { toRestData } from './tool-result.js';
 import { GATEWAY_VERSION } from './version.js';
 
+type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string; port: number }; close(): Promise<void> };
+
 const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
 
 Usage:
@@ -21,8 +23,9 @@ Usage:
   mcp-gateway tools [--json]          list every tool with its plugin (and schema with --json)
   mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
   mcp-gateway plugins                 list the registry and which plugins are enabled
+  mcp-gateway keys owner              print the owner key (dataDir/owner.key) with ready-to-paste lines
   mcp-gateway keys create --name NAME [--scope SCOPE]...
-                                      make an API key for HTTP; prints it once, with the config lines
+                                      make another API key; prints it once, with the config lines
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
@@ -70,7 +73,9 @@ export async function main(argv: string[]): Promise<number> {
     case 'plugins':
       return listPlugins(flags);
     case 'keys':
-      return positionals[1] === 'create' ? createKey(flags) : fail(`Usage: mcp-gateway keys create --name NAME [--scope SCOPE]...\n`);
+      if (positionals[1] === 'create') return createKey(flags);
+      if (positionals[1] === 'owner') return showOwnerKey(flags);
+      return fail(`Usage: mcp-gateway keys owner | keys create --name NAME [--scope SCOPE]...\n`);
     case 'help':
       return print(HELP);
     default:
@@ -94,7 +99,7 @@ async function runStdio(flags: Flags): Promise<number> {
 
 async function runServe(flags: Flags): Promise<number> {
   const gateway = await boot(flags);
-  const listeners: Array<{ close(): Promise<void> }> = [];
+  const listeners: Listener[] = [];
   const stop = shutdownOnSignals(gateway, listeners);
   try {
     const { http } = gateway.config.transports;
@@ -112,8 +117,52 @@ async function runServe(flags: Flags): Promise<number> {
     throw err;
   }
   if (listeners.length === 0) gateway.log.warn('no transport is enabled; nothing to serve');
+  announceAuth(gateway, listeners);
   await aborted(gateway.signal);
   await stop('signal');
+  return 0;
+}
+
+/**
+ * Tells the person starting the gateway how to reach it: with `auth: key`, at the first start
+ * the owner key with lines to paste (later starts name the command that prints them again);
+ * with `auth: none`, a warning at every start.
+ */
+function announceAuth(gateway: Gateway, listeners: readonly Listener[]): void {
+  if (!listeners.some((l) => l.address.kind !== 'unix')) return;
+  if (!gateway.ownerKey) {
+    gateway.log.warn('auth: none: HTTP and TCP answer anyone on this machine without a key, and every local account can run what the tools allow. Remove auth: none from the config to require keys.');
+    return;
+  }
+  const http = listeners.map((l) => l.address).find((a) => a.kind === 'http');
+  if (gateway.ownerKey.created) process.stderr.write(ownerKeyLines(gateway.ownerKey.key, gateway.ownerKey.file, http, 'created'));
+  else gateway.log.info({ file: gateway.ownerKey.file }, 'HTTP and TCP need an API key; `mcp-gateway keys owner` prints the owner key with ready-to-paste lines');
+}
+
+/** The owner key with lines a person can paste into a shell, Claude Code, the Inspector, a browser. */
+function ownerKeyLines(key: string, file: string, http: { readonly host: string; readonly port: number } | undefined, how: 'created' | 'stored'): string {
+  const lines = [`mcp-gateway: owner API key (${how === 'created' ? 'created now' : 'stored'} in ${file}, mode 0600; it can call every tool):`, '', `  ${key}`, ''];
+  if (http) {
+    const host = http.host.includes(':') ? `[${http.host}]` : http.host;
+    const base = `http://${host}:${http.port}`;
+    lines.push(
+      `  curl -X POST ${base}/tools/gateway_status -H 'Authorization: Bearer ${key}'`,
+      `  claude mcp add --transport http gateway ${base}/mcp --header 'Authorization: Bearer ${key}'`,
+      `  npx @modelcontextprotocol/inspector --cli ${base}/mcp --header 'Authorization: Bearer ${key}' --method tools/list`,
+      `  explorer: ${base}/docs?key=${key}`,
+    );
+  }
+  lines.push(`  TCP: send it in initialize as params._meta.apiKey. stdio and the unix socket need no key.`, '');
+  return `${lines.join('\n')}\n`;
+}
+
+async function showOwnerKey(flags: Flags): Promise<number> {
+  const config = loadConfig({ file: flags.config });
+  if (config.auth === 'none') return fail('auth: none is set in the config: no key is needed (or checked).\n');
+  const { loadOwnerKey } = await import('./owner-key.js');
+  const owner = loadOwnerKey(config.dataDir);
+  const { http } = config.transports;
+  process.stdout.write(ownerKeyLines(owner.key, owner.file, http.enabled ? http : undefined, owner.created ? 'created' : 'stored'));
   return 0;
 }
 
@@ -146,7 +195,7 @@ function parseHostPort(value: string, flag: string): [string, number] {
  * gateway (plugin closers in reverse order). The process then exits by itself; if a closer
  * hangs or a handle is left open, the watchdog exits with status 1 after the budget.
  */
-function shutdownOnSignals(gateway: Gateway, listeners: Array<{ close(): Promise<void> }>): (reason: string) => Promise<void> {
+function shutdownOnSignals(gateway: Gateway, listeners: Listener[]): (reason: string) => Promise<void> {
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) => {
     stopping ??= (async () => {
@@ -221,9 +270,9 @@ async function createKey(flags: Flags): Promise<number> {
   const { key, hash } = createApiKey();
   return print(
     `API key for "${flags.name}" (shown once; store it now):\n\n  ${key}\n\n` +
-      `Add to gateway.config.yaml under transports.http.apiKeys:\n\n` +
-      `      - name: ${flags.name}\n        hash: ${hash}\n        scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
-      `Send it as "Authorization: Bearer <key>" or "X-API-Key: <key>".\n`,
+      `Add to gateway.config.yaml under apiKeys:\n\n` +
+      `  - name: ${flags.name}\n    hash: ${hash}\n    scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
+      `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
   );
 }
 

@@ -39,11 +39,18 @@ const httpSchema: JsonSchema = {
     host: { type: 'string', minLength: 1, default: '127.0.0.1' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 9101 },
     bodyLimitBytes: { type: 'integer', minimum: 1024, default: 10 * MiB },
+    maxConnections: { type: 'integer', minimum: 1, default: 512 },
+    maxConnectionsPerAddress: { type: 'integer', minimum: 1, default: 128 },
+    /** Time a client has to send a request's headers (slow-loris connections end here). */
+    headersTimeoutMs: { type: 'integer', minimum: 100, default: 10_000 },
+    /** Time a client has to send a whole request, body included. */
+    requestTimeoutMs: { type: 'integer', minimum: 100, default: 30_000 },
+    /** An idle keep-alive connection is closed after this long. */
+    keepAliveTimeoutMs: { type: 'integer', minimum: 100, default: 5000 },
     /** Host header values accepted besides loopback names and the bound address. */
     allowedHosts: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     /** Origins (scheme://host:port) accepted besides loopback origins. */
     allowedOrigins: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
-    apiKeys: { type: 'array', items: apiKeySchema, default: [] },
     rateLimit: {
       type: 'object',
       additionalProperties: false,
@@ -56,6 +63,8 @@ const httpSchema: JsonSchema = {
     },
     mcpSessionIdleMs: { type: 'integer', minimum: 1000, default: 30 * 60_000 },
     maxMcpSessions: { type: 'integer', minimum: 1, default: 256 },
+    /** MCP sessions at /mcp per API key (per client address with auth: none). */
+    maxMcpSessionsPerKey: { type: 'integer', minimum: 1, default: 32 },
     events: {
       type: 'object',
       additionalProperties: false,
@@ -76,6 +85,12 @@ export const gatewayConfigSchema: JsonSchema = {
   additionalProperties: false,
   properties: {
     dataDir: { type: 'string', minLength: 1, default: '.gateway' },
+    /**
+     * `key`: every network transport (HTTP, /mcp, /events, TCP) needs an API key, the owner
+     * key in dataDir or one of `apiKeys`. `none`: no key anywhere (loopback only).
+     */
+    auth: { enum: ['key', 'none'], default: 'key' },
+    apiKeys: { type: 'array', items: apiKeySchema, default: [] },
     workspace: { type: 'string', minLength: 1 },
     logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     registries: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
@@ -88,6 +103,8 @@ export const gatewayConfigSchema: JsonSchema = {
       properties: {
         timeoutMs: { type: 'integer', minimum: 1, default: 60_000 },
         audit: { type: 'boolean', default: true },
+        /** Answer calls whose audit row cannot be written (disk full) instead of refusing them. */
+        auditFailOpen: { type: 'boolean', default: false },
         /** Audit rows older than this are deleted at start-up; 0 keeps them all. */
         auditRetentionDays: { type: 'integer', minimum: 0, default: 30 },
       },

@@ -24,12 +24,17 @@ export interface HttpConfig {
   readonly host: string;
   readonly port: number;
   readonly bodyLimitBytes: number;
+  readonly maxConnections: number;
+  readonly maxConnectionsPerAddress: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: readonly string[];
-  readonly apiKeys: readonly ApiKeyConfig[];
   readonly rateLimit: { readonly max: number; readonly timeWindowMs: number };
   readonly mcpSessionIdleMs: number;
   readonly maxMcpSessions: number;
+  readonly maxMcpSessionsPerKey: number;
   readonly events: { readonly maxQueuedBytes: number; readonly pingIntervalMs: number; readonly maxClients: number };
 }
 
@@ -53,12 +58,16 @@ export interface GatewayConfig {
   /** The file it came from, or undefined when the defaults were used. */
   readonly file?: string;
   readonly dataDir: string;
+  /** Whether network transports need an API key (see docs/configuration.md, "Authentication"). */
+  readonly auth: 'key' | 'none';
+  /** Keys besides the owner key, for HTTP and TCP; only with `auth: key`. */
+  readonly apiKeys: readonly ApiKeyConfig[];
   readonly workspace: string;
   readonly logLevel: LogLevel;
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
-  readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditRetentionDays: number };
+  readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditFailOpen: boolean; readonly auditRetentionDays: number };
   readonly breakers: BreakerDefaults;
   readonly transports: {
     readonly stdio: { readonly maxMessageBytes: number };
@@ -132,11 +141,24 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
     throw new GatewayError('CONFIG_INVALID', `${where}: the top level must be a mapping of keys.`);
   }
   const data = interpolateEnv(structuredClone(raw), ctx.env, where, '') as Record<string, unknown>;
+  if ((data.transports as { http?: { apiKeys?: unknown } } | undefined)?.http?.apiKeys !== undefined) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: transports.http.apiKeys moved to apiKeys at the top level (keys now guard TCP as well as HTTP); move the list there.`);
+  }
   if (!validateGatewayConfig(data)) {
     const lines = describeSchemaErrors(validateGatewayConfig.errors).map(
       (p) => `${pointerToKeyPath(p.path)}: ${p.message}`,
     );
     throw new GatewayError('CONFIG_INVALID', `${where}: ${lines.join('; ')}`, { details: lines });
+  }
+  const http = (data.transports as { http: { headersTimeoutMs: number; requestTimeoutMs: number } }).http;
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: transports.http.headersTimeoutMs (${http.headersTimeoutMs}) must not be above requestTimeoutMs (${http.requestTimeoutMs}): the headers are part of the request.`);
+  }
+  if ((data.apiKeys as Array<{ name: string }>).some((k) => k.name === 'owner')) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: apiKeys: the name "owner" is the owner key's (dataDir/owner.key); choose another name.`);
+  }
+  if (data.auth === 'none' && (data.apiKeys as unknown[]).length > 0) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: auth: none turns API keys off, yet apiKeys lists some; remove auth: none to use them, or the keys.`);
   }
   // Relative paths in a config file are relative to that file, so that a client that starts
   // the gateway from any directory gets the same data; without a file, to the working dir.

@@ -89,19 +89,25 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
     ws.on('message', (raw) => {
       const request = parseRequest(raw.toString());
       if (typeof request === 'string') return reply({ type: 'error', code: 'INVALID_REQUEST', message: request });
-      const added = request.channels.filter((c) => !subscriptions.has(c)).length;
-      if (request.type === 'subscribe' && subscriptions.size + added > MAX_SUBSCRIPTIONS) {
-        return reply({ type: 'error', code: 'INVALID_REQUEST', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per client; nothing was subscribed.` });
-      }
-      for (const channel of request.channels) {
-        if (request.type === 'subscribe' && !subscriptions.has(channel)) {
-          subscriptions.set(channel, gateway.events.subscribe(channel, deliver));
-        } else if (request.type === 'unsubscribe') {
+      if (request.type === 'unsubscribe') {
+        for (const channel of request.channels) {
           subscriptions.get(channel)?.();
           subscriptions.delete(channel);
         }
+        return reply({ type: 'unsubscribed', channels: request.channels });
       }
-      reply({ type: request.type === 'subscribe' ? 'subscribed' : 'unsubscribed', channels: request.channels });
+      // In order, up to the limit: the patterns before it stay subscribed, as documented.
+      const over: string[] = [];
+      const subscribed = request.channels.filter((channel) => {
+        if (subscriptions.has(channel)) return true;
+        if (subscriptions.size >= MAX_SUBSCRIPTIONS) return !over.push(channel);
+        subscriptions.set(channel, gateway.events.subscribe(channel, deliver));
+        return true;
+      });
+      if (subscribed.length > 0) reply({ type: 'subscribed', channels: subscribed });
+      if (over.length > 0) {
+        reply({ type: 'error', code: 'INVALID_REQUEST', message: `At most ${MAX_SUBSCRIPTIONS} subscriptions per client; ${over.length} pattern(s) from ${over[0]} on were not subscribed.` });
+      }
     });
     ws.on('close', () => {
       for (const unsubscribe of subscriptions.values()) unsubscribe();

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ApiKeys } from './api-keys.js';
 import { AuditLog } from './audit.js';
 import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
@@ -11,7 +11,9 @@ import { createMetrics } from './metrics.js';
 import type { Registry } from 'prom-client';
 import { openMcpSession, type McpSessionOptions } from './mcp-session.js';
 import type { CoreServices } from './plugin-context.js';
+import { loadOwnerKey, type OwnerKey } from './owner-key.js';
 import { PluginHost } from './plugin-host.js';
+import { makePrivateDir } from './private-files.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
 import { createSchemaCompiler } from './schema.js';
 import { SessionRegistry } from './sessions.js';
@@ -40,6 +42,10 @@ export interface Gateway {
   readonly breakers: BreakerRegistry;
   readonly plugins: PluginHost;
   readonly db: Database;
+  /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
+  readonly keys: ApiKeys;
+  /** The owner key in dataDir, with `auth: key`. */
+  readonly ownerKey: OwnerKey | undefined;
   /** The audit log when `tools.audit` is on; `flush()` it before reading `core_audit`. */
   readonly audit: AuditLog | undefined;
   /** Prometheus metrics of every transport's calls, breakers and sessions. */
@@ -71,7 +77,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const bootStarted = performance.now();
   // Before the database opens: a bad workspace must not leave a handle behind.
   const workspace = openWorkspace(config);
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
+  const ownerKey = config.auth === 'key' ? loadOwnerKey(config.dataDir) : undefined;
+  const keys = new ApiKeys(config.apiKeys, ownerKey?.key);
   const shutdown = new AbortController();
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
   const stopCheckpoints = scheduleCheckpoints(db);
@@ -132,6 +140,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     breakers,
     plugins,
     db,
+    keys,
+    ownerKey,
     get audit() {
       return audit;
     },
@@ -147,6 +157,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       toolCount: catalog.size,
       breakers: breakers.list(),
       sessions: sessions.countByTransport(),
+      ...(audit ? { audit: audit.state } : {}),
     }),
     close: () => (closing ??= closeAll()),
   };
@@ -155,8 +166,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     // Before any plugin: folding in the journals a killed process left is part of opening
     // the database, and every call from here on has its row.
     if (config.tools.audit) {
-      const auditLog = new AuditLog(db, { retentionDays: config.tools.auditRetentionDays, log });
+      const auditLog = new AuditLog(db, { retentionDays: config.tools.auditRetentionDays, failOpen: config.tools.auditFailOpen, log });
       audit = auditLog;
+      catalog.require(() => auditLog.availability());
       catalog.observe((call) => auditLog.record(call));
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiKeys, type Principal } from './api-keys.js';
+import type { ApiKeys, Principal } from './api-keys.js';
 import type { HttpConfig } from './config.js';
 import { GatewayError } from './errors.js';
 
@@ -12,7 +12,9 @@ export type GuardResult = { ok: true; principal?: Principal } | { ok: false; err
  * Checks every HTTP request (and WebSocket upgrade) before any route runs:
  * - Host and Origin must name this gateway: a page on another site that rebinds its DNS
  *   name to 127.0.0.1 sends its own Host, and is refused (HOST_NOT_ALLOWED);
- * - with API keys configured, a known key must come as `Authorization: Bearer` or `X-API-Key`.
+ * - with `auth: key`, a known key must come as `Authorization: Bearer`, `X-API-Key`, or the
+ *   explorer's cookie (set by `/docs?key=`), which counts only on the browser's same-origin
+ *   requests so that another page on a loopback port cannot ride on it.
  */
 export class HttpGuard {
   readonly keys: ApiKeys;
@@ -21,8 +23,8 @@ export class HttpGuard {
   /** Per request: the Host/Origin verdict and who the key says it is (or why it is unknown). */
   readonly #cache = new WeakMap<IncomingMessage, { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError }>();
 
-  constructor(config: HttpConfig, boundHost: string) {
-    this.keys = new ApiKeys(config.apiKeys);
+  constructor(config: HttpConfig, boundHost: string, keys: ApiKeys) {
+    this.keys = keys;
     const bound = boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost;
     this.#hosts = new Set([...LOOPBACK_NAMES, bound, ...config.allowedHosts].map((h) => h.toLowerCase()));
     this.#origins = new Set(config.allowedOrigins.map((o) => o.toLowerCase()));
@@ -55,7 +57,7 @@ export class HttpGuard {
     if (!this.keys.required) return {};
     const presented = presentedKey(request);
     if (!presented) {
-      return { keyRefusal: new GatewayError('UNAUTHORIZED', 'This gateway needs an API key: send "Authorization: Bearer <key>" or "X-API-Key: <key>".') };
+      return { keyRefusal: new GatewayError('UNAUTHORIZED', 'This gateway needs an API key: send "Authorization: Bearer <key>" or "X-API-Key: <key>" (the owner key is in the data folder\'s owner.key; `mcp-gateway keys owner` prints it).') };
     }
     const principal = this.keys.authenticate(presented);
     return principal ? { principal } : { keyRefusal: new GatewayError('UNAUTHORIZED', 'The API key is not known to this gateway.') };
@@ -79,9 +81,25 @@ function hostName(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The cookie `/docs?key=` sets for the explorer. */
+export const EXPLORER_COOKIE = 'mgw_key';
+
 function presentedKey(request: IncomingMessage): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined;
   const header = request.headers['x-api-key'];
-  return typeof header === 'string' && header ? header : undefined;
+  if (typeof header === 'string' && header) return header;
+  // Cookies of 127.0.0.1 go to every port of it: only a same-origin request (a header no
+  // page can forge) may use the explorer's.
+  if (request.headers['sec-fetch-site'] === 'same-origin') return cookieValue(request.headers.cookie, EXPLORER_COOKIE);
+  return undefined;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
 }

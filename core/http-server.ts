@@ -4,15 +4,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { HttpConfig } from './config.js';
 import { GatewayError } from './errors.js';
+import { answerExplorerLogin } from './explorer-login.js';
 import { attachEventStream } from './events-socket.js';
 import type { Gateway } from './gateway.js';
 import { HttpAdmission } from './http-admission.js';
+import { capConnections } from './http-connections.js';
 import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
-import { isLoopback } from './socket-server.js';
+import { refuseExposedWithoutAuth } from './socket-server.js';
 
 export interface HttpListener {
   readonly address: { kind: 'http'; host: string; port: number };
@@ -27,13 +29,18 @@ export interface HttpListener {
  */
 export async function createHttpApp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<FastifyInstance> {
   const { errors } = gateway;
-  const guard = new HttpGuard(config, config.host);
+  const guard = new HttpGuard(config, config.host, gateway.keys);
   const admission = new HttpAdmission(guard, config.rateLimit);
   const restCall = restCallPath(gateway, admission, config.bodyLimitBytes);
   const app = Fastify({
     logger: false,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the headers and request timeouts on this interval (30 s by default, which
+    // would let a slow-loris connection live three times the headers timeout).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
     // Errors the router raises before any route or hook: a path fastify cannot decode, or a
     // path parameter (a tool name) over its length cap. Fastify's own answer would echo the
     // whole URL back; ours is the usual envelope.
@@ -84,6 +91,14 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   // request there; done() would run the route as well.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
+    if (guard.keys.required) {
+      const login = answerExplorerLogin(request, reply, guard.keys);
+      if (login === true) return;
+      if (login) {
+        sendError(reply, login, errors);
+        return;
+      }
+    }
     const admitted = admission.admit(request.raw, path);
     if (admitted.headers) reply.headers(admitted.headers);
     if (!admitted.ok) {
@@ -116,7 +131,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   app.get('/health', { schema: { tags: ['gateway'], summary: 'Liveness and state' } }, () => {
     const status = gateway.status();
-    const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0;
+    const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';
     return { status: degraded ? 'degraded' : 'ok', ...status };
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
@@ -128,6 +143,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   registerRestRoutes(app, gateway, guard);
   registerMcpRoutes(app, gateway, guard, config);
   attachEventStream(app, gateway, guard, config.events);
+  capConnections(app.server, config);
   await app.ready();
   // REST tool calls are answered before fastify sees them (rest-calls.ts). (Not through
   // fastify's serverFactory: with one, fastify does not also listen on ::1 for "localhost".)
@@ -141,12 +157,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
 
 /** Starts the HTTP face on `config.host:config.port`. */
 export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<HttpListener> {
-  if (!isLoopback(config.host) && config.apiKeys.length === 0) {
-    throw new GatewayError(
-      'CONFIG_INVALID',
-      `Refusing to serve HTTP on ${config.host} without API keys: anyone who can reach it could call every tool. Add transports.http.apiKeys (mcp-gateway keys create) or bind 127.0.0.1.`,
-    );
-  }
+  refuseExposedWithoutAuth(gateway, 'HTTP', config.host);
   const app = await createHttpApp(gateway, config);
   await app.listen({ host: config.host, port: config.port });
   const info = app.server.address();

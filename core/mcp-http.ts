@@ -13,27 +13,36 @@ interface HttpSession {
   readonly transport: StreamableHTTPServerTransport;
   /** The API key that opened it; later requests must come with the same one. */
   readonly keyName?: string;
+  /** Whose share of maxMcpSessionsPerKey it counts against: the key, or the client address. */
+  readonly owner: string;
   lastSeen: number;
-  /** GET streams held open: a session listening for notifications is not idle. */
-  openStreams: number;
 }
 
 /**
  * MCP Streamable HTTP at `/mcp`: one SDK transport and Server per session, keyed by the
  * `Mcp-Session-Id` the gateway assigns at initialize. POST carries requests, GET opens the
- * server-to-client stream, DELETE ends the session. Sessions idle longer than
- * `mcpSessionIdleMs` are closed, since clients that simply vanish never send DELETE.
+ * server-to-client stream, DELETE ends the session. A session that sends no request for
+ * `mcpSessionIdleMs` is closed, an open GET stream included (a client that vanished never
+ * sends DELETE, and a held stream would otherwise keep it for ever). Sessions are capped in
+ * all and per API key (per client address with `auth: none`).
  */
 export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
   const sessions = new Map<string, HttpSession>();
+  /** Sessions per owner, those whose initialize is being handled included. */
+  const perOwner = new Map<string, number>();
   /** Sessions whose initialize is being handled: not in the map yet, but they count. */
   let opening = 0;
+  const release = (owner: string) => {
+    const left = (perOwner.get(owner) ?? 1) - 1;
+    if (left === 0) perOwner.delete(owner);
+    else perOwner.set(owner, left);
+  };
   const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - config.mcpSessionIdleMs;
     for (const [id, session] of sessions) {
-      if (session.openStreams === 0 && session.lastSeen < cutoff) {
+      if (session.lastSeen < cutoff) {
         sessions.delete(id);
         void session.transport.close();
       }
@@ -59,9 +68,19 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
+      const owner = principal ? `key:${principal.name}` : `ip:${request.ip}`;
+      const owned = perOwner.get(owner) ?? 0;
+      if (owned >= config.maxMcpSessionsPerKey) {
+        const whose = principal ? `the API key "${principal.name}"` : 'one client address';
+        return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `At most ${config.maxMcpSessionsPerKey} MCP sessions over HTTP for ${whose}; end unused ones (DELETE /mcp) or retry later.`));
+      }
+      perOwner.set(owner, owned + 1);
       opening++;
       try {
-        session = await openSession(principal?.name, toolScope(principal), request.ip);
+        session = await openSession(principal?.name, owner, toolScope(principal), request.ip);
+      } catch (err) {
+        release(owner);
+        throw err;
       } finally {
         opening--;
       }
@@ -71,13 +90,6 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     const isNew = typeof id !== 'string';
     const current = session;
     current.lastSeen = Date.now();
-    if (request.method === 'GET') {
-      current.openStreams++;
-      reply.raw.once('close', () => {
-        current.openStreams--;
-        current.lastSeen = Date.now();
-      });
-    }
     reply.hijack();
     try {
       await current.transport.handleRequest(request.raw, reply.raw, request.body);
@@ -96,7 +108,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     if (isNew && current.transport.sessionId === undefined) await current.transport.close();
   };
 
-  async function openSession(keyName: string | undefined, allows: ReturnType<typeof toolScope>, ip: string): Promise<HttpSession> {
+  async function openSession(keyName: string | undefined, owner: string, allows: ReturnType<typeof toolScope>, ip: string): Promise<HttpSession> {
     const sessionId = randomUUID();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
@@ -104,8 +116,13 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
         sessions.set(id, session);
       },
     });
-    const session: HttpSession = { transport, keyName, lastSeen: Date.now(), openStreams: 0 };
-    transport.onclose = () => sessions.delete(sessionId);
+    const session: HttpSession = { transport, keyName, owner, lastSeen: Date.now() };
+    let closed = false;
+    transport.onclose = () => {
+      sessions.delete(sessionId);
+      if (!closed) release(owner);
+      closed = true;
+    };
     await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows });
     return session;
   }

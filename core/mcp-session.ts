@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorTable } from './errors.js';
+import { coreErrors, type ErrorTable } from './errors.js';
 import type { Logger } from './logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
@@ -71,5 +71,27 @@ export async function openMcpSession(
     allows,
     caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
   });
+  refuseBadLogLevels(transport);
   return { server, session };
+}
+
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/**
+ * The SDK answers `logging/setLevel` with an unknown level as an internal error (-32603)
+ * whose message is zod's JSON; a caller should get -32602 and a sentence.
+ */
+function refuseBadLogLevels(transport: Transport): void {
+  const next = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'logging/setLevel' && 'id' in message) {
+      const level = (message.params as { level?: unknown } | undefined)?.level;
+      if (typeof level !== 'string' || !LOG_LEVELS.includes(level)) {
+        const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `logging/setLevel: "level" must be one of ${LOG_LEVELS.join(', ')}.`, data: { code: 'INVALID_PARAMS' } };
+        transport.send({ jsonrpc: '2.0', id: message.id, error }).catch(() => {});
+        return;
+      }
+    }
+    next(message, extra);
+  };
 }

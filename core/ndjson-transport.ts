@@ -32,6 +32,7 @@ export class NdjsonTransport implements Transport {
   /** True while skipping the rest of a line that went over the cap. */
   #discarding = false;
   #closed = false;
+  #started = false;
 
   constructor(input: Readable, output: Writable, options: NdjsonTransportOptions) {
     this.#input = input;
@@ -39,7 +40,10 @@ export class NdjsonTransport implements Transport {
     this.#options = options;
   }
 
+  /** Idempotent: a transport may be started to read a first message before a session takes it. */
   async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
     this.#input.on('data', this.#onData);
     this.#input.on('end', this.#onPeerGone);
     this.#input.on('close', this.#onPeerGone);

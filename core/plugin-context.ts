@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BreakerRegistry } from './breaker.js';
 import { GatewayError, type ErrorTable } from './errors.js';
 import type { EventBus } from './events.js';
 import type { Logger } from './logger.js';
 import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { makePrivateDir } from './private-files.js';
 import { migrate, type Database } from './storage.js';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
 import type { Workspace } from './workspace.js';
@@ -49,7 +49,7 @@ export function createPluginScope(
   closers.push(() => core.signal.removeEventListener('abort', onShutdown));
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
 
   const ctx: PluginContext = {
     name,

@@ -32,7 +32,7 @@ export interface RestCaller {
  * disconnect does.
  */
 export async function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): Promise<JsonAnswer> {
-  const outcome = await gateway.catalog.call(name, args ?? {}, {
+  const outcome = await gateway.catalog.call(name, args, {
     caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address },
     allows: toolScope(caller.principal),
     onCancelable: (cancel) =>

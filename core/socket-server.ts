@@ -4,6 +4,8 @@ import type { ListenerConfig } from './config.js';
 import { coreErrors, GatewayError } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
+import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
+import { toolScope } from './api-keys.js';
 
 export type SocketAddress = { kind: 'tcp'; host: string; port: number } | { kind: 'unix'; path: string };
 
@@ -63,9 +65,22 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
     maxMessageBytes: limits.maxMessageBytes,
     onEnd: () => socket.end(),
   });
-  const { server } = await gateway.connect(transport, { transport: address.kind, peer });
+  // The unix socket is the owner's alone (mode 0600): like stdio, it needs no key.
+  let admitted: TcpAdmission | undefined;
+  if (address.kind === 'tcp' && gateway.keys.required) {
+    admitted = await admitTcpClient(transport, socket, gateway.keys);
+    if (!admitted) return;
+    // The SDK chains onto a handler it finds on the transport: the admission's must go.
+    transport.onmessage = undefined;
+  }
+  const { principal } = admitted ?? {};
+  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, allows: toolScope(principal) });
   // Closing the SDK server closes the transport, which ends the socket.
   socket.once('close', () => void server.close().catch(() => {}));
+  if (admitted) {
+    for (const message of admitted.messages) transport.onmessage?.(message);
+    socket.resume();
+  }
 }
 
 function refuse(socket: Socket, limit: number): void {
@@ -141,10 +156,20 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
 }
 
+/** `auth: none` serves loopback only: anyone who can connect could call every tool. */
+export function refuseExposedWithoutAuth(gateway: Gateway, transport: string, host: string): void {
+  if (gateway.keys.required || isLoopback(host)) return;
+  throw new GatewayError(
+    'CONFIG_INVALID',
+    `Refusing to serve ${transport} on ${host} with auth: none: anyone who can reach it could call every tool. Remove auth: none (keys are then required) or bind 127.0.0.1.`,
+  );
+}
+
 function warnIfExposed(gateway: Gateway, host: string): void {
+  refuseExposedWithoutAuth(gateway, 'TCP', host);
   if (isLoopback(host)) return;
   gateway.log.warn(
     { host },
-    `TCP transport bound to ${host}, which is reachable from other machines. It has NO authentication: anyone who can connect can call every tool. Bind 127.0.0.1 unless this network is trusted.`,
+    `TCP transport bound to ${host}, which is reachable from other machines. TCP is plain text: API keys and calls cross the network unencrypted. Bind 127.0.0.1 unless this network is trusted, or tunnel it.`,
   );
 }

@@ -1,3 +1,4 @@
+import type { AuditState } from './audit.js';
 import type { BreakerStatus } from './breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from './plugin-host.js';
 import type { ToolDefinition } from './plugin-types.js';
@@ -10,6 +11,8 @@ export interface GatewayStatus {
   toolCount: number;
   breakers: BreakerStatus[];
   sessions: Record<string, number>;
+  /** Whether calls can be audited (absent when `tools.audit` is off). */
+  audit?: AuditState;
 }
 
 const pluginSummary = {
@@ -39,6 +42,16 @@ export const statusToolDefinition: ToolDefinition = {
       toolCount: { type: 'integer' },
       breakers: { type: 'array', items: { type: 'object' } },
       sessions: { type: 'object', additionalProperties: { type: 'integer' } },
+      audit: {
+        type: 'object',
+        required: ['state', 'failOpen', 'droppedRows'],
+        properties: {
+          state: { enum: ['ok', 'unavailable'] },
+          failOpen: { type: 'boolean' },
+          reason: { type: 'string' },
+          droppedRows: { type: 'integer' },
+        },
+      },
     },
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { GatewayError } from './errors.js';
+import { makePrivateDir, touchPrivateFile } from './private-files.js';
 
 export type { Database };
 
@@ -15,7 +15,9 @@ export type Migration = string | ((db: Database) => void);
  * call has returned" needs.
  */
 export function openDatabase(file: string): Database {
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
+  // SQLite gives its -wal and -shm files the database file's mode.
+  touchPrivateFile(file);
   const db = new BetterSqlite3(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -67,6 +67,7 @@ export interface ToolCatalogOptions {
 export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #observers: Array<(record: CallRecord) => void> = [];
+  readonly #preconditions: Array<() => GatewayError | undefined> = [];
   readonly #options: ToolCatalogOptions;
   readonly #inFlight = new Set<Promise<CallOutcome>>();
   /** Calls whose handler is running, to cancel them all from one shutdown listener. */
@@ -170,9 +171,18 @@ export class ToolCatalog {
     return this.#inFlight.size;
   }
 
-  /** Called with a record of every finished call, before its answer leaves. */
+  /**
+   * Called with a record of every finished call, before its answer leaves. An observer that
+   * throws a GatewayError turns the call's outcome into that error (the audit log does, when
+   * it cannot record the call); any other throw is logged.
+   */
   observe(observer: (record: CallRecord) => void): void {
     this.#observers.push(observer);
+  }
+
+  /** A check every call must pass before its handler runs; the error it returns refuses the call. */
+  require(precondition: () => GatewayError | undefined): void {
+    this.#preconditions.push(precondition);
   }
 
   /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
@@ -198,7 +208,9 @@ export class ToolCatalog {
     const tool = this.#tools.get(name);
     let outcome: CallOutcome;
     try {
-      outcome = tool ? await this.#run(tool, args ?? {}, request) : { ok: false, error: unknownToolError(name) };
+      // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
+      // null is not, and fails validation like any other non-object.
+      outcome = tool ? await this.#run(tool, args === undefined ? {} : args, request) : { ok: false, error: unknownToolError(name) };
     } catch (err) {
       // Only a validator can get here (a recursive schema on deeply nested input, say); a
       // rejected call() would be an unhandled rejection, which ends the process.
@@ -217,7 +229,8 @@ export class ToolCatalog {
       try {
         observer(record);
       } catch (err) {
-        this.#options.log.error({ err }, 'call observer threw');
+        if (isGatewayError(err)) outcome = { ok: false, tool, error: err };
+        else this.#options.log.error({ err }, 'call observer threw');
       }
     }
     return outcome;
@@ -226,6 +239,10 @@ export class ToolCatalog {
   async #run(tool: RegisteredTool, args: unknown, request: CallRequest): Promise<CallOutcome> {
     if (this.#options.shutdownSignal.aborted) {
       return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
+    }
+    for (const precondition of this.#preconditions) {
+      const refusal = precondition();
+      if (refusal) return { ok: false, tool, error: refusal };
     }
     if (request.allows && !request.allows(tool)) {
       return {

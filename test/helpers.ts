@@ -26,10 +26,15 @@ export function tempDir(prefix = 'mcpgw-'): string {
   return dir;
 }
 
-/** The config a test gateway runs with: the echo fixture plugin, no listeners, silent logs. */
+/**
+ * The config a test gateway runs with: the echo fixture plugin, no listeners, silent logs,
+ * and `auth: none`, so that tests of other things need no key (test/core/auth.test.ts and
+ * the e2e tests cover the default, `auth: key`).
+ */
 export function testConfigObject(dir: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     dataDir: join(dir, 'data'),
+    auth: 'none',
     workspace: dir,
     logLevel: 'silent',
     registries: [FIXTURE_REGISTRY],

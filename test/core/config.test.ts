@@ -14,6 +14,7 @@ describe('config', () => {
     assert.equal(config.dataDir, '/srv/gw/.gateway');
     assert.equal(config.workspace, '/srv/project-dir');
     assert.equal(config.logLevel, 'info');
+    assert.equal(config.auth, 'key');
     assert.deepEqual(config.transports.tcp, { enabled: true, maxConnections: 64, maxMessageBytes: 10 * 1024 * 1024, host: '127.0.0.1', port: 9100 });
     assert.equal(config.transports.unix.path, '/srv/gw/.gateway/gateway.sock');
     assert.equal(config.tools.timeoutMs, 60_000);
@@ -41,7 +42,7 @@ describe('config', () => {
   });
 
   const refused: Array<[string, unknown, RegExp]> = [
-    ['an unknown top-level key, listing the valid ones', { dataDri: 'x' }, /gateway\.config\.yaml: \(root\): unknown key "dataDri"\. Valid keys: dataDir, workspace, logLevel/],
+    ['an unknown top-level key, listing the valid ones', { dataDri: 'x' }, /gateway\.config\.yaml: \(root\): unknown key "dataDri"\. Valid keys: dataDir, auth, apiKeys, workspace, logLevel/],
     ['an unknown nested key', { transports: { tcp: { prot: 1 } } }, /transports\.tcp: unknown key "prot"\. Valid keys: enabled, maxConnections, maxMessageBytes, host, port/],
     ['a wrong type', { tools: { timeoutMs: 'soon' } }, /tools\.timeoutMs: must be integer/],
     ['an out-of-range port', { transports: { tcp: { port: 70000 } } }, /transports\.tcp\.port: must be <= 65535/],
@@ -49,7 +50,11 @@ describe('config', () => {
     ['a bad plugin name', { plugins: { 'Bad Name': {} } }, /plugins: key "Bad Name" must match pattern/],
     ['an unknown plugin setting', { plugins: { files: { enable: true } } }, /plugins\.files: unknown key "enable"\. Valid keys: enabled, optional, config/],
     ['a list at the top level', [1, 2], /the top level must be a mapping/],
-    ['an API key scope outside the grammar', { transports: { http: { apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['plugins:files'] }] } } }, /apiKeys\[0\]\.scopes\[0\]: must match pattern/],
+    ['an API key scope outside the grammar', { apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['plugins:files'] }] }, /apiKeys\[0\]\.scopes\[0\]: must match pattern/],
+    ['API keys where they used to be', { transports: { http: { apiKeys: [] } } }, /transports\.http\.apiKeys moved to apiKeys at the top level/],
+    ['an API key named owner', { apiKeys: [{ name: 'owner', hash: `sha256:${'0'.repeat(64)}`, scopes: ['*'] }] }, /the name "owner" is the owner key's/],
+    ['a headers timeout above the request timeout', { transports: { http: { headersTimeoutMs: 5000, requestTimeoutMs: 1000 } } }, /headersTimeoutMs \(5000\) must not be above requestTimeoutMs/],
+    ['auth: none with API keys', { auth: 'none', apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['*'] }] }, /auth: none turns API keys off/],
   ];
   for (const [label, raw, message] of refused) {
     it(`refuses ${label}`, () => {

@@ -123,6 +123,8 @@ for (const via of ['inject', 'socket'] as const) describe(`REST bridge (${via})`
       ['a JSON array body', { method: 'POST', url: '/tools/echo', headers: json, payload: '["text"]' }, 400, 'INVALID_ARGUMENTS'],
       ['a JSON string body', { method: 'POST', url: '/tools/echo', headers: json, payload: '"text"' }, 400, 'INVALID_ARGUMENTS'],
       ['JSON null', { method: 'POST', url: '/tools/echo', headers: json, payload: 'null' }, 400, 'INVALID_ARGUMENTS'],
+      // Not read as "no arguments", which this tool would accept.
+      ['JSON null to a tool with no required argument', { method: 'POST', url: '/tools/gateway_status', headers: json, payload: 'null' }, 400, 'INVALID_ARGUMENTS'],
       ['a wrong content type', { method: 'POST', url: '/tools/echo', headers: { 'content-type': 'application/xml' }, payload: '<text/>' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
       ['10 MiB + 1 byte', { method: 'POST', url: '/tools/echo', headers: json, payload: 'x'.repeat(TEN_MIB + 1) }, 413, 'MESSAGE_TOO_LARGE'],
       ['a huge number of keys', { method: 'POST', url: '/tools/echo', headers: json, payload: hugeObject(200_000) }, 400, 'INVALID_ARGUMENTS'],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toolContent } from '../../core/index.js';
 import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../helpers.js';
 
@@ -120,6 +120,14 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
 
   it('answers logging/setLevel (logging capability)', async () => {
     assert.deepEqual(await client.setLoggingLevel('warning'), {});
+  });
+
+  it('answers logging/setLevel with an unknown level -32602 and a plain message', async () => {
+    await assert.rejects(client.request({ method: 'logging/setLevel', params: { level: 'loud' } } as never, EmptyResultSchema), (err: any) => {
+      assert.equal(err.code, -32602);
+      assert.match(err.message, /"level" must be one of debug, info, notice, warning, error, critical, alert, emergency\./);
+      return true;
+    });
   });
 });
 

@@ -120,12 +120,16 @@ describe('the mcp-gateway binary', () => {
     });
   }
 
-  it('serve: warns loudly when TCP is bound to a non-loopback address', async () => {
-    const { config } = setup({ logLevel: 'info' });
+  it('serve: warns loudly when TCP is bound to a non-loopback address, and refuses that with auth: none', async () => {
+    const { config } = setup({ logLevel: 'info', auth: 'key' });
     const gateway = spawnGateway(['serve', '--config', config, '--tcp', '0.0.0.0:0', '--no-unix', '--no-http']);
     await gateway.listening(1);
-    assert.ok(gateway.stderrLines.some((l) => /"level":40.*reachable from other machines.*NO authentication/.test(l)));
+    assert.ok(gateway.stderrLines.some((l) => /"level":40.*reachable from other machines.*plain text/.test(l)));
     assert.equal(await gateway.stop(), 0);
+    const open = setup({ logLevel: 'info' });
+    const refused = runCli(['serve', '--config', open.config, '--tcp', '0.0.0.0:0', '--no-unix', '--no-http']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /CONFIG_INVALID: Refusing to serve TCP on 0\.0\.0\.0 with auth: none/);
   });
 
   describe('CLI commands', () => {
