@@ -204,6 +204,7 @@ export function forDocument(schema: JsonSchema, owner: string, hoisted: Record<s
     if (seen.includes(name)) {
       const component = `${owner}.${name}`;
       if (!(component in hoisted)) {
+        // Claimed before it is built, so that the definition's own `$ref`s to itself stop here.
         hoisted[component] = {};
         hoisted[component] = inline(defs[name], [name]) as JsonSchema;
       }
