@@ -15,7 +15,7 @@ const withPlugins = (http: Record<string, unknown> = {}) => ({ plugins: { ...shi
 
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, any>; requestBody?: any };
 const operations = (doc: any): Array<[string, Operation]> =>
-  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op as Operation]));
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op as Operation]));
 
 /** A compiler for the document's schemas, which carry OpenAPI's `example` beside JSON Schema. */
 function documentCompiler(doc: any) {
