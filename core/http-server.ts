@@ -12,6 +12,7 @@ import { capConnections } from './http-connections.js';
 import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
+import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
 import { refuseExposedWithoutAuth } from './socket-server.js';
@@ -108,28 +109,13 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     done();
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'mcp-gateway', version: gateway.version, description: 'Every tool of this gateway as POST /tools/{name}, its arguments as the JSON body.' },
-      tags: [{ name: 'gateway', description: 'The gateway itself' }],
-      ...(guard.keys.required
-        ? {
-            components: {
-              securitySchemes: {
-                bearer: { type: 'http', scheme: 'bearer' },
-                apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-              },
-            },
-            security: [{ bearer: [] }, { apiKey: [] }],
-          }
-        : {}),
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swagger, { openapi: documentOptions(gateway, guard.keys.required) });
+  // The explorer sends "Try it out" requests to the origin it was loaded from: the listening
+  // address may be another name for it (127.0.0.1 for localhost), and a cross-origin call fails.
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (document) => withServers(document, '/') });
 
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  app.get('/health', { schema: { tags: ['gateway'], summary: 'Liveness and state' } }, () => {
+  app.get('/openapi.json', { schema: { hide: true } }, () => withServers(app.swagger(), serverUrl(config.host, app.server.address())));
+  app.get('/health', { schema: healthRouteSchema(errors) }, () => {
     const status = gateway.status();
     const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';
     return { status: degraded ? 'degraded' : 'ok', ...status };

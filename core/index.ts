@@ -21,7 +21,7 @@ export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './bre
 export type { ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';
 export type { Logger } from './logger.js';
-export type { JsonSchema } from './schema.js';
+export { closedObject, type JsonSchema } from './schema.js';
 export type { Migration } from './storage.js';
 export type { Workspace } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';

@@ -3,7 +3,7 @@ import { toolScope } from './api-keys.js';
 import type { Gateway } from './gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { sendAnswer, sendError } from './http-reply.js';
-import { toolRouteSchema } from './openapi.js';
+import { catalogRouteSchemas, toolRouteSchema } from './openapi.js';
 import { restCallAnswer } from './rest-calls.js';
 import { forbiddenError, unknownToolError, type RegisteredTool } from './tool-catalog.js';
 
@@ -17,17 +17,18 @@ import { forbiddenError, unknownToolError, type RegisteredTool } from './tool-ca
  */
 export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
   const { catalog, errors } = gateway;
+  const schemas = catalogRouteSchemas(errors);
   const principalOf = (request: FastifyRequest) => {
     const result = guard.check(request.raw);
     return result.ok ? result.principal : undefined;
   };
 
-  app.get('/tools', { schema: { tags: ['gateway'], summary: 'The tool catalog with schemas' } }, (request) => {
+  app.get('/tools', { schema: schemas.listTools }, (request) => {
     const scope = toolScope(principalOf(request));
     return { success: true, data: catalog.list().filter((t) => scope?.(t) ?? true).map(describe) };
   });
 
-  app.get<{ Params: { name: string } }>('/tools/:name', { schema: { tags: ['gateway'], summary: 'One tool with its schemas' } }, (request, reply) => {
+  app.get<{ Params: { name: string } }>('/tools/:name', { schema: schemas.getTool }, (request, reply) => {
     const tool = catalog.get(request.params.name);
     if (!tool) return sendError(reply, unknownToolError(request.params.name), errors);
     const principal = principalOf(request);

@@ -99,3 +99,12 @@ export function pointerToKeyPath(pointer: string, prefix = ''): string {
   for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
   return out || '(root)';
 }
+
+/**
+ * A closed object schema (additionalProperties: false) whose keys are all required except
+ * those named in `optional`: the usual shape of a tool's outputSchema, so that a result that
+ * grows a key its schema does not list is caught.
+ */
+export function closedObject(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties).filter((key) => !optional.includes(key)), properties };
+}

@@ -2,6 +2,7 @@ import type { AuditState } from './audit.js';
 import type { BreakerStatus } from './breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from './plugin-host.js';
 import type { ToolDefinition } from './plugin-types.js';
+import { closedObject, type JsonSchema } from './schema.js';
 
 export interface GatewayStatus {
   version: string;
@@ -15,13 +16,41 @@ export interface GatewayStatus {
   audit?: AuditState;
 }
 
-const pluginSummary = {
-  type: 'object',
-  required: ['name', 'version', 'tools'],
-  properties: {
-    name: { type: 'string' },
-    version: { type: 'string' },
-    tools: { type: 'array', items: { type: 'string' } },
+const count = { type: 'integer', minimum: 0 };
+
+/** The fields of GatewayStatus; /health answers them too, with its own `status` beside them. */
+export const gatewayStatusProperties: Record<string, JsonSchema> = {
+  version: { type: 'string' },
+  uptimeS: { ...count, description: 'Seconds since the gateway started.' },
+  plugins: {
+    type: 'array',
+    items: closedObject({ name: { type: 'string' }, version: { type: 'string' }, tools: { type: 'array', items: { type: 'string' } } }),
+  },
+  skippedPlugins: {
+    type: 'array',
+    description: 'Plugins not loaded at boot (an optional one whose dependency is missing, say).',
+    items: closedObject({ name: { type: 'string' }, code: { type: 'string', description: 'Stable error code; see docs/errors.md.' }, reason: { type: 'string' } }),
+  },
+  toolCount: count,
+  breakers: {
+    type: 'array',
+    items: closedObject(
+      {
+        name: { type: 'string', description: '<plugin>:<service>' },
+        state: { enum: ['closed', 'open', 'halfOpen'] },
+        stats: {
+          ...closedObject({ fires: count, successes: count, failures: count, rejects: count, timeouts: count }),
+          description: 'Counts in the current rolling window.',
+        },
+        retryAfterMs: { ...count, description: 'When not closed: milliseconds until a trial call is let through.' },
+      },
+      ['retryAfterMs'],
+    ),
+  },
+  sessions: { type: 'object', additionalProperties: count, description: 'Open MCP sessions by transport.' },
+  audit: {
+    ...closedObject({ state: { enum: ['ok', 'unavailable'] }, failOpen: { type: 'boolean' }, reason: { type: 'string', description: 'Why the journal cannot be written (ENOSPC, say).' }, droppedRows: count }, ['reason']),
+    description: 'Whether calls can be audited; absent when tools.audit is off. docs/configuration.md, "tools".',
   },
 };
 
@@ -30,29 +59,7 @@ export const statusToolDefinition: ToolDefinition = {
   title: 'Gateway status',
   description:
     'Reports the gateway itself: version, uptime, loaded plugins with their tools, plugins skipped at boot and why, circuit breakers with their state, and open sessions by transport.',
-  inputSchema: { type: 'object', additionalProperties: false, properties: {} },
-  outputSchema: {
-    type: 'object',
-    required: ['version', 'uptimeS', 'plugins', 'skippedPlugins', 'toolCount', 'breakers', 'sessions'],
-    properties: {
-      version: { type: 'string' },
-      uptimeS: { type: 'number' },
-      plugins: { type: 'array', items: pluginSummary },
-      skippedPlugins: { type: 'array', items: { type: 'object' } },
-      toolCount: { type: 'integer' },
-      breakers: { type: 'array', items: { type: 'object' } },
-      sessions: { type: 'object', additionalProperties: { type: 'integer' } },
-      audit: {
-        type: 'object',
-        required: ['state', 'failOpen', 'droppedRows'],
-        properties: {
-          state: { enum: ['ok', 'unavailable'] },
-          failOpen: { type: 'boolean' },
-          reason: { type: 'string' },
-          droppedRows: { type: 'integer' },
-        },
-      },
-    },
-  },
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: closedObject(gatewayStatusProperties),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };

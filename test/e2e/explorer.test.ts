@@ -10,7 +10,11 @@ const CHROMIUM = '/usr/bin/chromium';
 const skip = !existsSync(CHROMIUM) && !process.env.CI ? `no ${CHROMIUM} (apt-get install chromium)` : false;
 
 describe('the OpenAPI explorer at /docs, in headless Chromium', { skip }, async () => {
-  const gateway = await startGateway({ transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
+  // The shipped plugins, whose tools carry input examples, beside the echo fixture.
+  const gateway = await startGateway({
+    plugins: { echo: {}, files: {}, process: {} },
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } },
+  });
   const listener = await listenHttp(gateway);
   after(() => listener.close());
   const base = `http://127.0.0.1:${listener.address.port}`;
@@ -41,7 +45,20 @@ describe('the OpenAPI explorer at /docs, in headless Chromium', { skip }, async 
       const status = operation.locator('.live-responses-table tbody .response-col_status').first();
       await status.waitFor({ timeout: 15_000 });
       assert.equal((await status.innerText()).trim(), '200');
-      assert.match(await operation.locator('.live-responses-table tbody .response-col_description').first().innerText(), /"toolCount": 6/);
+      assert.match(await operation.locator('.live-responses-table tbody .response-col_description').first().innerText(), new RegExp(`"toolCount": ${gateway.catalog.size}`));
+
+      // The request body starts as the tool's first example, not one generated from the schema
+      // (process_output has two: the first is chosen).
+      for (const name of ['file_read', 'process_output']) {
+        const tool = gateway.catalog.get(name)!;
+        const [example] = tool.definition.inputSchema.examples as unknown[];
+        const op = page.locator(`#operations-${tool.plugin}-${name}`);
+        await op.locator('.opblock-summary').click();
+        await op.locator('button.try-out__btn').click();
+        const body = op.locator('textarea.body-param__text');
+        await body.waitFor({ timeout: 15_000 });
+        assert.deepEqual(JSON.parse(await body.inputValue()), example, name);
+      }
     } finally {
       await browser.close();
     }

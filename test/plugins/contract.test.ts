@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/registry.js';
+import type { JsonSchema } from '../../core/schema.js';
 import { startGateway } from '../helpers.js';
 
 /**
@@ -33,6 +34,15 @@ describe('every shipped plugin', async () => {
 
       it('closes every tool input schema (additionalProperties: false)', () => {
         for (const tool of tools()) assert.equal(tool.definition.inputSchema.additionalProperties, false, tool.listing.name);
+      });
+
+      it('closes every tool output schema, so that a result that drifts from it is caught', () => {
+        for (const tool of tools()) {
+          const schema = tool.definition.outputSchema;
+          assert.ok(schema, `${tool.listing.name} has no outputSchema`);
+          const shapes = (schema.oneOf as JsonSchema[] | undefined) ?? [schema];
+          for (const shape of shapes) assert.equal(shape.additionalProperties, false, tool.listing.name);
+        }
       });
 
       it('states destructiveHint on every tool that is not read-only', () => {

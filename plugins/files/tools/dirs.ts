@@ -5,6 +5,7 @@ import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { walk } from '../walk.js';
+import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' };
@@ -29,7 +30,8 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       name: 'dir_list',
       title: 'List a folder',
       description: 'Lists the entries of one folder, sorted by name, with name, path, isDir, isSymlink and size (bytes; 0 for folders).',
-      inputSchema: { type: 'object', additionalProperties: false, properties: { path: { ...path, default: '.' } } },
+      inputSchema: { type: 'object', additionalProperties: false, properties: { path: { ...path, default: '.' } }, examples: [{ path: '.' }] },
+      outputSchema: fileResults.dir_list,
       annotations: readOnly,
     },
     async (args: { path: string }) => {
@@ -65,7 +67,9 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
           exclude: globs,
           gitignore: { type: 'boolean', default: true },
         },
+        examples: [{ path: '.', depth: 2, exclude: ['node_modules', '.git'] }],
       },
+      outputSchema: fileResults.dir_tree,
       annotations: readOnly,
     },
     async (args: { path: string; depth: number; exclude?: string[]; gitignore: boolean }, call) => {
@@ -97,7 +101,9 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
           gitignore: { type: 'boolean', default: true },
           max_results: { type: 'integer', minimum: 1, maximum: 5000, default: 200 },
         },
+        examples: [{ pattern: '**/*.md', exclude: ['node_modules'], max_results: 20 }],
       },
+      outputSchema: fileResults.file_find,
       annotations: readOnly,
     },
     async (args: { pattern: string; path: string; exclude?: string[]; gitignore: boolean; max_results: number }, call) => {
@@ -135,7 +141,9 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
           context_lines: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
           max_results: { type: 'integer', minimum: 1, maximum: 2000, default: 100 },
         },
+        examples: [{ query: 'TODO', include: '*.ts', context_lines: 1, max_results: 20 }],
       },
+      outputSchema: fileResults.file_search,
       annotations: readOnly,
       timeoutMs: 30_000,
     },
@@ -169,7 +177,8 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       name: 'file_roots',
       title: 'Allowed roots',
       description: 'The folders this gateway may read and write. Relative paths are relative to the first one.',
-      inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+      inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+      outputSchema: fileResults.file_roots,
       annotations: readOnly,
     },
     () => ({ roots: sandbox.roots }),

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { ToolAnnotations } from '../../../core/index.js';
 import type { FilesContext } from '../files-context.js';
 import { LANGUAGES, languageOfName, languageOfShebang } from '../languages.js';
+import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
@@ -17,7 +18,9 @@ export function registerLanguageTools({ ctx, sandbox }: FilesContext): void {
         additionalProperties: false,
         required: ['path'],
         properties: { path: { type: 'string', minLength: 1, maxLength: 4096 } },
+        examples: [{ path: 'src/main.rs' }, { path: 'Dockerfile' }],
       },
+      outputSchema: fileResults.lang_detect,
       annotations: readOnly,
     },
     async (args: { path: string }) => {
@@ -36,7 +39,8 @@ export function registerLanguageTools({ ctx, sandbox }: FilesContext): void {
       name: 'lang_list',
       title: 'Known languages',
       description: 'Every language lang_detect knows, with its id, name, extensions and special file names.',
-      inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+      inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+      outputSchema: fileResults.lang_list,
       annotations: readOnly,
     },
     () => ({

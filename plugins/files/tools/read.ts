@@ -6,6 +6,7 @@ import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';
 import { looksBinary } from '../binary.js';
 import { selectLines, type LineSelection } from '../text.js';
+import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
@@ -22,6 +23,7 @@ const fileReadSchema = {
     head: { ...lineCount, description: 'Return only the first N lines.' },
     tail: { ...lineCount, description: 'Return only the last N lines.' },
   },
+  examples: [{ path: 'README.md', head: 20 }],
 };
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -55,6 +57,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       description:
         'Reads a UTF-8 text file and returns its content and language. For large files pass start_line/end_line, head or tail to get part of it (total_lines then tells the length). Binary files are refused: use file_read_media.',
       inputSchema: fileReadSchema,
+      outputSchema: fileResults.file_read,
       annotations: readOnly,
     },
     (args: LineSelection & { path: string }) => readText(args.path, args),
@@ -71,7 +74,9 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
         additionalProperties: false,
         required: ['paths'],
         properties: { paths: { type: 'array', minItems: 1, maxItems: 50, items: path } },
+        examples: [{ paths: ['README.md', 'package.json', 'no-such-file.txt'] }],
       },
+      outputSchema: fileResults.file_read_many,
       annotations: readOnly,
     },
     async (args: { paths: string[] }) => ({
@@ -93,7 +98,8 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       title: 'Read an image, audio or other binary file',
       description:
         'Reads a binary file. Images come back as MCP image content and audio as audio content, so the model can see or hear them; other types as base64 with their MIME type.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'images/logo.png' }] },
+      outputSchema: fileResults.file_read_media,
       annotations: readOnly,
     },
     async (args: { path: string }) => {
@@ -111,7 +117,8 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       name: 'file_exists',
       title: 'Check whether a path exists',
       description: 'Tells whether something exists at a path and whether it is a folder. A missing path is {exists: false}, not an error; a path outside the sandbox is still refused.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'package.json' }] },
+      outputSchema: fileResults.file_exists,
       annotations: readOnly,
     },
     async (args: { path: string }) => {
@@ -132,7 +139,8 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       name: 'file_info',
       title: 'File metadata',
       description: 'Size, type (file, directory, symlink, other), creation/modification/access times and permissions of a path. A symlink is described itself, with its target.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'README.md' }] },
+      outputSchema: fileResults.file_info,
       annotations: readOnly,
     },
     async (args: { path: string }) => {

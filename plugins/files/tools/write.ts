@@ -5,6 +5,7 @@ import { fileErrors, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { looksBinary } from '../binary.js';
 import { applyEdits, unifiedDiff, type Edit } from '../text.js';
+import { fileResults } from './results.js';
 
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
 const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
@@ -48,7 +49,9 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
         additionalProperties: false,
         required: ['path', 'content'],
         properties: { path, content: { type: 'string' } },
+        examples: [{ path: 'scratch/hello.txt', content: 'Hello from the explorer.\n' }],
       },
+      outputSchema: fileResults.file_write,
       annotations: writes,
     },
     async (args: { path: string; content: string }) => {
@@ -70,7 +73,14 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       title: 'Replace text in a file',
       description:
         'Replaces the first occurrence of old_string with new_string (or every occurrence with replace_all, returning the count). old_string must match exactly; read the file first. Fails with EDIT_NO_MATCH when it does not occur, and changes nothing.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path', 'old_string', 'new_string'], properties: { path, ...edit.properties } },
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'old_string', 'new_string'],
+        properties: { path, ...edit.properties },
+        examples: [{ path: 'scratch/hello.txt', old_string: 'Hello', new_string: 'Goodbye' }],
+      },
+      outputSchema: fileResults.file_edit,
       annotations: writes,
     },
     async (args: Edit & { path: string }) => {
@@ -97,7 +107,9 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
           edits: { type: 'array', minItems: 1, maxItems: 100, items: edit },
           dry_run: { type: 'boolean', default: false },
         },
+        examples: [{ path: 'scratch/hello.txt', edits: [{ old_string: 'Hello', new_string: 'Hi' }, { old_string: 'explorer', new_string: 'REST bridge' }], dry_run: true }],
       },
+      outputSchema: fileResults.file_multi_edit,
       annotations: writes,
     },
     async (args: { path: string; edits: Edit[]; dry_run: boolean }) => {
@@ -116,7 +128,8 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       title: 'Delete a file or an empty folder',
       description:
         'Deletes a file, a symlink (not its target) or an empty folder. Refuses a sandbox root, the home folder and any folder containing one (DELETE_REFUSED), and non-empty folders (DIR_NOT_EMPTY).',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'scratch/hello.txt' }] },
+      outputSchema: fileResults.file_delete,
       annotations: { ...writes, idempotentHint: false },
     },
     async (args: { path: string }) => {
@@ -143,7 +156,9 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
         additionalProperties: false,
         required: ['oldPath', 'newPath'],
         properties: { oldPath: path, newPath: path },
+        examples: [{ oldPath: 'scratch/hello.txt', newPath: 'scratch/renamed.txt' }],
       },
+      outputSchema: fileResults.file_rename,
       annotations: writes,
     },
     async (args: { oldPath: string; newPath: string }) => {
@@ -171,7 +186,8 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       name: 'dir_create',
       title: 'Create a folder',
       description: 'Creates a folder and any missing parents (mkdir -p). An existing folder is fine: created is then false.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path } },
+      inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'scratch/new-folder' }] },
+      outputSchema: fileResults.dir_create,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args: { path: string }) => {

@@ -1,6 +1,7 @@
 // process_input: talking to a running process through its stdin.
 import type { ToolDefinition } from '../../../core/index.js';
 import { idSchema, type ProcessToolDeps } from './common.js';
+import { processResults } from './results.js';
 
 const processInput: ToolDefinition = {
   name: 'process_input',
@@ -17,7 +18,9 @@ const processInput: ToolDefinition = {
       input: { type: 'string', maxLength: 1024 * 1024, description: 'Text to write, as UTF-8; may be empty with close: true.' },
       close: { type: 'boolean', default: false, description: 'Close stdin after writing.' },
     },
+    examples: [{ id: 'proc-1', input: 'hello\n' }],
   },
+  outputSchema: processResults.process_input,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 };
 

@@ -4,6 +4,7 @@ import { OutputLog, type OutputChunk, type StreamName } from '../output-log.js';
 import { toView } from '../process-store.js';
 import { logPaths } from '../spawn-child.js';
 import { idSchema, type ProcessToolDeps } from './common.js';
+import { processResults } from './results.js';
 
 const MAX_READ_BYTES = 1024 * 1024;
 
@@ -34,7 +35,9 @@ const processList: ToolDefinition = {
       },
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     },
+    examples: [{ running_only: true }, { tags: { role: 'echo' }, limit: 10 }],
   },
+  outputSchema: processResults.process_list,
   annotations: { readOnlyHint: true, openWorldHint: false },
 };
 
@@ -64,7 +67,9 @@ const processOutput: ToolDefinition = {
         ],
       },
     },
+    examples: [{ id: 'proc-1' }, { id: 'proc-1', stream: 'stdout', tail_lines: 20 }],
   },
+  outputSchema: processResults.process_output,
   annotations: { readOnlyHint: true, openWorldHint: false },
 };
 

@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import { toView } from '../process-store.js';
 import { commandProperties, idSchema, type CommandArgs, type ProcessToolDeps } from './common.js';
+import { processResults } from './results.js';
 
 const MAX_GRACE_MS = 120_000;
 
@@ -36,7 +37,10 @@ const processStart: ToolDefinition = {
         description: 'TCP ports it will listen on (recorded, not checked).',
       },
     },
+    // A harmless process that runs until its stdin closes: it echoes what process_input sends.
+    examples: [{ command: 'node', args: ['-e', 'process.stdin.pipe(process.stdout)'], tags: { role: 'echo' } }],
   },
+  outputSchema: processResults.process_start,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 
@@ -59,7 +63,9 @@ const processStop: ToolDefinition = {
         description: "Milliseconds between SIGTERM and SIGKILL; default: the plugin's defaultGraceMs (5000 unless configured).",
       },
     },
+    examples: [{ id: 'proc-1', grace_ms: 2000 }],
   },
+  outputSchema: processResults.process_stop,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   // Room for the longest grace plus the wait after SIGKILL.
   timeoutMs: MAX_GRACE_MS + 30_000,
@@ -71,7 +77,8 @@ const processKill: ToolDefinition = {
   description:
     'Sends SIGKILL to the process and its whole group at once, for one that does not respond to process_stop. Returns the final view. ' +
     'Errors: PROCESS_NOT_FOUND, PROCESS_EXITED.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema } },
+  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema }, examples: [{ id: 'proc-1' }] },
+  outputSchema: processResults.process_kill,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 };
 

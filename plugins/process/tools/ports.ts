@@ -2,6 +2,7 @@
 import { createServer } from 'node:net';
 import type { ToolDefinition } from '../../../core/index.js';
 import type { ProcessToolDeps } from './common.js';
+import { processResults } from './results.js';
 
 const HOST = '127.0.0.1';
 
@@ -11,7 +12,8 @@ const processFreePort: ToolDefinition = {
   description:
     'Returns a TCP port that is free on loopback (127.0.0.1) right now and not recorded by a running process, to pass to a server you start (and to its ports). ' +
     'Another program could still take it before yours binds it, so use it soon.',
-  inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: processResults.process_free_port,
   annotations: { readOnlyHint: true, openWorldHint: false },
 };
 

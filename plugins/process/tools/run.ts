@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import type { Managed } from '../process-supervisor.js';
 import { toView } from '../process-store.js';
 import { commandProperties, type CommandArgs, type ProcessToolDeps } from './common.js';
+import { processResults } from './results.js';
 
 const MAX_RUN_MS = 30 * 60_000;
 /** The most a run may take to end after its timeout: the largest configurable grace plus the SIGKILL wait. */
@@ -33,7 +34,9 @@ const processRun: ToolDefinition = {
         description: 'Stop it after this many milliseconds (at most 30 minutes). Raise your client request timeout to match.',
       },
     },
+    examples: [{ command: 'node', args: ['--version'] }, { command: 'echo hello && echo oops >&2', shell: true, timeout_ms: 10_000 }],
   },
+  outputSchema: processResults.process_run,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // The run enforces its own timeout_ms; core's limit only has to be longer than the longest.
   timeoutMs: MAX_RUN_MS + MAX_STOP_MS,

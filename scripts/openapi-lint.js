@@ -1,0 +1,72 @@
+// Lints the OpenAPI document the gateway serves with Redocly's recommended rules, twice: as
+// served with `auth: none` and with keys (the default; security schemes switched on). Any error
+// fails this script. Redocly's report goes to a file; only a short verdict is printed.
+// Usage: node scripts/openapi-lint.js [--out DIR]   (run `npm run build` first)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// 2.x runs on Node 20.19+ (its engines field); pinned so a new rule does not break CI unannounced.
+const REDOCLY = '@redocly/cli@2.77.0';
+
+// Every shipped plugin (registry/<name>.yaml), so that every tool is in the document.
+const plugins = readdirSync('registry').filter((f) => f.endsWith('.yaml')).map((f) => `  ${f.slice(0, -'.yaml'.length)}: {}\n`);
+const outAt = process.argv.indexOf('--out');
+const dir = outAt > 0 ? process.argv[outAt + 1] : mkdtempSync(join(tmpdir(), 'mcpgw-openapi-'));
+const variants = [
+  { name: 'no-keys', config: 'auth: none\n' },
+  { name: 'keys', config: '' },
+];
+
+let failed = false;
+for (const variant of variants) {
+  const document = await servedDocument(variant);
+  const file = join(dir, `openapi-${variant.name}.json`);
+  writeFileSync(file, document);
+  const report = join(dir, `redocly-${variant.name}.log`);
+  const run = spawnSync('npx', ['-y', REDOCLY, 'lint', '--extends', 'recommended', '--format', 'stylish', file], { encoding: 'utf8', timeout: 5 * 60_000 });
+  writeFileSync(report, `${run.stdout}\n${run.stderr}`);
+  const problems = `${run.stdout}\n${run.stderr}`;
+  const errors = (problems.match(/ error /g) ?? []).length;
+  const warnings = (problems.match(/ warning /g) ?? []).length;
+  const ok = run.status === 0 && errors === 0;
+  process.stdout.write(`openapi lint (${REDOCLY}, recommended, ${variant.name}): ${ok ? 'ok' : 'FAILED'}, ${errors} errors, ${warnings} warnings; report in ${report}\n`);
+  if (!ok) failed = true;
+}
+if (failed) process.exitCode = 1;
+
+/** Starts the built gateway with every shipped plugin and returns its /openapi.json. */
+async function servedDocument(variant) {
+  const port = await freePort();
+  const home = mkdtempSync(join(tmpdir(), `mcpgw-openapi-${variant.name}-`));
+  const config = join(home, 'gateway.config.yaml');
+  writeFileSync(config, `dataDir: ${join(home, 'data')}\nlogLevel: warn\nplugins:\n${plugins.join('')}${variant.config}`);
+  const gateway = spawn(process.execPath, ['bin/mcp-gateway.js', 'serve', '--config', config, '--http', `127.0.0.1:${port}`, '--no-tcp', '--no-unix'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/openapi.json`);
+        if (response.ok) return await response.text();
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the gateway did not start');
+  } finally {
+    gateway.kill('SIGTERM');
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

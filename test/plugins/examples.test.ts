@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/registry.js';
+import { createSchemaCompiler, type JsonSchema } from '../../core/schema.js';
+import type { RegisteredTool } from '../../core/tool-catalog.js';
+import { memoryClient, startGateway, tempDir } from '../helpers.js';
+import { TINY_PNG } from './files/files-helpers.js';
+
+/**
+ * Every tool of every shipped plugin and of core, called with each of its own input examples
+ * through the real SDK client (which checks structuredContent against the outputSchema
+ * itself) in a temporary workspace; each result is also checked here with a strict Ajv2020,
+ * as core compiles schemas. A handler whose result drifts from its outputSchema fails here.
+ */
+
+/** Results branches the examples do not reach, so that their shapes are checked too. */
+const MORE_CASES: Record<string, Array<Record<string, unknown>>> = {
+  file_read: [{ path: 'README.md' }],
+  file_read_media: [{ path: 'bin/module.wasm' }],
+  file_info: [{ path: 'link-to-readme' }, { path: 'src' }],
+  file_search: [{ query: 'todo', case_sensitive: false }],
+  file_multi_edit: [{ path: 'scratch/hello.txt', edits: [{ old_string: 'Hello', new_string: 'Hi' }] }],
+  file_write: [{ path: 'scratch/hello.txt', content: 'overwritten\n' }],
+  dir_create: [{ path: 'scratch' }],
+  file_delete: [{ path: 'scratch/empty-folder' }],
+  process_output: [{ id: 'proc-1', stream: 'stderr' }, { id: 'proc-1', offset: { stdout: 0 } }],
+  process_list: [{}],
+};
+
+/** What the examples may run: harmless commands only. */
+const HARMLESS_COMMANDS = new Set(['node', 'echo', 'echo hello && echo oops >&2']);
+
+/** The workspace the examples expect, recreated before every call so that order does not matter. */
+function seed(dir: string): void {
+  rmSync(join(dir, 'scratch'), { recursive: true, force: true });
+  mkdirSync(join(dir, 'scratch', 'empty-folder'), { recursive: true });
+  mkdirSync(join(dir, 'src', 'lib'), { recursive: true });
+  mkdirSync(join(dir, 'images'), { recursive: true });
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  writeFileSync(join(dir, 'README.md'), '# Demo\n\nA workspace for the examples.\n');
+  writeFileSync(join(dir, 'package.json'), '{"name": "demo"}\n');
+  writeFileSync(join(dir, 'src', 'app.ts'), 'const a = 1;\n// TODO: say more\nexport { a };\n');
+  writeFileSync(join(dir, 'src', 'lib', 'util.ts'), 'export const b = 2; // TODO\n');
+  writeFileSync(join(dir, 'images', 'logo.png'), TINY_PNG);
+  writeFileSync(join(dir, 'bin', 'module.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  writeFileSync(join(dir, 'scratch', 'hello.txt'), 'Hello from the explorer.\n');
+  rmSync(join(dir, 'link-to-readme'), { force: true });
+  symlinkSync('README.md', join(dir, 'link-to-readme'));
+}
+
+describe('every tool, called with its own examples', async () => {
+  const dir = realpathSync(tempDir());
+  const registry = loadRegistry([BUILTIN_REGISTRY_DIR]);
+  const plugins = Object.fromEntries([...registry.keys()].map((name) => [name, {}]));
+  // The database lives outside the workspace, so that walking the workspace sees only the seed.
+  const gateway = await startGateway({ plugins: { ...plugins, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
+  const client = await memoryClient(gateway);
+  // The client learns each outputSchema from tools/list and checks structuredContent against it.
+  const listed = await client.listTools();
+  const ajv = createSchemaCompiler();
+
+  it('covers every tool of core and the shipped plugins', () => {
+    assert.deepEqual(new Set(listed.tools.map((t) => t.name)), new Set(gateway.catalog.list().map((t) => t.listing.name)));
+    assert.ok(gateway.catalog.size >= 27);
+  });
+
+  for (const tool of gateway.catalog.list()) {
+    const name = tool.listing.name;
+    it(`${name}: its examples and results match its schemas`, async () => {
+      const { inputSchema, outputSchema } = tool.definition;
+      assert.ok(outputSchema, `${name} has no outputSchema`);
+      const examples = inputSchema.examples as Array<Record<string, unknown>> | undefined;
+      assert.ok(Array.isArray(examples) && examples.length > 0, `${name} has no examples`);
+      for (const args of examples) assertSafe(tool, args);
+      // This Ajv applies no defaults: the catalog's would write them into the examples themselves.
+      const validateInput = ajv.compile(inputSchema);
+      const validate = ajv.compile(outputSchema);
+      for (const args of [...examples, ...(MORE_CASES[name] ?? [])]) {
+        assert.ok(validateInput(args), `${name} example ${JSON.stringify(args)}: ${JSON.stringify(validateInput.errors)}`);
+        seed(dir);
+        const given = typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
+        const result = await client.callTool({ name, arguments: given });
+        const shown = JSON.stringify(result.content).slice(0, 400);
+        assert.notEqual(result.isError, true, `${name} ${JSON.stringify(given)} failed: ${shown}`);
+        assert.ok(result.structuredContent, `${name} sent no structuredContent`);
+        assert.ok(validate(result.structuredContent), `${name} ${JSON.stringify(given)}: ${JSON.stringify(validate.errors)}`);
+        const [first] = result.content as Array<{ type: string; text?: string }>;
+        if (first?.type === 'text') assert.deepEqual(JSON.parse(first.text!), result.structuredContent);
+      }
+    });
+  }
+});
+
+/** A running process for the examples that take an id: the process_start example itself. */
+async function liveProcess(client: Client): Promise<string> {
+  const start = (await client.listTools()).tools.find((t) => t.name === 'process_start')!;
+  const [example] = (start.inputSchema as JsonSchema).examples as Array<Record<string, unknown>>;
+  const result = await client.callTool({ name: 'process_start', arguments: example });
+  return (result.structuredContent as { id: string }).id;
+}
+
+/** Examples are pre-filled in the explorer: they read, or write only under scratch/, or run a harmless command. */
+function assertSafe(tool: RegisteredTool, args: Record<string, unknown>): void {
+  const name = tool.listing.name;
+  if (typeof args.command === 'string') assert.ok(HARMLESS_COMMANDS.has(args.command), `${name} runs ${args.command}`);
+  if (tool.listing.annotations?.readOnlyHint !== false || tool.plugin !== 'files') return;
+  for (const key of ['path', 'oldPath', 'newPath']) {
+    if (key in args) assert.match(String(args[key]), /^scratch\//, `${name} example writes outside scratch/`);
+  }
+}
