@@ -6,11 +6,12 @@ import type { Logger, PluginEvents } from '../../core/index.js';
 import type { ProcessConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import type { Launch } from './launch.js';
-import { createManaged, type Managed } from './managed-process.js';
+import { closeWriters, createManaged, settleOutput, type Managed } from './managed-process.js';
 import { OutputWatcher } from './output-watcher.js';
 import { groupAlive, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
 import { idOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
 import { spawnChild, writeInput } from './spawn-child.js';
+import type { StreamName } from './output-log.js';
 
 export type { Managed } from './managed-process.js';
 
@@ -44,7 +45,7 @@ export class ProcessSupervisor {
 
   constructor(deps: SupervisorDeps) {
     this.#deps = deps;
-    this.#watcher = new OutputWatcher((event) => deps.events.publish('process.output', event), deps.config.maxOutputBytes);
+    this.#watcher = new OutputWatcher((event) => deps.events.publish('process.output', event));
     this.#timer = setInterval(() => this.#tick(), deps.config.pollIntervalMs);
     this.#timer.unref();
   }
@@ -72,7 +73,7 @@ export class ProcessSupervisor {
       signalGroup(row.pid, 'SIGKILL');
       this.#deps.store.finish(row.seq, 'killed', null, 'SIGKILL');
     } else {
-      this.#track(row, identity, undefined);
+      this.#track(row, identity);
       this.#deps.log.info({ id: idOf(row.seq), pid: row.pid }, 'adopted a process left running by an earlier gateway');
     }
   }
@@ -94,14 +95,15 @@ export class ProcessSupervisor {
     let row: ProcessRow | undefined;
     try {
       row = store.insert({ ...options, command: launch.command, args: launch.args, cwd: launch.cwd, shell: launch.shell, logDir: this.#deps.logDir });
-      const child = await spawnChild(launch, row.log_dir, options.stdin, error);
+      const { child, output } = await spawnChild(launch, row.log_dir, options.stdin, error);
       // No await from here on: the exit listener must be on before the next tick.
       const identity = identify(child.pid!);
       store.spawned(row.seq, identity);
-      const managed = this.#track(row, identity, child);
+      const managed = this.#track(row, identity, child, output);
       child.on('error', (err) => this.#deps.log.warn({ err, id: managed.id }, 'child process error'));
       child.stdin?.on('error', (err) => this.#deps.log.debug({ err, id: managed.id }, 'stdin closed by the child'));
-      child.once('exit', (code, signal) => this.#onExit(managed, code, signal));
+      // What it printed just before exiting may still be in its pipes: record the exit after it.
+      child.once('exit', (code, signal) => void settleOutput(managed).then(() => this.#onExit(managed, code, signal)));
       this.#deps.events.publish('process.start', {
         id: managed.id,
         kind: options.kind,
@@ -219,6 +221,8 @@ export class ProcessSupervisor {
       this.#deps.log.info({ id: m.id, pid: m.identity.pid }, 'process left running (onShutdown: keep)');
     }
     this.#closed = true;
+    // Kept processes hold their pipes' read ends: what they print waits there for the next gateway.
+    await Promise.all([...this.#managed.values()].map((m) => closeWriters(m)));
     // Nothing more will be recorded: release whoever still waits for an exit.
     for (const m of this.#managed.values()) m.markExited();
     this.#managed.clear();
@@ -235,8 +239,15 @@ export class ProcessSupervisor {
     throw this.#deps.error('PROCESS_EXITED', `Process ${id} already exited (${how}); start it again with process_start if needed.`, view);
   }
 
-  #track(row: ProcessRow, identity: ProcessIdentity, child: ChildProcess | undefined): Managed {
-    const managed = createManaged(row, identity, child, (stream, start) => this.#deps.store.setOutputStart(row.seq, stream, start));
+  #track(row: ProcessRow, identity: ProcessIdentity, child?: ChildProcess, output?: Record<StreamName, number>): Managed {
+    const id = idOf(row.seq);
+    const managed = createManaged(row, identity, {
+      child,
+      output,
+      maxOutputBytes: this.#deps.config.maxOutputBytes,
+      onRotate: (stream, start) => this.#deps.store.setOutputStart(row.seq, stream, start),
+      onWriteError: (stream, err) => this.#deps.log.error({ err, id, stream }, 'writing a process log failed; its output is dropped from now on'),
+    });
     this.#managed.set(managed.id, managed);
     this.#watcher.watch(managed, child === undefined);
     return managed;
@@ -297,6 +308,8 @@ export class ProcessSupervisor {
         } else {
           this.#managed.delete(m.id);
           this.#watcher.forget(m.id);
+          // The group is gone; only a process that left it could still hold a pipe open.
+          void settleOutput(m).then(() => closeWriters(m));
         }
       } catch (err) {
         this.#deps.log.error({ err, id: m.id }, 'polling a process failed');
