@@ -73,10 +73,11 @@ export class LogWriter {
     for await (const chunk of this.#source as AsyncIterable<Buffer>) {
       this.#lastDataMs = Date.now();
       this.#pending = chunk.length;
-      // Of a chunk longer than the cap, only its end can be kept: the rest is dropped unwritten.
+      // Of a chunk longer than the cap, only its last cap of bytes can be kept (as both
+      // segments): the rest is dropped unwritten.
       let from = 0;
       if (chunk.length > 2 * this.#half) {
-        from = chunk.length - this.#half;
+        from = chunk.length - 2 * this.#half;
         this.#restart(this.#log.extent().end + from);
       }
       while (from < chunk.length) {
