@@ -8,8 +8,9 @@ import type { RaiseError } from './errors.js';
 import type { Launch } from './launch.js';
 import { closeWriters, createManaged, settleOutput, type Managed } from './managed-process.js';
 import { OutputWatcher } from './output-watcher.js';
-import { groupAlive, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
-import { idOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
+import { groupAlive, groupMembers, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
+import { endGroup, provenMembers, toRecords } from './orphan-groups.js';
+import { idOf, lingeringOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
 import { spawnChild, writeInput } from './spawn-child.js';
 import type { StreamName } from './output-log.js';
 
@@ -42,6 +43,8 @@ export class ProcessSupervisor {
   readonly #timer: NodeJS.Timeout;
   #reserved = 0;
   #closed = false;
+  /** Leftover groups being stopped at boot (onShutdown: stop); close() waits for them. */
+  readonly #reclaiming: Promise<void>[] = [];
 
   constructor(deps: SupervisorDeps) {
     this.#deps = deps;
@@ -63,6 +66,35 @@ export class ProcessSupervisor {
         this.#deps.log.error({ err, id: idOf(row.seq) }, 'could not check a process left by an earlier gateway');
       }
     }
+    for (const row of this.#deps.store.lingering()) {
+      try {
+        this.#reclaimGroup(row);
+      } catch (err) {
+        this.#deps.log.error({ err, id: idOf(row.seq) }, 'could not check a process group left by an earlier gateway');
+      }
+    }
+  }
+
+  /**
+   * A group whose leader had exited while members still ran: with onShutdown: stop they are
+   * stopped now (their gateway could not); with keep they stay, listed as `lingering_pids`.
+   */
+  #reclaimGroup(row: ProcessRow): void {
+    const { store, config, log } = this.#deps;
+    const id = idOf(row.seq);
+    const members = row.pid === null ? [] : provenMembers(row.pid, lingeringOf(row), row.boot_id);
+    if (members.length === 0) return store.setLingering(row.seq, null);
+    const pids = members.map((m) => m.pid);
+    if (config.onShutdown === 'keep') {
+      store.setLingering(row.seq, toRecords(members));
+      return log.info({ id, pids }, 'left running the rest of a process group an earlier gateway kept (onShutdown: keep)');
+    }
+    log.info({ id, pids }, 'stopping the rest of a process group an earlier gateway left running');
+    const ending = endGroup(row.pid!, toRecords(members), row.boot_id, config.shutdownGraceMs).then((gone) => {
+      if (gone) store.setLingering(row.seq, null);
+      else log.error({ id, pids }, 'the rest of a process group survived SIGKILL');
+    });
+    this.#reclaiming.push(ending.catch((err: unknown) => log.error({ err, id }, 'stopping a leftover process group failed')));
   }
 
   #adoptOne(row: ProcessRow): void {
@@ -209,9 +241,11 @@ export class ProcessSupervisor {
   /** Shutdown: stops every process (onShutdown: stop) or only process_run children (keep). */
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    await Promise.all(this.#reclaiming);
     const active = [...this.#managed.values()].filter((m) => this.#probe(m));
     const stopping = this.#deps.config.onShutdown === 'stop' ? active : active.filter((m) => m.kind === 'run');
     await this.terminate(stopping, this.#deps.config.shutdownGraceMs);
+    for (const m of stopping) if (!m.running && !this.#probe(m)) this.#deps.store.setLingering(m.seq, null);
     for (const m of this.#managed.values()) {
       if (!m.child || !m.running) continue;
       // Kept: let it outlive this gateway. Its stdin ends as it would when the gateway exits.
@@ -260,6 +294,8 @@ export class ProcessSupervisor {
       this.#watcher.poll(m, true);
       const final = status ?? (signal ? 'killed' : code === 0 ? 'exited' : 'failed');
       this.#deps.store.finish(m.seq, final, code, signal);
+      // Members left in the group are recorded, so that a next gateway can find them.
+      if (m.child) this.#recordLingering(m);
       this.#deps.events.publish('process.exit', {
         id: m.id,
         kind: m.kind,
@@ -274,6 +310,10 @@ export class ProcessSupervisor {
     } finally {
       m.markExited();
     }
+  }
+
+  #recordLingering(m: Managed): void {
+    this.#deps.store.setLingering(m.seq, toRecords(groupMembers(m.identity.pid)));
   }
 
   /** Whether `m` (leader or group) is still alive; notices an adopted leader's end. */
@@ -305,7 +345,10 @@ export class ProcessSupervisor {
       try {
         if (this.#probe(m)) {
           if (m.running) this.#watcher.poll(m, false);
+          // A group that outlived its leader: members it starts later are recorded too.
+          else this.#recordLingering(m);
         } else {
+          if (m.child) this.#deps.store.setLingering(m.seq, null);
           this.#managed.delete(m.id);
           this.#watcher.forget(m.id);
           // The group is gone; only a process that left it could still hold a pipe open.
