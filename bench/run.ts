@@ -12,6 +12,7 @@ import { printSection, printTargets, renderDoc, type SectionResult } from './lib
 import { filesSection } from './sections/files.js';
 import { growthSection } from './sections/growth.js';
 import { mcpSection } from './sections/mcp.js';
+import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
 import { startupSection } from './sections/startup.js';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   if (options.sections.has('files')) done(await step('3. Files', () => filesSection(options)));
   if (options.sections.has('startup')) done(await step('4. Start-up and memory', () => startupSection(options)));
   if (options.sections.has('growth')) done(await step('5. Catalog growth', () => growthSection(options)));
+  if (options.sections.has('process')) done(await step('6. A flooding child', () => processFloodSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

@@ -25,7 +25,7 @@ export interface BenchOptions {
   readonly maxSeconds: number;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {

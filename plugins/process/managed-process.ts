@@ -1,10 +1,15 @@
 // The in-memory side of one process the supervisor watches: its child handle (if it is our
-// child), its logs, and a promise that settles when its exit is recorded.
+// child), its logs and the writers that fill them, and a promise that settles when its exit
+// is recorded.
 import type { ChildProcess } from 'node:child_process';
+import { LogWriter } from './log-writer.js';
 import { OutputLog, type StreamName } from './output-log.js';
+import { pipePath, pipeReader } from './output-pipe.js';
 import type { ProcessIdentity } from './process-group.js';
 import { idOf, type ProcessKind, type ProcessRow } from './process-store.js';
 import { logPaths } from './spawn-child.js';
+
+const STREAMS: readonly StreamName[] = ['stdout', 'stderr'];
 
 export interface Managed {
   readonly id: string;
@@ -14,6 +19,8 @@ export interface Managed {
   /** Absent for a process adopted from an earlier gateway: not our child, no stdin. */
   readonly child?: ChildProcess;
   readonly logs: Readonly<Record<StreamName, OutputLog>>;
+  /** What copies each output pipe into its log; absent for a process without pipes. */
+  readonly writers: Partial<Record<StreamName, LogWriter>>;
   readonly startedMs: number;
   /** Whether the group leader still runs. */
   running: boolean;
@@ -24,15 +31,26 @@ export interface Managed {
   readonly markExited: () => void;
 }
 
-/** `onRotate` persists a stream's new oldest offset after a retention cut. */
-export function createManaged(
-  row: ProcessRow,
-  identity: ProcessIdentity,
-  child: ChildProcess | undefined,
-  onRotate: (stream: StreamName, start: number) => void,
-): Managed {
+export interface ManagedOptions {
+  readonly child?: ChildProcess;
+  /** Read ends of the output pipes of a child just spawned; an adopted one's are opened by path. */
+  readonly output?: Readonly<Record<StreamName, number>>;
+  readonly maxOutputBytes: number;
+  /** Persists a stream's new oldest offset after a rotation. */
+  readonly onRotate: (stream: StreamName, start: number) => void;
+  readonly onWriteError: (stream: StreamName, err: unknown) => void;
+}
+
+export function createManaged(row: ProcessRow, identity: ProcessIdentity, options: ManagedOptions): Managed {
   const paths = logPaths(row.log_dir);
-  const log = (stream: StreamName, start: number) => new OutputLog(paths[stream], start, (next) => onRotate(stream, next));
+  const start = { stdout: row.stdout_start, stderr: row.stderr_start };
+  const logs = {} as Record<StreamName, OutputLog>;
+  const writers: Partial<Record<StreamName, LogWriter>> = {};
+  for (const stream of STREAMS) {
+    logs[stream] = new OutputLog(paths[stream], start[stream], (next) => options.onRotate(stream, next));
+    const source = pipeReader(pipePath(row.log_dir, stream), options.output?.[stream]);
+    if (source) writers[stream] = new LogWriter(logs[stream], source, options.maxOutputBytes, (err) => options.onWriteError(stream, err));
+  }
   let markExited!: () => void;
   const exited = new Promise<void>((resolve) => (markExited = resolve));
   return {
@@ -40,11 +58,22 @@ export function createManaged(
     seq: row.seq,
     kind: row.kind,
     identity,
-    child,
-    logs: { stdout: log('stdout', row.stdout_start), stderr: log('stderr', row.stderr_start) },
+    child: options.child,
+    logs,
+    writers,
     startedMs: Date.parse(row.started_at),
     running: true,
     exited,
     markExited,
   };
+}
+
+/** Waits until what the process printed before now is in its logs (see LogWriter.settle). */
+export async function settleOutput(m: Managed): Promise<void> {
+  await Promise.all(Object.values(m.writers).map((w) => w.settle(50, 1000)));
+}
+
+/** Stops copying its output (at shutdown): the child keeps what it prints in its pipes. */
+export async function closeWriters(m: Managed): Promise<void> {
+  await Promise.all(Object.values(m.writers).map((w) => w.close()));
 }

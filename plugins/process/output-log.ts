@@ -1,23 +1,12 @@
 // One captured stream (stdout or stderr) of one process, read by logical byte offsets.
 //
-// The child writes straight into `<stream>.log` (opened O_APPEND, so it survives the
-// gateway and keeps writing at the end after a truncation). To cap what is kept, the live
-// file is cut the way logrotate's copytruncate does it: its last half-cap of bytes is copied
-// to `<stream>.prev.log`, then the live file is truncated. Offsets stay logical (bytes since
-// the process started), so an agent following with `offset` never sees them jump back.
+// The gateway writes `<stream>.log` from the child's pipe (log-writer.ts); when it reaches
+// half the cap it is renamed to `<stream>.prev.log`. Offsets stay logical (bytes since the
+// process started), so an agent following with `offset` never sees them jump back.
 //
 //   logical:  [ dropped ... ][ prev segment ][ live file ]
 //                            ^ start         ^ start + size(prev)
-import {
-  closeSync,
-  fstatSync,
-  ftruncateSync,
-  openSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -37,21 +26,21 @@ export interface OutputChunk {
 
 export class OutputLog {
   readonly path: string;
-  readonly #prevPath: string;
+  readonly prevPath: string;
   #start: number;
   readonly #onRotate: (start: number) => void;
 
-  /** `start` is the logical offset of the oldest kept byte, as persisted after a rotation. */
+  /** `start` is the logical offset of the oldest kept byte, as persisted at the last rotation. */
   constructor(path: string, start: number, onRotate: (start: number) => void = () => {}) {
     this.path = path;
-    this.#prevPath = path.replace(/\.log$/, '.prev.log');
+    this.prevPath = path.replace(/\.log$/, '.prev.log');
     this.#start = start;
     this.#onRotate = onRotate;
   }
 
   /** The kept range [start, end) in logical offsets. */
   extent(): { start: number; liveStart: number; end: number } {
-    const liveStart = this.#start + fileSize(this.#prevPath);
+    const liveStart = this.#start + fileSize(this.prevPath);
     return { start: this.#start, liveStart, end: liveStart + fileSize(this.path) };
   }
 
@@ -102,49 +91,18 @@ export class OutputLog {
     };
   }
 
-  /**
-   * Caps what is kept: once the live file holds more than half of `maxBytes`, its last half
-   * becomes the previous segment and the live file is emptied. Bytes the child writes in the
-   * instant between the last size check and the truncation are lost (as with copytruncate).
-   */
-  rotate(maxBytes: number): boolean {
-    const half = Math.floor(maxBytes / 2);
-    if (fileSize(this.path) <= half) return false;
-    const liveStart = this.#start + fileSize(this.#prevPath);
-    const tmp = `${this.#prevPath}.tmp`;
-    const fd = openSync(this.path, 'r+');
-    let keepFrom: number;
-    let kept: Buffer;
-    try {
-      let size = fstatSync(fd).size;
-      keepFrom = Math.max(0, size - half);
-      const parts = [readAt(fd, keepFrom, size - keepFrom)];
-      // Catch up with what the child wrote meanwhile, so that the last size check and the
-      // truncation are back to back: that instant is the only window in which bytes are lost.
-      for (let round = 0; round < 8; round++) {
-        const grown = fstatSync(fd).size;
-        if (grown === size) break;
-        parts.push(readAt(fd, size, grown - size));
-        size = grown;
-      }
-      ftruncateSync(fd, 0);
-      kept = Buffer.concat(parts);
-    } finally {
-      closeSync(fd);
-    }
-    writeFileSync(tmp, kept);
-    renameSync(tmp, this.#prevPath);
-    this.#start = liveStart + keepFrom;
-    this.#onRotate(this.#start);
-    return true;
+  /** Records a rotation: `start` is now the logical offset of the oldest kept byte. */
+  setStart(start: number): void {
+    this.#start = start;
+    this.#onRotate(start);
   }
 
   /** Logical [from, to), both inside the kept range. */
   #readRange(from: number, to: number): Buffer {
     if (to <= from) return Buffer.alloc(0);
-    const liveStart = this.#start + fileSize(this.#prevPath);
+    const liveStart = this.#start + fileSize(this.prevPath);
     const parts: Buffer[] = [];
-    if (from < liveStart) parts.push(readFile(this.#prevPath, from - this.#start, Math.min(to, liveStart) - from));
+    if (from < liveStart) parts.push(readFile(this.prevPath, from - this.#start, Math.min(to, liveStart) - from));
     if (to > liveStart) {
       const liveFrom = Math.max(from, liveStart);
       parts.push(readFile(this.path, liveFrom - liveStart, to - liveFrom));

@@ -1,6 +1,5 @@
-// Batches new output into `process.output` events and applies the retention cap. Children
-// write straight into their log files, so new output is found by polling sizes, once per
-// pollIntervalMs: one event per stream per poll at most, never one per chunk.
+// Batches new output into `process.output` events. New output is found by polling the logs'
+// sizes once per pollIntervalMs: one event per stream per poll at most, never one per chunk.
 import type { OutputLog, StreamName } from './output-log.js';
 
 /** Text carried by one event; the rest is read with process_output from `offset`. */
@@ -30,11 +29,9 @@ const STREAMS: readonly StreamName[] = ['stdout', 'stderr'];
 export class OutputWatcher {
   readonly #seen = new Map<string, Record<StreamName, number>>();
   readonly #publish: (event: OutputEvent) => void;
-  readonly #maxOutputBytes: number;
 
-  constructor(publish: (event: OutputEvent) => void, maxOutputBytes: number) {
+  constructor(publish: (event: OutputEvent) => void) {
     this.#publish = publish;
-    this.#maxOutputBytes = maxOutputBytes;
   }
 
   /** Starts watching; `fromEnd` skips what is already written (an adopted process). */
@@ -47,13 +44,12 @@ export class OutputWatcher {
     this.#seen.delete(id);
   }
 
-  /** Rotates oversized logs and publishes what is new. `settled`: the process has exited. */
+  /** Publishes what is new. `settled`: the process has exited. */
   poll(process: Watched, settled: boolean): void {
     const seen = this.#seen.get(process.id);
     if (!seen) return;
     for (const stream of STREAMS) {
       const log = process.logs[stream];
-      log.rotate(this.#maxOutputBytes);
       const { end } = log.extent();
       if (end <= seen[stream]) continue;
       const chunk = log.read(seen[stream], EVENT_TEXT_BYTES, settled);

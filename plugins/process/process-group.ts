@@ -80,6 +80,27 @@ export function groupAlive(pgid: number): boolean {
   return false;
 }
 
+/**
+ * The live members of group `pgid`, each with its start time: what tells them apart from the
+ * members of an unrelated group that reused the id later. Empty where there is no /proc.
+ */
+export function groupMembers(pgid: number): ProcessIdentity[] {
+  const bootId = readBootId();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const members: ProcessIdentity[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat && stat.pgrp === pgid && !isDeadState(stat.state)) members.push({ pid: Number(entry), startTicks: stat.startTicks, bootId });
+  }
+  return members;
+}
+
 /** Sends `signal` to every process of the group; false when the group no longer exists. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   try {

@@ -31,6 +31,8 @@ export const migrations = [
      stderr_start INTEGER NOT NULL DEFAULT 0
    );
    CREATE INDEX process_processes_status ON process_processes (status, seq);`,
+  // The members (pid and start ticks) of a group that outlived its leader, until they end.
+  `ALTER TABLE process_processes ADD COLUMN lingering TEXT;`,
 ];
 
 export interface ProcessRow {
@@ -53,6 +55,8 @@ export interface ProcessRow {
   readonly log_dir: string;
   readonly stdout_start: number;
   readonly stderr_start: number;
+  /** JSON [pid, startTicks][] of the group's members still running after its leader ended. */
+  readonly lingering: string | null;
 }
 
 /** What the tools return for a process. */
@@ -71,7 +75,12 @@ export interface ProcessView {
   started_at: string;
   exited_at: string | null;
   logs: { stdout: string; stderr: string };
+  /** Processes of its group still running after it (the leader) ended. */
+  lingering_pids: number[];
 }
+
+/** A group member as recorded: [pid, start ticks]. */
+export type MemberRecord = [number, string | null];
 
 export interface NewProcess {
   readonly kind: ProcessKind;
@@ -118,7 +127,12 @@ export function toView(row: ProcessRow): ProcessView {
     started_at: row.started_at,
     exited_at: row.exited_at,
     logs: { stdout: `${logDir}/stdout.log`, stderr: `${logDir}/stderr.log` },
+    lingering_pids: lingeringOf(row).map(([pid]) => pid),
   };
+}
+
+export function lingeringOf(row: ProcessRow): MemberRecord[] {
+  return row.lingering === null ? [] : (JSON.parse(row.lingering) as MemberRecord[]);
 }
 
 export class ProcessStore {
@@ -131,6 +145,8 @@ export class ProcessStore {
   readonly #get;
   readonly #live;
   readonly #outputStart;
+  readonly #setLingering;
+  readonly #lingering;
   #closed = false;
 
   constructor(db: Database) {
@@ -149,6 +165,8 @@ export class ProcessStore {
     this.#remove = db.prepare('DELETE FROM process_processes WHERE seq = ?');
     this.#get = db.prepare('SELECT * FROM process_processes WHERE seq = ?');
     this.#live = db.prepare("SELECT * FROM process_processes WHERE status IN ('starting', 'running') ORDER BY seq");
+    this.#setLingering = db.prepare('UPDATE process_processes SET lingering = ? WHERE seq = ?');
+    this.#lingering = db.prepare('SELECT * FROM process_processes WHERE lingering IS NOT NULL ORDER BY seq');
     this.#outputStart = {
       stdout: db.prepare('UPDATE process_processes SET stdout_start = ? WHERE seq = ?'),
       stderr: db.prepare('UPDATE process_processes SET stderr_start = ? WHERE seq = ?'),
@@ -194,6 +212,16 @@ export class ProcessStore {
     if (!this.#closed) this.#outputStart[stream].run(start, seq);
   }
 
+  /** Records the members of a group that outlived its leader; null once they are gone. */
+  setLingering(seq: number, members: readonly MemberRecord[] | null): void {
+    if (!this.#closed) this.#setLingering.run(members === null || members.length === 0 ? null : JSON.stringify(members), seq);
+  }
+
+  /** Rows whose group outlived its leader when last written. */
+  lingering(): ProcessRow[] {
+    return this.#lingering.all() as ProcessRow[];
+  }
+
   get(seq: number): ProcessRow | undefined {
     return this.#get.get(seq) as ProcessRow | undefined;
   }
@@ -225,7 +253,7 @@ export class ProcessStore {
     if (this.#closed) return [];
     return this.#db.transaction(() => {
       const old = this.#db
-        .prepare("SELECT seq, log_dir FROM process_processes WHERE status NOT IN ('starting', 'running') ORDER BY seq DESC LIMIT -1 OFFSET ?")
+        .prepare("SELECT seq, log_dir FROM process_processes WHERE status NOT IN ('starting', 'running') AND lingering IS NULL ORDER BY seq DESC LIMIT -1 OFFSET ?")
         .all(keep) as Array<{ seq: number; log_dir: string }>;
       for (const row of old) this.#remove.run(row.seq);
       return old.map((row) => row.log_dir);

@@ -6,11 +6,13 @@ import type { Logger, PluginEvents } from '../../core/index.js';
 import type { ProcessConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import type { Launch } from './launch.js';
-import { createManaged, type Managed } from './managed-process.js';
+import { closeWriters, createManaged, settleOutput, type Managed } from './managed-process.js';
 import { OutputWatcher } from './output-watcher.js';
-import { groupAlive, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
-import { idOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
+import { groupAlive, groupMembers, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
+import { endGroup, provenMembers, toRecords } from './orphan-groups.js';
+import { idOf, lingeringOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
 import { spawnChild, writeInput } from './spawn-child.js';
+import type { StreamName } from './output-log.js';
 
 export type { Managed } from './managed-process.js';
 
@@ -41,10 +43,12 @@ export class ProcessSupervisor {
   readonly #timer: NodeJS.Timeout;
   #reserved = 0;
   #closed = false;
+  /** Leftover groups being stopped at boot (onShutdown: stop); close() waits for them. */
+  readonly #reclaiming: Promise<void>[] = [];
 
   constructor(deps: SupervisorDeps) {
     this.#deps = deps;
-    this.#watcher = new OutputWatcher((event) => deps.events.publish('process.output', event), deps.config.maxOutputBytes);
+    this.#watcher = new OutputWatcher((event) => deps.events.publish('process.output', event));
     this.#timer = setInterval(() => this.#tick(), deps.config.pollIntervalMs);
     this.#timer.unref();
   }
@@ -62,6 +66,35 @@ export class ProcessSupervisor {
         this.#deps.log.error({ err, id: idOf(row.seq) }, 'could not check a process left by an earlier gateway');
       }
     }
+    for (const row of this.#deps.store.lingering()) {
+      try {
+        this.#reclaimGroup(row);
+      } catch (err) {
+        this.#deps.log.error({ err, id: idOf(row.seq) }, 'could not check a process group left by an earlier gateway');
+      }
+    }
+  }
+
+  /**
+   * A group whose leader had exited while members still ran: with onShutdown: stop they are
+   * stopped now (their gateway could not); with keep they stay, listed as `lingering_pids`.
+   */
+  #reclaimGroup(row: ProcessRow): void {
+    const { store, config, log } = this.#deps;
+    const id = idOf(row.seq);
+    const members = row.pid === null ? [] : provenMembers(row.pid, lingeringOf(row), row.boot_id);
+    if (members.length === 0) return store.setLingering(row.seq, null);
+    const pids = members.map((m) => m.pid);
+    if (config.onShutdown === 'keep') {
+      store.setLingering(row.seq, toRecords(members));
+      return log.info({ id, pids }, 'left running the rest of a process group an earlier gateway kept (onShutdown: keep)');
+    }
+    log.info({ id, pids }, 'stopping the rest of a process group an earlier gateway left running');
+    const ending = endGroup(row.pid!, toRecords(members), row.boot_id, config.shutdownGraceMs).then((gone) => {
+      if (gone) store.setLingering(row.seq, null);
+      else log.error({ id, pids }, 'the rest of a process group survived SIGKILL');
+    });
+    this.#reclaiming.push(ending.catch((err: unknown) => log.error({ err, id }, 'stopping a leftover process group failed')));
   }
 
   #adoptOne(row: ProcessRow): void {
@@ -72,7 +105,7 @@ export class ProcessSupervisor {
       signalGroup(row.pid, 'SIGKILL');
       this.#deps.store.finish(row.seq, 'killed', null, 'SIGKILL');
     } else {
-      this.#track(row, identity, undefined);
+      this.#track(row, identity);
       this.#deps.log.info({ id: idOf(row.seq), pid: row.pid }, 'adopted a process left running by an earlier gateway');
     }
   }
@@ -94,14 +127,15 @@ export class ProcessSupervisor {
     let row: ProcessRow | undefined;
     try {
       row = store.insert({ ...options, command: launch.command, args: launch.args, cwd: launch.cwd, shell: launch.shell, logDir: this.#deps.logDir });
-      const child = await spawnChild(launch, row.log_dir, options.stdin, error);
+      const { child, output } = await spawnChild(launch, row.log_dir, options.stdin, error);
       // No await from here on: the exit listener must be on before the next tick.
       const identity = identify(child.pid!);
       store.spawned(row.seq, identity);
-      const managed = this.#track(row, identity, child);
+      const managed = this.#track(row, identity, child, output);
       child.on('error', (err) => this.#deps.log.warn({ err, id: managed.id }, 'child process error'));
       child.stdin?.on('error', (err) => this.#deps.log.debug({ err, id: managed.id }, 'stdin closed by the child'));
-      child.once('exit', (code, signal) => this.#onExit(managed, code, signal));
+      // What it printed just before exiting may still be in its pipes: record the exit after it.
+      child.once('exit', (code, signal) => void settleOutput(managed).then(() => this.#onExit(managed, code, signal)));
       this.#deps.events.publish('process.start', {
         id: managed.id,
         kind: options.kind,
@@ -207,9 +241,11 @@ export class ProcessSupervisor {
   /** Shutdown: stops every process (onShutdown: stop) or only process_run children (keep). */
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    await Promise.all(this.#reclaiming);
     const active = [...this.#managed.values()].filter((m) => this.#probe(m));
     const stopping = this.#deps.config.onShutdown === 'stop' ? active : active.filter((m) => m.kind === 'run');
     await this.terminate(stopping, this.#deps.config.shutdownGraceMs);
+    for (const m of stopping) if (!m.running && !this.#probe(m)) this.#deps.store.setLingering(m.seq, null);
     for (const m of this.#managed.values()) {
       if (!m.child || !m.running) continue;
       // Kept: let it outlive this gateway. Its stdin ends as it would when the gateway exits.
@@ -219,6 +255,8 @@ export class ProcessSupervisor {
       this.#deps.log.info({ id: m.id, pid: m.identity.pid }, 'process left running (onShutdown: keep)');
     }
     this.#closed = true;
+    // Kept processes hold their pipes' read ends: what they print waits there for the next gateway.
+    await Promise.all([...this.#managed.values()].map((m) => closeWriters(m)));
     // Nothing more will be recorded: release whoever still waits for an exit.
     for (const m of this.#managed.values()) m.markExited();
     this.#managed.clear();
@@ -235,8 +273,15 @@ export class ProcessSupervisor {
     throw this.#deps.error('PROCESS_EXITED', `Process ${id} already exited (${how}); start it again with process_start if needed.`, view);
   }
 
-  #track(row: ProcessRow, identity: ProcessIdentity, child: ChildProcess | undefined): Managed {
-    const managed = createManaged(row, identity, child, (stream, start) => this.#deps.store.setOutputStart(row.seq, stream, start));
+  #track(row: ProcessRow, identity: ProcessIdentity, child?: ChildProcess, output?: Record<StreamName, number>): Managed {
+    const id = idOf(row.seq);
+    const managed = createManaged(row, identity, {
+      child,
+      output,
+      maxOutputBytes: this.#deps.config.maxOutputBytes,
+      onRotate: (stream, start) => this.#deps.store.setOutputStart(row.seq, stream, start),
+      onWriteError: (stream, err) => this.#deps.log.error({ err, id, stream }, 'writing a process log failed; its output is dropped from now on'),
+    });
     this.#managed.set(managed.id, managed);
     this.#watcher.watch(managed, child === undefined);
     return managed;
@@ -249,6 +294,8 @@ export class ProcessSupervisor {
       this.#watcher.poll(m, true);
       const final = status ?? (signal ? 'killed' : code === 0 ? 'exited' : 'failed');
       this.#deps.store.finish(m.seq, final, code, signal);
+      // Members left in the group are recorded, so that a next gateway can find them.
+      if (m.child) this.#recordLingering(m);
       this.#deps.events.publish('process.exit', {
         id: m.id,
         kind: m.kind,
@@ -263,6 +310,10 @@ export class ProcessSupervisor {
     } finally {
       m.markExited();
     }
+  }
+
+  #recordLingering(m: Managed): void {
+    this.#deps.store.setLingering(m.seq, toRecords(groupMembers(m.identity.pid)));
   }
 
   /** Whether `m` (leader or group) is still alive; notices an adopted leader's end. */
@@ -294,9 +345,14 @@ export class ProcessSupervisor {
       try {
         if (this.#probe(m)) {
           if (m.running) this.#watcher.poll(m, false);
+          // A group that outlived its leader: members it starts later are recorded too.
+          else this.#recordLingering(m);
         } else {
+          if (m.child) this.#deps.store.setLingering(m.seq, null);
           this.#managed.delete(m.id);
           this.#watcher.forget(m.id);
+          // The group is gone; only a process that left it could still hold a pipe open.
+          void settleOutput(m).then(() => closeWriters(m));
         }
       } catch (err) {
         this.#deps.log.error({ err, id: m.id }, 'polling a process failed');
