@@ -16,7 +16,9 @@ export const fileErrors = {
   PERMISSION_DENIED: { status: 403, mcp: 'result', description: 'The operating system refused the operation (file permissions).' },
 } as const satisfies Record<string, ErrorSpec>;
 
-const ERRNO_CODES: Record<string, keyof typeof fileErrors | 'INVALID_PATH'> = {
+type ErrnoCode = keyof typeof fileErrors | 'INVALID_PATH' | 'NO_SPACE';
+
+const ERRNO_CODES: Record<string, ErrnoCode> = {
   ENOENT: 'FILE_NOT_FOUND',
   EISDIR: 'IS_A_DIRECTORY',
   ENOTDIR: 'NOT_A_DIRECTORY',
@@ -26,6 +28,16 @@ const ERRNO_CODES: Record<string, keyof typeof fileErrors | 'INVALID_PATH'> = {
   EPERM: 'PERMISSION_DENIED',
   EROFS: 'PERMISSION_DENIED', // a root on a read-only mount
   ENAMETOOLONG: 'INVALID_PATH',
+  // open(2) of a unix socket: there is nothing to read through a descriptor.
+  ENXIO: 'NOT_A_REGULAR_FILE',
+  ENOSPC: 'NO_SPACE',
+  EDQUOT: 'NO_SPACE',
+};
+
+/** Messages for the core codes the mapping uses (the plugin's own codes use their descriptions). */
+const CORE_MESSAGES: Record<'INVALID_PATH' | 'NO_SPACE', string> = {
+  INVALID_PATH: 'a name in the path is too long.',
+  NO_SPACE: 'the disk (or the quota) is full; nothing was changed. Free space and retry.',
 };
 
 /**
@@ -36,7 +48,8 @@ export function asFileError(err: unknown, path: string): unknown {
   if (isGatewayError(err)) return err;
   const code = ERRNO_CODES[(err as NodeJS.ErrnoException).code ?? ''];
   if (!code) return err;
-  const message = code === 'INVALID_PATH' ? `"${path}": a name in the path is too long.` : `"${path}": ${fileErrors[code].description}`;
+  const why = code === 'INVALID_PATH' || code === 'NO_SPACE' ? CORE_MESSAGES[code] : fileErrors[code].description;
+  const message = `"${path}": ${why}`;
   return new GatewayError(code, message, { details: { path } });
 }
 
