@@ -83,7 +83,12 @@ function walk(abs: string): string {
     const next = join(current, part);
     if (isSymlink(next)) {
       if (++hops > MAX_LINK_HOPS) throw tooManyLinks();
-      const target = readlinkSync(next);
+      const target = readLinkIfStill(next);
+      // Renamed or replaced since lstat (a concurrent change): look at this component again.
+      if (target === undefined) {
+        pending.push(part);
+        continue;
+      }
       if (isAbsolute(target)) current = parse(target).root;
       pending.push(...target.split(sep).filter(Boolean).reverse());
       continue;
@@ -100,6 +105,17 @@ function isSymlink(path: string): boolean {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return false;
     if (code === 'ENAMETOOLONG') throw new GatewayError('INVALID_PATH', 'Path is too long.');
+    throw err;
+  }
+}
+
+/** The link's target, or undefined when `path` is no longer a symlink. */
+function readLinkIfStill(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EINVAL' || code === 'ENOTDIR') return undefined;
     throw err;
   }
 }

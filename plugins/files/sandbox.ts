@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { constants, realpathSync, type Stats } from 'node:fs';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
 import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the
@@ -141,32 +141,23 @@ export class Sandbox {
     }
   }
 
-  /**
-   * Writes `data` to `real` atomically: a temporary file beside it, created exclusively and
-   * checked like `openRead`, flushed, then renamed over the target. A reader sees the old
-   * content or the new, never half of it.
-   */
-  async writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
-    const temp = join(dirname(real), `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await openNoFollow(open, temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o644);
-    try {
-      this.#verify(handle.fd, temp);
-      // The mode given to open() is narrowed by the umask; an existing file's mode is kept as is.
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.writeFile(data);
-      await handle.sync();
-    } catch (err) {
-      await handle.close();
-      await unlink(temp).catch(() => {});
-      throw err;
-    }
-    await handle.close();
-    try {
-      await rename(temp, real);
-    } catch (err) {
-      await unlink(temp).catch(() => {});
-      throw err;
-    }
+  /** The innermost root holding the real path `real` (which `resolve` returned). */
+  rootOf(real: string): string {
+    const holding = this.roots.filter((root) => real === root || real.startsWith(root + sep));
+    return holding.reduce((a, b) => (b.length > a.length ? b : a));
+  }
+
+  /** The folder holding `real`, opened and checked; with `create`, made first (mkdir -p) without leaving the root. */
+  async openParent(real: string, create = false): Promise<VerifiedDir> {
+    const root = this.rootOf(real);
+    // A root's parent is outside every root: it is opened only to reach the root's own entry.
+    if (!create || real === root) return openDir(dirname(real));
+    return (await openDirCreating(root, dirname(real))).dir;
+  }
+
+  /** Replaces the existing file `real` atomically (see writeAtomicIn), in its checked folder. */
+  writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
+    return withDir(this.openParent(real), (dir) => writeAtomicIn(dir, basename(real), data, mode));
   }
 
   #verify(fd: number, expected: string): void {

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { openDir, withDir } from './verified-dir.js';
 
 export interface WalkEntry {
   /** Absolute real path. */
@@ -30,7 +31,8 @@ export interface WalkOptions {
 /**
  * Walks a folder breadth-first without following symlinks (a link to outside the sandbox
  * must not be walked into; links are reported as files). Sorted by name at each level so
- * results are stable.
+ * results are stable. `start` is a real path: each folder is checked to be where the walk
+ * reached it before it is read.
  */
 export async function walk(start: string, options: WalkOptions, visit: (entry: WalkEntry) => boolean | void): Promise<{ truncated: boolean }> {
   const excluded = options.exclude?.length ? picomatch([...options.exclude], { dot: true }) : undefined;
@@ -42,9 +44,11 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
     const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir))] : inherited;
     let entries;
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      // Read through a descriptor checked to be `dir`: a folder swapped for a link to outside
+      // after it was listed is skipped, never read.
+      entries = await withDir(openDir(dir), (opened) => readdir(opened.self, { withFileTypes: true }));
     } catch {
-      continue; // unreadable or vanished: skip it, as find(1) does
+      continue; // unreadable, vanished or swapped: skip it, as find(1) does
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {

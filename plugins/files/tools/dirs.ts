@@ -1,9 +1,10 @@
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
-import { withFileErrors } from '../errors.js';
+import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
+import { openDir, withDir, type VerifiedDir } from '../verified-dir.js';
 import { walk } from '../walk.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
@@ -17,11 +18,20 @@ interface TreeNode {
 }
 
 export function registerDirTools({ ctx, sandbox, searches, config }: FilesContext): void {
-  const folder = async (given: string) => {
+  /** Opens the folder `given`, checked to be the one resolved (a walk checks each folder again). */
+  const openFolder = async (given: string): Promise<VerifiedDir> => {
     const real = sandbox.resolve(given);
-    const info = await withFileErrors(given, () => stat(real));
-    if (!info.isDirectory()) throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
-    return real;
+    try {
+      return await openDir(real);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
+      throw asFileError(err, given);
+    }
+  };
+  const folder = async (given: string) => {
+    const dir = await openFolder(given);
+    await dir.close();
+    return dir.path;
   };
 
   ctx.tool(
@@ -32,23 +42,25 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       inputSchema: { type: 'object', additionalProperties: false, properties: { path: { ...path, default: '.' } } },
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
-      const real = await folder(args.path);
-      const names = (await withFileErrors(args.path, () => readdir(real))).sort();
-      const entries = await Promise.all(
-        names.map(async (name) => {
-          const info = await lstat(join(real, name)).catch(() => undefined);
-          return {
-            name,
-            path: sandbox.display(join(real, name)),
-            isDir: info?.isDirectory() ?? false,
-            isSymlink: info?.isSymbolicLink() ?? false,
-            size: info?.isFile() ? info.size : 0,
-          };
-        }),
-      );
-      return { path: sandbox.display(real), entries };
-    },
+    // Listed and described through the checked folder's descriptor: a folder swapped for a
+    // link meanwhile cannot make an outside folder's entries appear here.
+    async (args: { path: string }) =>
+      withDir(openFolder(args.path), async (dir) => {
+        const names = (await withFileErrors(args.path, () => readdir(dir.self))).sort();
+        const entries = await Promise.all(
+          names.map(async (name) => {
+            const info = await lstat(dir.at(name)).catch(() => undefined);
+            return {
+              name,
+              path: sandbox.display(join(dir.path, name)),
+              isDir: info?.isDirectory() ?? false,
+              isSymlink: info?.isSymbolicLink() ?? false,
+              size: info?.isFile() ? info.size : 0,
+            };
+          }),
+        );
+        return { path: sandbox.display(dir.path), entries };
+      }),
   );
 
   ctx.tool(
