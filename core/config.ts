@@ -54,6 +54,8 @@ export interface GatewayConfig {
   readonly file?: string;
   readonly dataDir: string;
   readonly workspace: string;
+  /** As written: names (no slash) and workspace-relative paths; see Workspace.isProtected. */
+  readonly protectedPaths: readonly string[];
   readonly logLevel: LogLevel;
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;

@@ -27,7 +27,7 @@ export default definePlugin<FilesConfig>({
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.
     const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];
-    const files = { ctx, sandbox: new Sandbox(roots), searches: new SearchWorkers(), config: ctx.config };
+    const files = { ctx, sandbox: new Sandbox(roots, ctx.workspace), searches: new SearchWorkers(), config: ctx.config };
     registerReadTools(files);
     registerWriteTools(files);
     registerDirTools(files);

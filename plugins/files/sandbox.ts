@@ -15,9 +15,27 @@ import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } fr
  */
 export class Sandbox {
   readonly #workspaces: Workspace[];
+  readonly #protection: Pick<Workspace, 'isProtected' | 'holdsProtected'> | undefined;
 
-  constructor(roots: readonly string[]) {
+  /** `protection`: the gateway workspace's protected paths (ctx.workspace); none without it. */
+  constructor(roots: readonly string[], protection?: Pick<Workspace, 'isProtected' | 'holdsProtected'>) {
     this.#workspaces = roots.map((root) => createWorkspace(root));
+    this.#protection = protection;
+  }
+
+  /**
+   * Refuses (PROTECTED_PATH) to change the real path `real` (`given` by the caller) when it is
+   * protected; with `holds`, also when it holds a protected path (a delete or a move's source).
+   */
+  checkChangeable(real: string, given: string, holds = false): void {
+    const refused = holds ? this.#protection?.holdsProtected(real) : this.#protection?.isProtected(real);
+    if (refused) {
+      throw new GatewayError(
+        'PROTECTED_PATH',
+        `"${given}" is ${holds ? 'or holds ' : ''}a protected path (the gateway's config, its data folder, or a protectedPaths entry such as .git); tools may read it but never write, create, delete or move it.`,
+        { details: { path: given } },
+      );
+    }
   }
 
   get roots(): string[] {
@@ -81,7 +99,7 @@ export class Sandbox {
   }
 
   /** Whether deleting `real` would delete a root, the user's home, or a folder holding either. */
-  isProtected(real: string): boolean {
+  holdsRootOrHome(real: string): boolean {
     const home = homedir();
     return [...this.roots, home].some((p) => p === real || p.startsWith(real.endsWith(sep) ? real : real + sep));
   }

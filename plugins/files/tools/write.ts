@@ -30,9 +30,10 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
   };
 
   /** Reads a text file for editing; returns its mode so the rewrite keeps it. */
-  const readForEdit = (given: string) =>
+  const readForEdit = (given: string, willWrite = true) =>
     withFileErrors(given, async () => {
       const real = sandbox.resolve(given);
+      if (willWrite) sandbox.checkChangeable(real, given);
       const { bytes, info } = await sandbox.readFile(real, config.maxReadBytes);
       if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text and cannot be edited as text.`);
       return { real, text: bytes.toString('utf8'), mode: info.mode & 0o777 };
@@ -55,6 +56,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     async (args: { path: string; content: string }) => {
       checkSize(Buffer.byteLength(args.content), 'The content');
       const real = sandbox.resolve(args.path);
+      sandbox.checkChangeable(real, args.path);
       return withFileErrors(args.path, () =>
         withDir(sandbox.openParent(real, true), async (dir) => {
           const existing = await lstat(dir.at(basename(real))).catch(() => undefined);
@@ -103,7 +105,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       annotations: writes,
     },
     async (args: { path: string; edits: Edit[]; dry_run: boolean }) => {
-      const { real, text, mode } = await readForEdit(args.path);
+      const { real, text, mode } = await readForEdit(args.path, !args.dry_run);
       const result = applyEdits(text, args.edits, args.path);
       checkSize(Buffer.byteLength(result.text), 'The edited file');
       if (!args.dry_run) await withFileErrors(args.path, () => sandbox.writeAtomic(real, result.text, mode));
@@ -123,9 +125,10 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     },
     async (args: { path: string }) => {
       const real = sandbox.resolveEntry(args.path);
-      if (sandbox.isProtected(real)) {
+      if (sandbox.holdsRootOrHome(real)) {
         throw new GatewayError('DELETE_REFUSED', `"${args.path}" is a sandbox root, the home folder or holds one; it is never deleted.`);
       }
+      sandbox.checkChangeable(real, args.path, true);
       // Through the checked parent folder: only the entry that was checked is removed.
       return withFileErrors(args.path, () =>
         withDir(sandbox.openParent(real), async (dir) => {
@@ -155,7 +158,9 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     async (args: { oldPath: string; newPath: string }) => {
       const from = sandbox.resolveEntry(args.oldPath);
       const to = sandbox.resolveEntry(args.newPath);
-      if (sandbox.isProtected(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
+      if (sandbox.holdsRootOrHome(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
+      sandbox.checkChangeable(from, args.oldPath, true);
+      sandbox.checkChangeable(to, args.newPath);
       // Both ends through their checked parent folders, so what moves is the entry that was
       // checked, and it lands where newPath was checked to be.
       return withDir(withFileErrors(args.oldPath, () => sandbox.openParent(from)), async (fromDir) => {
@@ -188,6 +193,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     },
     async (args: { path: string }) => {
       const real = sandbox.resolve(args.path);
+      sandbox.checkChangeable(real, args.path);
       return withFileErrors(args.path, async () => {
         try {
           const { dir, created } = await openDirCreating(sandbox.rootOf(real), real);
