@@ -13,6 +13,7 @@ export const fileErrors = {
   EDIT_NO_MATCH: { status: 409, mcp: 'result', description: 'old_string does not occur in the file; read the file again and copy the text exactly, whitespace included.' },
   EDIT_EMPTY: { status: 400, mcp: 'result', description: 'old_string is empty; give the exact text to replace (use file_write to create or overwrite a file).' },
   DELETE_REFUSED: { status: 403, mcp: 'result', description: 'The path is a sandbox root, the home folder, or a folder containing one; it is never deleted.' },
+  HARD_LINK_REFUSED: { status: 403, mcp: 'result', description: 'The file has other hard links and refuseHardLinks is on: one of them may be a file outside the sandbox, so it is neither read nor written.' },
   PERMISSION_DENIED: { status: 403, mcp: 'result', description: 'The operating system refused the operation (file permissions).' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -16,11 +16,23 @@ import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } fr
 export class Sandbox {
   readonly #workspaces: Workspace[];
   readonly #protection: Pick<Workspace, 'isProtected' | 'holdsProtected'> | undefined;
+  readonly #refuseHardLinks: boolean;
 
-  /** `protection`: the gateway workspace's protected paths (ctx.workspace); none without it. */
-  constructor(roots: readonly string[], protection?: Pick<Workspace, 'isProtected' | 'holdsProtected'>) {
+  constructor(roots: readonly string[], options: SandboxOptions = {}) {
     this.#workspaces = roots.map((root) => createWorkspace(root));
-    this.#protection = protection;
+    this.#protection = options.protection;
+    this.#refuseHardLinks = options.refuseHardLinks ?? false;
+  }
+
+  /** Refuses (HARD_LINK_REFUSED) a regular file with other hard links, when so configured. */
+  checkLinks(real: string, info: Stats): void {
+    if (this.#refuseHardLinks && info.isFile() && info.nlink > 1) {
+      throw new GatewayError(
+        'HARD_LINK_REFUSED',
+        `"${this.display(real)}" has ${info.nlink} hard links, and refuseHardLinks is on: another link may be a file outside the sandbox. Copy the file instead of linking it.`,
+        { details: { links: info.nlink } },
+      );
+    }
   }
 
   /**
@@ -152,11 +164,12 @@ export class Sandbox {
     }
   }
 
-  /** A device or FIFO has no size to cap and may never end: only files and folders pass. */
+  /** A device or FIFO has no size to cap and may never end: only files and folders pass; then checkLinks. */
   #checkKind(real: string, info: Stats): void {
     if (!info.isFile() && !info.isDirectory()) {
       throw new GatewayError('NOT_A_REGULAR_FILE', `"${this.display(real)}" is a device, FIFO or socket, not a regular file; only files are read.`);
     }
+    this.checkLinks(real, info);
   }
 
   /** The innermost root holding the real path `real` (which `resolve` returned). */
@@ -202,6 +215,13 @@ async function openNoFollow<T>(opener: (path: string, flags: number, mode?: numb
     }
     throw err;
   }
+}
+
+export interface SandboxOptions {
+  /** The gateway workspace's protected paths (ctx.workspace); nothing is protected without it. */
+  readonly protection?: Pick<Workspace, 'isProtected' | 'holdsProtected'>;
+  /** Refuse regular files with more than one hard link (the plugin's refuseHardLinks). */
+  readonly refuseHardLinks?: boolean;
 }
 
 const RULES: Array<[RegExp, string]> = [

@@ -25,6 +25,8 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Stop after this many entries; `truncated` is then set. */
   maxEntries: number;
+  /** Leave out .gitignore files with other hard links (the plugin's refuseHardLinks). */
+  refuseHardLinks?: boolean;
   signal?: AbortSignal;
 }
 
@@ -41,7 +43,7 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
   while (queue.length > 0) {
     options.signal?.throwIfAborted();
     const { dir, depth, rules: inherited } = queue.shift()!;
-    const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir))] : inherited;
+    const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir, options.refuseHardLinks))] : inherited;
     let entries;
     try {
       // Read through a descriptor checked to be `dir`: a folder swapped for a link to outside
@@ -68,20 +70,24 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
 /** A .gitignore larger than this is not a .gitignore. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
-async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: Ignore }>> {
-  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, MAX_GITIGNORE_BYTES);
+async function loadGitignore(dir: string, refuseHardLinks = false): Promise<Array<{ base: string; rules: Ignore }>> {
+  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
   return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
 }
 
 /**
  * The bytes of a regular file met on a walk, or undefined (skip it): missing, over `maxBytes`,
- * not a regular file, or not really under `within`. A walk reports a symlink as a file, and
+ * not a regular file, not really under `within`, or (with `refuseHardLinks`) hard-linked. A walk reports a symlink as a file, and
  * following it would read (and quote, or use as ignore rules) whatever it points to, outside
  * the sandbox too; so the last component is opened without following it, and the descriptor's
  * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
  * FIFO from blocking the open; the size is checked before anything is read.
  */
-export async function readRegularFile(path: string, within: string, maxBytes: number): Promise<Buffer | undefined> {
+export async function readRegularFile(
+  path: string,
+  within: string,
+  { maxBytes, refuseHardLinks = false }: { maxBytes: number; refuseHardLinks?: boolean },
+): Promise<Buffer | undefined> {
   let fd;
   try {
     fd = await openFd(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -90,7 +96,7 @@ export async function readRegularFile(path: string, within: string, maxBytes: nu
   }
   try {
     const info = await fstatFd(fd);
-    if (!info.isFile() || info.size > maxBytes) return undefined;
+    if (!info.isFile() || info.size > maxBytes || (refuseHardLinks && info.nlink > 1)) return undefined;
     const real = realPathOf(fd) ?? path;
     if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
     return await readWhole(fd, info.size);

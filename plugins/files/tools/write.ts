@@ -61,6 +61,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
         withDir(sandbox.openParent(real, true), async (dir) => {
           const existing = await lstat(dir.at(basename(real))).catch(() => undefined);
           if (existing?.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${args.path}" is a folder.`);
+          if (existing) sandbox.checkLinks(real, existing);
           await writeAtomicIn(dir, basename(real), args.content, existing ? existing.mode & 0o777 : undefined);
           return { path: sandbox.display(real), bytes: Buffer.byteLength(args.content), created: !existing };
         }),
