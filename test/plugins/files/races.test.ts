@@ -78,6 +78,7 @@ describe('files: a folder swapped for a symlink to outside, in a tight loop, dur
           call(client, 'file_read', { path: 'd/OUTSIDE-MARKER.txt' }, refusals, 'must fail'),
         ]);
       }
+      assert.equal(swapper.exitCode, null, 'the swapper stopped before the calls did: the race did not last');
     } finally {
       swapper.kill('SIGKILL');
     }
