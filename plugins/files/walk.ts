@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -38,22 +38,18 @@ export interface WalkOptions {
  */
 export async function walk(start: string, options: WalkOptions, visit: (entry: WalkEntry) => boolean | void): Promise<{ truncated: boolean }> {
   const excluded = options.exclude?.length ? picomatch([...options.exclude], { dot: true }) : undefined;
-  const queue: Array<{ dir: string; depth: number; rules: Array<{ base: string; rules: Ignore }> }> = [{ dir: start, depth: 1, rules: [] }];
+  const queue: Pending[] = [{ dir: start, depth: 1, rules: [] }];
   let seen = 0;
   while (queue.length > 0) {
     options.signal?.throwIfAborted();
-    const { dir, depth, rules: inherited } = queue.shift()!;
-    const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir, options.refuseHardLinks))] : inherited;
-    let entries;
-    try {
-      // Read through a descriptor checked to be `dir`: a folder swapped for a link to outside
-      // after it was listed is skipped, never read.
-      entries = await withDir(openDir(dir), (opened) => readdir(opened.self, { withFileTypes: true }));
-    } catch {
-      continue; // unreadable, vanished or swapped: skip it, as find(1) does
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
+    // The next few folders are listed while this one is visited: each listing is several
+    // thread-pool round trips (open, readdir, close, the .gitignore), and order is kept.
+    for (const pending of queue.slice(0, LIST_AHEAD)) pending.listing ??= list(pending.dir, options);
+    const { dir, depth, rules: inherited, listing } = queue.shift()!;
+    const listed = await listing!;
+    if (listed === undefined) continue; // unreadable, vanished or swapped: skip it, as find(1) does
+    const rules = [...inherited, ...listed.gitignore];
+    for (const entry of listed.entries) {
       const path = join(dir, entry.name);
       const rel = relative(start, path).split(sep).join('/');
       const isDir = entry.isDirectory();
@@ -67,10 +63,46 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
   return { truncated: false };
 }
 
+interface Pending {
+  dir: string;
+  depth: number;
+  rules: GitignoreRules;
+  listing?: Promise<Listing | undefined>;
+}
+
+type GitignoreRules = Array<{ base: string; rules: Ignore }>;
+
+interface Listing {
+  /** Sorted by name. */
+  entries: Dirent[];
+  gitignore: GitignoreRules;
+}
+
+/** Folders listed ahead of the one being visited. */
+const LIST_AHEAD = 8;
+
+/**
+ * The entries of `dir`, read through a descriptor checked to be `dir` (a folder swapped for a
+ * link to outside after its parent was listed is skipped, never read), and its .gitignore
+ * rules; undefined when it cannot be read. Never rejects: a listing started ahead may never be awaited.
+ */
+async function list(dir: string, options: WalkOptions): Promise<Listing | undefined> {
+  try {
+    const [entries, gitignore] = await Promise.all([
+      withDir(openDir(dir), (opened) => readdir(opened.self, { withFileTypes: true })),
+      options.gitignore ? loadGitignore(dir, options.refuseHardLinks) : [],
+    ]);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { entries, gitignore };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A .gitignore larger than this is not a .gitignore. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
-async function loadGitignore(dir: string, refuseHardLinks = false): Promise<Array<{ base: string; rules: Ignore }>> {
+async function loadGitignore(dir: string, refuseHardLinks = false): Promise<GitignoreRules> {
   const bytes = await readRegularFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
   return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
 }
