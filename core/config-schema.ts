@@ -93,6 +93,12 @@ export const gatewayConfigSchema: JsonSchema = {
     apiKeys: { type: 'array', items: apiKeySchema, default: [] },
     workspace: { type: 'string', minLength: 1 },
     logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    /** Paths tools never change: a name matches that component at any depth; with a slash, relative to the workspace. */
+    protectedPaths: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, not: { enum: ['.', '..', '/'] } },
+      default: ['.git'],
+    },
     registries: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     setupTimeoutMs: { type: 'integer', minimum: 1, default: 30_000 },
     shutdownTimeoutMs: { type: 'integer', minimum: 1, default: 10_000 },

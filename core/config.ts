@@ -63,6 +63,8 @@ export interface GatewayConfig {
   /** Keys besides the owner key, for HTTP and TCP; only with `auth: key`. */
   readonly apiKeys: readonly ApiKeyConfig[];
   readonly workspace: string;
+  /** As written: names (no slash) and workspace-relative paths; see Workspace.isProtected. */
+  readonly protectedPaths: readonly string[];
   readonly logLevel: LogLevel;
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;

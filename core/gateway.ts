@@ -61,7 +61,9 @@ export interface Gateway {
 
 function openWorkspace(config: GatewayConfig) {
   try {
-    return createWorkspace(config.workspace);
+    // The gateway's own config and data are never the tools' to change (issue 19).
+    const own = [config.dataDir, ...(config.file ? [config.file] : [])];
+    return createWorkspace(config.workspace, { protectedPaths: [...config.protectedPaths, ...own] });
   } catch (err) {
     throw new GatewayError(
       'CONFIG_INVALID',

@@ -23,7 +23,7 @@ export type { EventHandler, GatewayEvent } from './events.js';
 export type { Logger } from './logger.js';
 export { closedObject, type JsonSchema } from './schema.js';
 export type { Migration } from './storage.js';
-export type { Workspace } from './workspace.js';
+export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './tool-result.js';
 export { createWorkspace } from './workspace.js';

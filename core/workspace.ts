@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { GatewayError } from './errors.js';
 
 export interface Workspace {
@@ -13,18 +13,51 @@ export interface Workspace {
   resolve(path: string): string;
   /** Whether an absolute, already-resolved path lies inside the root. */
   contains(resolvedPath: string): boolean;
+  /**
+   * Whether tools must not write, create, delete or rename the resolved path `realPath`: it is
+   * (or is inside) the gateway's config file, its dataDir or a `protectedPaths` entry. Reading
+   * stays allowed. Pass a real path (from `resolve`), so that links and `..` cannot dodge it.
+   */
+  isProtected(realPath: string): boolean;
+  /**
+   * `isProtected`, or `realPath` holds a protected path (config file, dataDir, an entry with a
+   * slash): moving or deleting it would move or delete them too. A folder holding a protected
+   * *name* such as .git is not counted: the name stays protected wherever the folder goes.
+   */
+  holdsProtected(realPath: string): boolean;
+}
+
+export interface WorkspaceOptions {
+  /**
+   * An entry without a slash is a name, matched against every component of a path below the
+   * root (of the whole path, for one outside it); any other entry is a path, relative to the
+   * root unless absolute. Nothing is protected by default.
+   */
+  readonly protectedPaths?: readonly string[];
 }
 
 const MAX_PATH_LENGTH = 4096;
 /** Same bound as Linux's own symlink resolution (ELOOP after 40). */
 const MAX_LINK_HOPS = 40;
 
-export function createWorkspace(root: string): Workspace {
+export function createWorkspace(root: string, options: WorkspaceOptions = {}): Workspace {
   const realRoot = realpathSync(root);
-  const contains = (p: string) => p === realRoot || p.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  const contains = (p: string) => isWithin(p, realRoot);
+  const entries = options.protectedPaths ?? [];
+  const names = new Set(entries.filter((e) => !e.includes('/')));
+  // Resolved once, like every path tools give: a protected path reached through a link or
+  // `..` compares equal. One that does not exist yet is resolved as far as it exists.
+  const paths = entries.filter((e) => e.includes('/')).map((e) => resolveReal(resolve(realRoot, e)));
+  const isProtected = (real: string) => {
+    if (paths.some((p) => isWithin(real, p))) return true;
+    if (names.size === 0) return false;
+    return (contains(real) ? relative(realRoot, real) : real).split(sep).some((part) => names.has(part));
+  };
   return {
     root: realRoot,
     contains,
+    isProtected,
+    holdsProtected: (real: string) => isProtected(real) || paths.some((p) => isWithin(p, real)),
     resolve(path: string): string {
       checkPathSyntax(path);
       const real = resolveReal(isAbsolute(path) ? resolve(path) : resolve(realRoot, path));
@@ -36,6 +69,11 @@ export function createWorkspace(root: string): Workspace {
       return real;
     },
   };
+}
+
+/** Whether `path` is `base` or lies below it. */
+function isWithin(path: string, base: string): boolean {
+  return path === base || path.startsWith(base.endsWith(sep) ? base : base + sep);
 }
 
 export function checkPathSyntax(path: unknown): asserts path is string {
@@ -83,7 +121,12 @@ function walk(abs: string): string {
     const next = join(current, part);
     if (isSymlink(next)) {
       if (++hops > MAX_LINK_HOPS) throw tooManyLinks();
-      const target = readlinkSync(next);
+      const target = readLinkIfStill(next);
+      // Renamed or replaced since lstat (a concurrent change): look at this component again.
+      if (target === undefined) {
+        pending.push(part);
+        continue;
+      }
       if (isAbsolute(target)) current = parse(target).root;
       pending.push(...target.split(sep).filter(Boolean).reverse());
       continue;
@@ -100,6 +143,17 @@ function isSymlink(path: string): boolean {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return false;
     if (code === 'ENAMETOOLONG') throw new GatewayError('INVALID_PATH', 'Path is too long.');
+    throw err;
+  }
+}
+
+/** The link's target, or undefined when `path` is no longer a symlink. */
+function readLinkIfStill(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EINVAL' || code === 'ENOTDIR') return undefined;
     throw err;
   }
 }

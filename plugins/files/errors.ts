@@ -13,10 +13,13 @@ export const fileErrors = {
   EDIT_NO_MATCH: { status: 409, mcp: 'result', description: 'old_string does not occur in the file; read the file again and copy the text exactly, whitespace included.' },
   EDIT_EMPTY: { status: 400, mcp: 'result', description: 'old_string is empty; give the exact text to replace (use file_write to create or overwrite a file).' },
   DELETE_REFUSED: { status: 403, mcp: 'result', description: 'The path is a sandbox root, the home folder, or a folder containing one; it is never deleted.' },
+  HARD_LINK_REFUSED: { status: 403, mcp: 'result', description: 'The file has other hard links and refuseHardLinks is on: one of them may be a file outside the sandbox, so it is neither read nor written.' },
   PERMISSION_DENIED: { status: 403, mcp: 'result', description: 'The operating system refused the operation (file permissions).' },
 } as const satisfies Record<string, ErrorSpec>;
 
-const ERRNO_CODES: Record<string, keyof typeof fileErrors | 'INVALID_PATH'> = {
+type ErrnoCode = keyof typeof fileErrors | 'INVALID_PATH' | 'NO_SPACE';
+
+const ERRNO_CODES: Record<string, ErrnoCode> = {
   ENOENT: 'FILE_NOT_FOUND',
   EISDIR: 'IS_A_DIRECTORY',
   ENOTDIR: 'NOT_A_DIRECTORY',
@@ -26,6 +29,16 @@ const ERRNO_CODES: Record<string, keyof typeof fileErrors | 'INVALID_PATH'> = {
   EPERM: 'PERMISSION_DENIED',
   EROFS: 'PERMISSION_DENIED', // a root on a read-only mount
   ENAMETOOLONG: 'INVALID_PATH',
+  // open(2) of a unix socket: there is nothing to read through a descriptor.
+  ENXIO: 'NOT_A_REGULAR_FILE',
+  ENOSPC: 'NO_SPACE',
+  EDQUOT: 'NO_SPACE',
+};
+
+/** Messages for the core codes the mapping uses (the plugin's own codes use their descriptions). */
+const CORE_MESSAGES: Record<'INVALID_PATH' | 'NO_SPACE', string> = {
+  INVALID_PATH: 'a name in the path is too long.',
+  NO_SPACE: 'the disk (or the quota) is full; nothing was changed. Free space and retry.',
 };
 
 /**
@@ -36,7 +49,8 @@ export function asFileError(err: unknown, path: string): unknown {
   if (isGatewayError(err)) return err;
   const code = ERRNO_CODES[(err as NodeJS.ErrnoException).code ?? ''];
   if (!code) return err;
-  const message = code === 'INVALID_PATH' ? `"${path}": a name in the path is too long.` : `"${path}": ${fileErrors[code].description}`;
+  const why = code === 'INVALID_PATH' || code === 'NO_SPACE' ? CORE_MESSAGES[code] : fileErrors[code].description;
+  const message = `"${path}": ${why}`;
   return new GatewayError(code, message, { details: { path } });
 }
 

@@ -11,6 +11,8 @@ export interface FilesConfig {
   maxWalkEntries: number;
   /** Files larger than this are skipped by file_search. */
   maxSearchFileBytes: number;
+  /** Refuse (HARD_LINK_REFUSED) regular files with more than one link: one may be an outside file linked in. */
+  refuseHardLinks: boolean;
 }
 
 /** What every tool group of the plugin gets. */

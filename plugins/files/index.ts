@@ -21,13 +21,15 @@ export default definePlugin<FilesConfig>({
       maxWriteBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
       maxWalkEntries: { type: 'integer', minimum: 1, default: 100_000 },
       maxSearchFileBytes: { type: 'integer', minimum: 1, default: 2 * MiB },
+      // Off by default: package managers (pnpm, npm's cache) hard-link files on purpose.
+      refuseHardLinks: { type: 'boolean', default: false },
     },
   },
   errors: fileErrors,
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.
     const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];
-    const files = { ctx, sandbox: new Sandbox(roots), searches: new SearchWorkers(), config: ctx.config };
+    const files = { ctx, sandbox: new Sandbox(roots, { protection: ctx.workspace, refuseHardLinks: ctx.config.refuseHardLinks }), searches: new SearchWorkers(), config: ctx.config };
     registerReadTools(files);
     registerWriteTools(files);
     registerDirTools(files);

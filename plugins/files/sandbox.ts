@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { constants, realpathSync, type Stats } from 'node:fs';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
 import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the
@@ -15,9 +15,39 @@ import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js
  */
 export class Sandbox {
   readonly #workspaces: Workspace[];
+  readonly #protection: Pick<Workspace, 'isProtected' | 'holdsProtected'> | undefined;
+  readonly #refuseHardLinks: boolean;
 
-  constructor(roots: readonly string[]) {
+  constructor(roots: readonly string[], options: SandboxOptions = {}) {
     this.#workspaces = roots.map((root) => createWorkspace(root));
+    this.#protection = options.protection;
+    this.#refuseHardLinks = options.refuseHardLinks ?? false;
+  }
+
+  /** Refuses (HARD_LINK_REFUSED) a regular file with other hard links, when so configured. */
+  checkLinks(real: string, info: Stats): void {
+    if (this.#refuseHardLinks && info.isFile() && info.nlink > 1) {
+      throw new GatewayError(
+        'HARD_LINK_REFUSED',
+        `"${this.display(real)}" has ${info.nlink} hard links, and refuseHardLinks is on: another link may be a file outside the sandbox. Copy the file instead of linking it.`,
+        { details: { links: info.nlink } },
+      );
+    }
+  }
+
+  /**
+   * Refuses (PROTECTED_PATH) to change the real path `real` (`given` by the caller) when it is
+   * protected; with `holds`, also when it holds a protected path (a delete or a move's source).
+   */
+  checkChangeable(real: string, given: string, holds = false): void {
+    const refused = holds ? this.#protection?.holdsProtected(real) : this.#protection?.isProtected(real);
+    if (refused) {
+      throw new GatewayError(
+        'PROTECTED_PATH',
+        `"${given}" is ${holds ? 'or holds ' : ''}a protected path (the gateway's config, its data folder, or a protectedPaths entry such as .git); tools may read it but never write, create, delete or move it.`,
+        { details: { path: given } },
+      );
+    }
   }
 
   get roots(): string[] {
@@ -81,7 +111,7 @@ export class Sandbox {
   }
 
   /** Whether deleting `real` would delete a root, the user's home, or a folder holding either. */
-  isProtected(real: string): boolean {
+  holdsRootOrHome(real: string): boolean {
     const home = homedir();
     return [...this.roots, home].some((p) => p === real || p.startsWith(real.endsWith(sep) ? real : real + sep));
   }
@@ -134,39 +164,31 @@ export class Sandbox {
     }
   }
 
-  /** A device or FIFO has no size to cap and may never end: only files and folders pass. */
+  /** A device or FIFO has no size to cap and may never end: only files and folders pass; then checkLinks. */
   #checkKind(real: string, info: Stats): void {
     if (!info.isFile() && !info.isDirectory()) {
       throw new GatewayError('NOT_A_REGULAR_FILE', `"${this.display(real)}" is a device, FIFO or socket, not a regular file; only files are read.`);
     }
+    this.checkLinks(real, info);
   }
 
-  /**
-   * Writes `data` to `real` atomically: a temporary file beside it, created exclusively and
-   * checked like `openRead`, flushed, then renamed over the target. A reader sees the old
-   * content or the new, never half of it.
-   */
-  async writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
-    const temp = join(dirname(real), `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await openNoFollow(open, temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o644);
-    try {
-      this.#verify(handle.fd, temp);
-      // The mode given to open() is narrowed by the umask; an existing file's mode is kept as is.
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.writeFile(data);
-      await handle.sync();
-    } catch (err) {
-      await handle.close();
-      await unlink(temp).catch(() => {});
-      throw err;
-    }
-    await handle.close();
-    try {
-      await rename(temp, real);
-    } catch (err) {
-      await unlink(temp).catch(() => {});
-      throw err;
-    }
+  /** The innermost root holding the real path `real` (which `resolve` returned). */
+  rootOf(real: string): string {
+    const holding = this.roots.filter((root) => real === root || real.startsWith(root + sep));
+    return holding.reduce((a, b) => (b.length > a.length ? b : a));
+  }
+
+  /** The folder holding `real`, opened and checked; with `create`, made first (mkdir -p) without leaving the root. */
+  async openParent(real: string, create = false): Promise<VerifiedDir> {
+    const root = this.rootOf(real);
+    // A root's parent is outside every root: it is opened only to reach the root's own entry.
+    if (!create || real === root) return openDir(dirname(real));
+    return (await openDirCreating(root, dirname(real))).dir;
+  }
+
+  /** Replaces the existing file `real` atomically (see writeAtomicIn), in its checked folder. */
+  writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
+    return withDir(this.openParent(real), (dir) => writeAtomicIn(dir, basename(real), data, mode));
   }
 
   #verify(fd: number, expected: string): void {
@@ -193,6 +215,13 @@ async function openNoFollow<T>(opener: (path: string, flags: number, mode?: numb
     }
     throw err;
   }
+}
+
+export interface SandboxOptions {
+  /** The gateway workspace's protected paths (ctx.workspace); nothing is protected without it. */
+  readonly protection?: Pick<Workspace, 'isProtected' | 'holdsProtected'>;
+  /** Refuse regular files with more than one hard link (the plugin's refuseHardLinks). */
+  readonly refuseHardLinks?: boolean;
 }
 
 const RULES: Array<[RegExp, string]> = [

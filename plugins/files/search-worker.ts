@@ -20,12 +20,12 @@ async function search(request: SearchRequest): Promise<SearchResult> {
   let filesScanned = 0;
   let full = false;
   const files: Array<{ path: string; relative: string }> = [];
-  const { truncated: walkTruncated } = await walk(request.start, { gitignore: request.gitignore, exclude: request.exclude, maxEntries: request.maxEntries }, (entry) => {
+  const { truncated: walkTruncated } = await walk(request.start, { gitignore: request.gitignore, exclude: request.exclude, maxEntries: request.maxEntries, refuseHardLinks: request.refuseHardLinks }, (entry) => {
     if (!entry.isDir && (!included || included(entry.relative) || included(entry.name))) files.push(entry);
   });
   // Files are read READ_AHEAD at a time (the thread pool has four threads, and each read is
   // several round trips) and scanned in walk order, so results stay stable.
-  const contents = (from: number) => Promise.all(files.slice(from, from + READ_AHEAD).map((f) => readRegularFile(f.path, request.start, request.maxFileBytes)));
+  const contents = (from: number) => Promise.all(files.slice(from, from + READ_AHEAD).map((f) => readRegularFile(f.path, request.start, { maxBytes: request.maxFileBytes, refuseHardLinks: request.refuseHardLinks })));
   let batch = contents(0);
   for (let index = 0; index < files.length && !full; index += READ_AHEAD) {
     const read = await batch;

@@ -15,6 +15,8 @@ export interface SearchRequest {
   maxResults: number;
   maxFileBytes: number;
   maxEntries: number;
+  /** Skip files with other hard links (the plugin's refuseHardLinks). */
+  refuseHardLinks: boolean;
 }
 
 export interface SearchMatch {

@@ -1,9 +1,10 @@
-import { constants } from 'node:fs';
+import { constants, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { openDir, withDir } from './verified-dir.js';
 
 export interface WalkEntry {
   /** Absolute real path. */
@@ -24,30 +25,31 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Stop after this many entries; `truncated` is then set. */
   maxEntries: number;
+  /** Leave out .gitignore files with other hard links (the plugin's refuseHardLinks). */
+  refuseHardLinks?: boolean;
   signal?: AbortSignal;
 }
 
 /**
  * Walks a folder breadth-first without following symlinks (a link to outside the sandbox
  * must not be walked into; links are reported as files). Sorted by name at each level so
- * results are stable.
+ * results are stable. `start` is a real path: each folder is checked to be where the walk
+ * reached it before it is read.
  */
 export async function walk(start: string, options: WalkOptions, visit: (entry: WalkEntry) => boolean | void): Promise<{ truncated: boolean }> {
   const excluded = options.exclude?.length ? picomatch([...options.exclude], { dot: true }) : undefined;
-  const queue: Array<{ dir: string; depth: number; rules: Array<{ base: string; rules: Ignore }> }> = [{ dir: start, depth: 1, rules: [] }];
+  const queue: Pending[] = [{ dir: start, depth: 1, rules: [] }];
   let seen = 0;
   while (queue.length > 0) {
     options.signal?.throwIfAborted();
-    const { dir, depth, rules: inherited } = queue.shift()!;
-    const rules = options.gitignore ? [...inherited, ...(await loadGitignore(dir))] : inherited;
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      continue; // unreadable or vanished: skip it, as find(1) does
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
+    // The next few folders are listed while this one is visited: each listing is several
+    // thread-pool round trips (open, readdir, close, the .gitignore), and order is kept.
+    for (const pending of queue.slice(0, LIST_AHEAD)) pending.listing ??= list(pending.dir, options);
+    const { dir, depth, rules: inherited, listing } = queue.shift()!;
+    const listed = await listing!;
+    if (listed === undefined) continue; // unreadable, vanished or swapped: skip it, as find(1) does
+    const rules = [...inherited, ...listed.gitignore];
+    for (const entry of listed.entries) {
       const path = join(dir, entry.name);
       const rel = relative(start, path).split(sep).join('/');
       const isDir = entry.isDirectory();
@@ -61,23 +63,63 @@ export async function walk(start: string, options: WalkOptions, visit: (entry: W
   return { truncated: false };
 }
 
+interface Pending {
+  dir: string;
+  depth: number;
+  rules: GitignoreRules;
+  listing?: Promise<Listing | undefined>;
+}
+
+type GitignoreRules = Array<{ base: string; rules: Ignore }>;
+
+interface Listing {
+  /** Sorted by name. */
+  entries: Dirent[];
+  gitignore: GitignoreRules;
+}
+
+/** Folders listed ahead of the one being visited. */
+const LIST_AHEAD = 8;
+
+/**
+ * The entries of `dir`, read through a descriptor checked to be `dir` (a folder swapped for a
+ * link to outside after its parent was listed is skipped, never read), and its .gitignore
+ * rules; undefined when it cannot be read. Never rejects: a listing started ahead may never be awaited.
+ */
+async function list(dir: string, options: WalkOptions): Promise<Listing | undefined> {
+  try {
+    const [entries, gitignore] = await Promise.all([
+      withDir(openDir(dir), (opened) => readdir(opened.self, { withFileTypes: true })),
+      options.gitignore ? loadGitignore(dir, options.refuseHardLinks) : [],
+    ]);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { entries, gitignore };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A .gitignore larger than this is not a .gitignore. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
-async function loadGitignore(dir: string): Promise<Array<{ base: string; rules: Ignore }>> {
-  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, MAX_GITIGNORE_BYTES);
+async function loadGitignore(dir: string, refuseHardLinks = false): Promise<GitignoreRules> {
+  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
   return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
 }
 
 /**
  * The bytes of a regular file met on a walk, or undefined (skip it): missing, over `maxBytes`,
- * not a regular file, or not really under `within`. A walk reports a symlink as a file, and
+ * not a regular file, not really under `within`, or (with `refuseHardLinks`) hard-linked. A walk reports a symlink as a file, and
  * following it would read (and quote, or use as ignore rules) whatever it points to, outside
  * the sandbox too; so the last component is opened without following it, and the descriptor's
  * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
  * FIFO from blocking the open; the size is checked before anything is read.
  */
-export async function readRegularFile(path: string, within: string, maxBytes: number): Promise<Buffer | undefined> {
+export async function readRegularFile(
+  path: string,
+  within: string,
+  { maxBytes, refuseHardLinks = false }: { maxBytes: number; refuseHardLinks?: boolean },
+): Promise<Buffer | undefined> {
   let fd;
   try {
     fd = await openFd(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -86,7 +128,7 @@ export async function readRegularFile(path: string, within: string, maxBytes: nu
   }
   try {
     const info = await fstatFd(fd);
-    if (!info.isFile() || info.size > maxBytes) return undefined;
+    if (!info.isFile() || info.size > maxBytes || (refuseHardLinks && info.nlink > 1)) return undefined;
     const real = realPathOf(fd) ?? path;
     if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
     return await readWhole(fd, info.size);

@@ -224,3 +224,37 @@ describe('workspace root and contains', () => {
     assert.deepEqual([...snapshot(join(base, 'outside')), ...snapshot(join(base, 'rootX'))], outsideBefore);
   });
 });
+
+describe('workspace: protected paths', () => {
+  const ws = realpathSync(tempDir('mcpgw-protect-'));
+  mkdirSync(join(ws, 'conf'));
+  writeFileSync(join(ws, 'conf', 'gateway.yaml'), '');
+  symlinkSync('conf', join(ws, 'conf-link'));
+  const outsideFile = join(realpathSync(tempDir('mcpgw-protect-out-')), 'x', '.git', 'y');
+  // `conf-link/gateway.yaml` is given through a link: it is protected by its real path.
+  const protectedWs = createWorkspace(ws, { protectedPaths: ['.git', 'conf-link/gateway.yaml', 'state/data'] });
+
+  const cases: Array<[string, string, boolean, boolean]> = [
+    // path, label, isProtected, holdsProtected
+    [join(ws, '.git'), 'a .git folder', true, true],
+    [join(ws, 'deep', 'er', '.git', 'HEAD'), 'a path through a .git at any depth', true, true],
+    [join(ws, '.github', 'x'), 'a name that only starts like one', false, false],
+    [join(ws, 'conf', 'gateway.yaml'), 'a path entry, by its real path', true, true],
+    [join(ws, 'conf'), 'the folder holding a path entry', false, true],
+    [join(ws, 'state', 'data', 'gateway.db'), 'below a path entry that does not exist yet', true, true],
+    [join(ws, 'state'), 'the folder that would hold it', false, true],
+    [join(ws, 'deep'), 'a folder holding a .git (names are not held)', false, false],
+    [ws, 'the root, which holds the path entries', false, true],
+    [outsideFile, 'a .git outside the workspace (the whole path is matched)', true, true],
+  ];
+  for (const [path, label, is, holds] of cases) {
+    it(`${label}: isProtected ${is}, holdsProtected ${holds}`, () => {
+      assert.equal(protectedWs.isProtected(path), is);
+      assert.equal(protectedWs.holdsProtected(path), holds);
+    });
+  }
+
+  it('nothing is protected without the option', () => {
+    assert.equal(createWorkspace(ws).isProtected(join(ws, '.git')), false);
+  });
+});

@@ -1,9 +1,10 @@
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
-import { withFileErrors } from '../errors.js';
+import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
+import { openDir, withDir, type VerifiedDir } from '../verified-dir.js';
 import { walk } from '../walk.js';
 import { fileResults } from './results.js';
 
@@ -18,11 +19,20 @@ interface TreeNode {
 }
 
 export function registerDirTools({ ctx, sandbox, searches, config }: FilesContext): void {
-  const folder = async (given: string) => {
+  /** Opens the folder `given`, checked to be the one resolved (a walk checks each folder again). */
+  const openFolder = async (given: string): Promise<VerifiedDir> => {
     const real = sandbox.resolve(given);
-    const info = await withFileErrors(given, () => stat(real));
-    if (!info.isDirectory()) throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
-    return real;
+    try {
+      return await openDir(real);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
+      throw asFileError(err, given);
+    }
+  };
+  const folder = async (given: string) => {
+    const dir = await openFolder(given);
+    await dir.close();
+    return dir.path;
   };
 
   ctx.tool(
@@ -34,23 +44,25 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       outputSchema: fileResults.dir_list,
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
-      const real = await folder(args.path);
-      const names = (await withFileErrors(args.path, () => readdir(real))).sort();
-      const entries = await Promise.all(
-        names.map(async (name) => {
-          const info = await lstat(join(real, name)).catch(() => undefined);
-          return {
-            name,
-            path: sandbox.display(join(real, name)),
-            isDir: info?.isDirectory() ?? false,
-            isSymlink: info?.isSymbolicLink() ?? false,
-            size: info?.isFile() ? info.size : 0,
-          };
-        }),
-      );
-      return { path: sandbox.display(real), entries };
-    },
+    // Listed and described through the checked folder's descriptor: a folder swapped for a
+    // link meanwhile cannot make an outside folder's entries appear here.
+    async (args: { path: string }) =>
+      withDir(openFolder(args.path), async (dir) => {
+        const names = (await withFileErrors(args.path, () => readdir(dir.self))).sort();
+        const entries = await Promise.all(
+          names.map(async (name) => {
+            const info = await lstat(dir.at(name)).catch(() => undefined);
+            return {
+              name,
+              path: sandbox.display(join(dir.path, name)),
+              isDir: info?.isDirectory() ?? false,
+              isSymlink: info?.isSymbolicLink() ?? false,
+              size: info?.isFile() ? info.size : 0,
+            };
+          }),
+        );
+        return { path: sandbox.display(dir.path), entries };
+      }),
   );
 
   ctx.tool(
@@ -76,7 +88,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       const real = await folder(args.path);
       const root: TreeNode[] = [];
       const byPath = new Map<string, TreeNode[]>([[real, root]]);
-      const { truncated } = await walk(real, { maxDepth: args.depth, exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, signal: call.signal }, (entry) => {
+      const { truncated } = await walk(real, { maxDepth: args.depth, exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: config.refuseHardLinks, signal: call.signal }, (entry) => {
         const node: TreeNode = entry.isDir ? { name: entry.name, isDir: true, children: [] } : { name: entry.name, isDir: false };
         byPath.get(join(entry.path, '..'))?.push(node);
         if (node.children) byPath.set(entry.path, node.children);
@@ -110,7 +122,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       const real = await folder(args.path);
       const matcher = picomatch(args.pattern, { dot: true });
       const matches: string[] = [];
-      const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, signal: call.signal }, (entry) => {
+      const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: config.refuseHardLinks, signal: call.signal }, (entry) => {
         if (!matcher(entry.relative) && !matcher(entry.name)) return;
         // Stop at the first match past the limit, so that exactly max_results matches is not "truncated".
         if (matches.length === args.max_results) return false;
@@ -165,6 +177,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
           maxResults: args.max_results,
           maxFileBytes: config.maxSearchFileBytes,
           maxEntries: config.maxWalkEntries,
+          refuseHardLinks: config.refuseHardLinks,
         },
         call.signal,
       );

@@ -1,4 +1,4 @@
-import { lstat, readlink, stat } from 'node:fs/promises';
+import { lstat, readlink } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { audioBlock, GatewayError, imageBlock, isGatewayError, toolContent, type ToolAnnotations } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
@@ -6,6 +6,7 @@ import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';
 import { looksBinary } from '../binary.js';
 import { selectLines, type LineSelection } from '../text.js';
+import { withDir } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
@@ -124,7 +125,9 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
     async (args: { path: string }) => {
       const real = sandbox.resolve(args.path);
       try {
-        const info = await stat(real);
+        // Looked up in the checked parent folder, and not followed: `real` has no link left in
+        // it, so a link found there now was swapped in and may point anywhere.
+        const info = await withDir(sandbox.openParent(real), (dir) => lstat(dir.at(basename(real))));
         return { exists: true, isDir: info.isDirectory() };
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -145,8 +148,9 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
     },
     async (args: { path: string }) => {
       const real = sandbox.resolveEntry(args.path);
-      return withFileErrors(args.path, async () => {
-        const info = await lstat(real);
+      return withFileErrors(args.path, () => withDir(sandbox.openParent(real), async (dir) => {
+        const entry = dir.at(basename(real));
+        const info = await lstat(entry);
         const type = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
         return {
           path: sandbox.display(real),
@@ -156,9 +160,9 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
           modified: info.mtime.toISOString(),
           accessed: info.atime.toISOString(),
           permissions: (info.mode & 0o777).toString(8).padStart(4, '0'),
-          ...(type === 'symlink' ? { target: await readlink(real) } : {}),
+          ...(type === 'symlink' ? { target: await readlink(entry) } : {}),
         };
-      });
+      }));
     },
   );
 }

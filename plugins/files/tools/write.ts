@@ -1,10 +1,11 @@
-import { lstat, mkdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
-import { dirname, sep } from 'node:path';
+import { lstat, rename, rmdir, unlink } from 'node:fs/promises';
+import { basename, sep } from 'node:path';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
-import { fileErrors, withFileErrors } from '../errors.js';
+import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { looksBinary } from '../binary.js';
 import { applyEdits, unifiedDiff, type Edit } from '../text.js';
+import { openDirCreating, withDir, writeAtomicIn } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
@@ -30,9 +31,10 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
   };
 
   /** Reads a text file for editing; returns its mode so the rewrite keeps it. */
-  const readForEdit = (given: string) =>
+  const readForEdit = (given: string, willWrite = true) =>
     withFileErrors(given, async () => {
       const real = sandbox.resolve(given);
+      if (willWrite) sandbox.checkChangeable(real, given);
       const { bytes, info } = await sandbox.readFile(real, config.maxReadBytes);
       if (looksBinary(bytes)) throw new GatewayError('FILE_IS_BINARY', `"${given}" is not text and cannot be edited as text.`);
       return { real, text: bytes.toString('utf8'), mode: info.mode & 0o777 };
@@ -57,13 +59,16 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     async (args: { path: string; content: string }) => {
       checkSize(Buffer.byteLength(args.content), 'The content');
       const real = sandbox.resolve(args.path);
-      return withFileErrors(args.path, async () => {
-        const existing = await stat(real).catch(() => undefined);
-        if (existing?.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${args.path}" is a folder.`);
-        await makeParents(real, args.path);
-        await sandbox.writeAtomic(real, args.content, existing ? existing.mode & 0o777 : undefined);
-        return { path: sandbox.display(real), bytes: Buffer.byteLength(args.content), created: !existing };
-      });
+      sandbox.checkChangeable(real, args.path);
+      return withFileErrors(args.path, () =>
+        withDir(sandbox.openParent(real, true), async (dir) => {
+          const existing = await lstat(dir.at(basename(real))).catch(() => undefined);
+          if (existing?.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${args.path}" is a folder.`);
+          if (existing) sandbox.checkLinks(real, existing);
+          await writeAtomicIn(dir, basename(real), args.content, existing ? existing.mode & 0o777 : undefined);
+          return { path: sandbox.display(real), bytes: Buffer.byteLength(args.content), created: !existing };
+        }),
+      );
     },
   );
 
@@ -113,7 +118,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       annotations: writes,
     },
     async (args: { path: string; edits: Edit[]; dry_run: boolean }) => {
-      const { real, text, mode } = await readForEdit(args.path);
+      const { real, text, mode } = await readForEdit(args.path, !args.dry_run);
       const result = applyEdits(text, args.edits, args.path);
       checkSize(Buffer.byteLength(result.text), 'The edited file');
       if (!args.dry_run) await withFileErrors(args.path, () => sandbox.writeAtomic(real, result.text, mode));
@@ -134,15 +139,20 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     },
     async (args: { path: string }) => {
       const real = sandbox.resolveEntry(args.path);
-      if (sandbox.isProtected(real)) {
+      if (sandbox.holdsRootOrHome(real)) {
         throw new GatewayError('DELETE_REFUSED', `"${args.path}" is a sandbox root, the home folder or holds one; it is never deleted.`);
       }
-      return withFileErrors(args.path, async () => {
-        const info = await lstat(real);
-        if (info.isDirectory()) await rmdir(real);
-        else await unlink(real);
-        return { path: sandbox.display(real), deleted: info.isDirectory() ? 'directory' : 'file' };
-      });
+      sandbox.checkChangeable(real, args.path, true);
+      // Through the checked parent folder: only the entry that was checked is removed.
+      return withFileErrors(args.path, () =>
+        withDir(sandbox.openParent(real), async (dir) => {
+          const entry = dir.at(basename(real));
+          const info = await lstat(entry);
+          if (info.isDirectory()) await rmdir(entry);
+          else await unlink(entry);
+          return { path: sandbox.display(real), deleted: info.isDirectory() ? 'directory' : 'file' };
+        }),
+      );
     },
   );
 
@@ -164,19 +174,27 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     async (args: { oldPath: string; newPath: string }) => {
       const from = sandbox.resolveEntry(args.oldPath);
       const to = sandbox.resolveEntry(args.newPath);
-      if (sandbox.isProtected(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
-      const moved = await withFileErrors(args.oldPath, () => lstat(from));
-      if (moved.isDirectory() && to.startsWith(from + sep)) {
-        // rename(2) fails with EINVAL, after mkdir -p would already have made newPath's parents.
-        throw new GatewayError('INVALID_ARGUMENTS', `"${args.newPath}" is inside "${args.oldPath}"; a folder cannot be moved into itself.`);
-      }
-      return withFileErrors(args.newPath, async () => {
+      if (sandbox.holdsRootOrHome(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
+      sandbox.checkChangeable(from, args.oldPath, true);
+      sandbox.checkChangeable(to, args.newPath);
+      // Both ends through their checked parent folders, so what moves is the entry that was
+      // checked, and it lands where newPath was checked to be.
+      return withDir(withFileErrors(args.oldPath, () => sandbox.openParent(from)), async (fromDir) => {
+        const source = fromDir.at(basename(from));
+        const moved = await withFileErrors(args.oldPath, () => lstat(source));
+        if (moved.isDirectory() && to.startsWith(from + sep)) {
+          // rename(2) fails with EINVAL, after mkdir -p would already have made newPath's parents.
+          throw new GatewayError('INVALID_ARGUMENTS', `"${args.newPath}" is inside "${args.oldPath}"; a folder cannot be moved into itself.`);
+        }
         if (await lstat(to).then(() => true, () => false)) {
           throw new GatewayError('ALREADY_EXISTS', `"${args.newPath}" already exists; choose another name or delete it first.`);
         }
-        await makeParents(to, args.newPath);
-        await rename(from, to);
-        return { oldPath: sandbox.display(from), newPath: sandbox.display(to) };
+        return withFileErrors(args.newPath, () =>
+          withDir(sandbox.openParent(to, true), async (toDir) => {
+            await rename(source, toDir.at(basename(to)));
+            return { oldPath: sandbox.display(from), newPath: sandbox.display(to) };
+          }),
+        );
       });
     },
   );
@@ -192,24 +210,21 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     },
     async (args: { path: string }) => {
       const real = sandbox.resolve(args.path);
+      sandbox.checkChangeable(real, args.path);
       return withFileErrors(args.path, async () => {
-        // mkdir -p returns undefined for an existing folder and fails (ALREADY_EXISTS) on a file.
-        const created = (await mkdir(real, { recursive: true })) !== undefined;
-        return { path: sandbox.display(real), created };
+        try {
+          const { dir, created } = await openDirCreating(sandbox.rootOf(real), real);
+          await dir.close();
+          return { path: sandbox.display(real), created };
+        } catch (err) {
+          // A file at the path itself (not at a folder on the way): it is what already exists.
+          const last = await lstat(real).catch(() => undefined);
+          if ((err as NodeJS.ErrnoException).code === 'ENOTDIR' && last && !last.isDirectory()) {
+            throw new GatewayError('ALREADY_EXISTS', `"${args.path}" already exists and is not a folder.`);
+          }
+          throw err;
+        }
       });
     },
   );
-}
-
-/**
- * mkdir -p of the folder `real` goes in. EEXIST from it means one of those folders is a file:
- * nothing exists at `real` itself, so ALREADY_EXISTS would send the caller the wrong way.
- */
-async function makeParents(real: string, given: string): Promise<void> {
-  try {
-    await mkdir(dirname(real), { recursive: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    throw new GatewayError('NOT_A_DIRECTORY', `"${given}": ${fileErrors.NOT_A_DIRECTORY.description}`, { details: { path: given } });
-  }
 }

@@ -33,6 +33,7 @@ describe('SearchWorkers: warm search workers', () => {
     maxResults: 100,
     maxFileBytes: 1 << 20,
     maxEntries: 1000,
+    refuseHardLinks: false,
     ...extra,
   });
   const never = new AbortController().signal;
