@@ -1,11 +1,10 @@
 // Runs the official MCP conformance suite against the gateway's /mcp and holds the result
 // to test/conformance/expected-failures.txt: any other failing scenario fails this script.
 // The suite's own output goes to a file; only a short verdict is printed.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serveGateway } from './serve-gateway.js';
 
 const SUITE = '@modelcontextprotocol/conformance@0.1.13';
 const REQUIRED = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
@@ -17,15 +16,9 @@ const expected = new Set(
     .filter(Boolean),
 );
 
-const port = await freePort();
-const dir = mkdtempSync(join(tmpdir(), 'mcpgw-conformance-'));
-const config = join(dir, 'gateway.config.yaml');
-writeFileSync(config, `dataDir: ${join(dir, 'data')}\nlogLevel: warn\n`);
-const gateway = spawn(process.execPath, ['bin/mcp-gateway.js', 'serve', '--config', config, '--http', `127.0.0.1:${port}`, '--no-tcp', '--no-unix'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// auth: none (loopback): the suite has no way to send an API key.
+const { port, dir, stop } = await serveGateway('conformance', 'auth: none\n');
 try {
-  await waitForHealth(port);
   const log = join(dir, 'conformance.log');
   const run = spawnSync('npx', ['-y', SUITE, 'server', '--url', `http://127.0.0.1:${port}/mcp`, '-o', join(dir, 'results')], {
     encoding: 'utf8',
@@ -46,26 +39,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  gateway.kill('SIGTERM');
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(port) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the gateway did not start');
+  stop();
 }

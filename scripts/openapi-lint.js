@@ -2,11 +2,11 @@
 // served with `auth: none` and with keys (the default; security schemes switched on). Any error
 // fails this script. Redocly's report goes to a file; only a short verdict is printed.
 // Usage: node scripts/openapi-lint.js [--out DIR]   (run `npm run build` first)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveGateway } from './serve-gateway.js';
 
 // 2.x runs on Node 20.19+ (its engines field); pinned so a new rule does not break CI unannounced.
 const REDOCLY = '@redocly/cli@2.77.0';
@@ -39,34 +39,10 @@ if (failed) process.exitCode = 1;
 
 /** Starts the built gateway with every shipped plugin and returns its /openapi.json. */
 async function servedDocument(variant) {
-  const port = await freePort();
-  const home = mkdtempSync(join(tmpdir(), `mcpgw-openapi-${variant.name}-`));
-  const config = join(home, 'gateway.config.yaml');
-  writeFileSync(config, `dataDir: ${join(home, 'data')}\nlogLevel: warn\nplugins:\n${plugins.join('')}${variant.config}`);
-  const gateway = spawn(process.execPath, ['bin/mcp-gateway.js', 'serve', '--config', config, '--http', `127.0.0.1:${port}`, '--no-tcp', '--no-unix'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { port, stop } = await serveGateway(`openapi-${variant.name}`, `plugins:\n${plugins.join('')}${variant.config}`);
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/openapi.json`);
-        if (response.ok) return await response.text();
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the gateway did not start');
+    return await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).text();
   } finally {
-    gateway.kill('SIGTERM');
+    stop();
   }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }

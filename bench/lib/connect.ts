@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { BARE_SERVER, BENCH_REGISTRY, GATEWAY_BIN, spawnNode, writeGatewayConfig, type Child, type ListeningAddress } from './children.js';
@@ -36,6 +37,13 @@ export interface ServingChild {
   readonly http: Address<'http'>;
   /** Where POST /tools/bench_echo is served. */
   readonly rest: Address<'http' | 'rest'>;
+  /** The gateway's owner key (the default config needs one on HTTP and TCP); none for the bare servers. */
+  readonly key?: string;
+}
+
+/** The HTTP header that carries `key`, if there is one. */
+export function authHeaders(key: string | undefined): Record<string, string> {
+  return key === undefined ? {} : { authorization: `Bearer ${key}` };
 }
 
 function pick<K extends ListeningAddress['kind']>(addresses: ListeningAddress[], kind: K): Address<K> {
@@ -51,7 +59,8 @@ export async function startGatewayServe(dir: string, nodeArgs: string[] = [], co
   child.process.stdin?.end();
   const addresses = await child.listening(3);
   const http = pick(addresses, 'http');
-  return { child, tcp: pick(addresses, 'tcp'), unix: pick(addresses, 'unix'), http, rest: http };
+  const key = readFileSync(join(dir, 'data', 'owner.key'), 'utf8').trim();
+  return { child, tcp: pick(addresses, 'tcp'), unix: pick(addresses, 'unix'), http, rest: http, key };
 }
 
 /** The bare baselines in one child: SDK Server on TCP, unix and HTTP; fastify REST route. */
@@ -76,7 +85,8 @@ export async function stdioClient(child: Child): Promise<RawMcpClient> {
   return client;
 }
 
-export async function socketClient(address: Address<'tcp'> | Address<'unix'>): Promise<RawMcpClient> {
+/** `key` goes in initialize as params._meta.apiKey, as the gateway's TCP transport asks. */
+export async function socketClient(address: Address<'tcp'> | Address<'unix'>, key?: string): Promise<RawMcpClient> {
   const socket = address.kind === 'tcp' ? netConnect(address.port, address.host) : netConnect(address.path);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -90,12 +100,12 @@ export async function socketClient(address: Address<'tcp'> | Address<'unix'>): P
       socket.destroy();
     }),
   );
-  await client.initialize();
+  await client.initialize(undefined, address.kind === 'tcp' ? key : undefined);
   return client;
 }
 
-export async function httpClient(address: Address<'http'>): Promise<RawMcpClient> {
-  const client = new RawMcpClient(httpChannel(`http://${address.host}:${address.port}/mcp`));
+export async function httpClient(address: Address<'http'>, key?: string): Promise<RawMcpClient> {
+  const client = new RawMcpClient(httpChannel(`http://${address.host}:${address.port}/mcp`, 32, authHeaders(key)));
   await client.initialize();
   return client;
 }

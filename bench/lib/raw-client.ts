@@ -57,8 +57,9 @@ export class RawMcpClient {
   }
 
   /** initialize + notifications/initialized; resolves with the server's initialize result. */
-  async initialize(name = 'mcp-gateway-bench'): Promise<{ serverInfo: { name: string } }> {
+  async initialize(name = 'mcp-gateway-bench', apiKey?: string): Promise<{ serverInfo: { name: string } }> {
     const result = await this.request('initialize', {
+      ...(apiKey === undefined ? {} : { _meta: { apiKey } }),
       protocolVersion: LATEST_PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: { name, version: '1.0.0' },
@@ -136,7 +137,7 @@ export function ndjsonChannel(input: Readable, output: Writable, close: () => Pr
  * MCP Streamable HTTP: one POST per message on a keep-alive agent, the session id taken from
  * the initialize answer; replies are read whether they come as JSON or as an SSE stream.
  */
-export function httpChannel(url: string, maxSockets = 32): RawChannel {
+export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<string, string> = {}): RawChannel {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets });
   let sessionId: string | undefined;
@@ -148,6 +149,7 @@ export function httpChannel(url: string, maxSockets = 32): RawChannel {
         accept: 'application/json, text/event-stream',
         'content-length': Buffer.byteLength(body),
         'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+        ...extraHeaders,
       };
       if (sessionId) headers['mcp-session-id'] = sessionId;
       const req = httpRequest(

@@ -64,12 +64,12 @@ async function openPair(name: TransportName, servers: { gateway: ServingChild; b
     }
     case 'tcp':
     case 'unix': {
-      const gateway = await socketClient(servers.gateway[name]);
+      const gateway = await socketClient(servers.gateway[name], servers.gateway.key);
       const bare = await socketClient(servers.bare[name]);
       return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
     case 'http': {
-      const gateway = await httpClient(servers.gateway.http);
+      const gateway = await httpClient(servers.gateway.http, servers.gateway.key);
       const bare = await httpClient(servers.bare.http);
       return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
@@ -126,7 +126,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     id: 'mcp',
     title: '1. MCP round trips: gateway vs a bare SDK server',
     method: [
-      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: the SDK\'s low-level `Server` with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `StreamableHTTPServerTransport` on `node:http` for HTTP (the gateway serves it through fastify). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
+      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: the SDK\'s low-level `Server` with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `StreamableHTTPServerTransport` on `node:http` for HTTP (the gateway serves it through fastify). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
       `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range).`,
     ],
     tables: [
@@ -152,7 +152,7 @@ async function profileTransport(transport: TransportName, inFlight: number, seco
     stop = () => client.close();
   } else {
     const served = await startGatewayServe(work, nodeArgs);
-    client = transport === 'http' ? await httpClient(served.http) : await socketClient(served[transport as 'tcp' | 'unix']);
+    client = transport === 'http' ? await httpClient(served.http, served.key) : await socketClient(served[transport as 'tcp' | 'unix'], served.key);
     stop = async () => {
       await client.close();
       await served.child.stop(10_000);

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { tempDir } from '../lib/children.js';
-import { startGatewayServe, type ServingChild } from '../lib/connect.js';
+import { authHeaders, startGatewayServe, type ServingChild } from '../lib/connect.js';
 import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
 import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/report.js';
@@ -20,11 +20,11 @@ interface Load {
  * autocannon against one URL for `seconds`. Latencies come from its per-response event (in
  * fractional ms): its own histogram keeps whole milliseconds, too coarse at these speeds.
  */
-async function load(url: string, seconds: number): Promise<Load> {
+async function load(url: string, seconds: number, key?: string): Promise<Load> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, connections: CONNECTIONS, duration: seconds },
+      { url, method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: BODY, connections: CONNECTIONS, duration: seconds },
       (err, done) => (err ? reject(err) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => {
@@ -37,8 +37,8 @@ async function load(url: string, seconds: number): Promise<Load> {
   return { perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-async function check(url: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+async function check(url: string, key?: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: BODY });
   const body = await response.text();
   if (response.status !== 200 || body !== '{"success":true,"data":{"text":"hello, gateway"}}') {
     throw new Error(`${url}: unexpected answer ${response.status} ${body}`);
@@ -48,17 +48,18 @@ async function check(url: string): Promise<void> {
 export async function restSection(options: BenchOptions, servers: { gateway: ServingChild; bare: ServingChild }): Promise<SectionResult> {
   const gatewayUrl = `http://${servers.gateway.rest.host}:${servers.gateway.rest.port}/tools/bench_echo`;
   const bareUrl = `http://${servers.bare.rest.host}:${servers.bare.rest.port}/tools/bench_echo`;
-  await check(gatewayUrl);
+  const { key } = servers.gateway;
+  await check(gatewayUrl, key);
   await check(bareUrl);
-  const invalid = await fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":1}' });
+  const invalid = await fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: '{"text":1}' });
   if (invalid.status !== 400) throw new Error(`gateway REST accepted an invalid body (status ${invalid.status}); validation is off?`);
 
   const seconds = Math.max(1, options.seconds);
   // Both sides reach their steady speed first (BenchOptions.warmSeconds).
-  await load(gatewayUrl, options.warmSeconds);
+  await load(gatewayUrl, options.warmSeconds, key);
   await load(bareUrl, options.warmSeconds);
   const comparison = await alternate<Load>(
-    { name: 'gateway', run: () => load(gatewayUrl, seconds) },
+    { name: 'gateway', run: () => load(gatewayUrl, seconds, key) },
     { name: 'bare', run: () => load(bareUrl, seconds) },
     options.rounds,
   );
@@ -78,7 +79,7 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
     id: 'rest',
     title: '2. REST bridge: gateway vs a bare fastify route',
     method: [
-      `\`POST /tools/bench_echo\` with \`${BODY}\` under load from autocannon (${CONNECTIONS} connections, no pipelining, in the bench process; the server in its own process). **Gateway**: the real binary's HTTP face (\`mcp-gateway serve\`) with the default config, where a well-formed tool call is served on node's HTTP server ahead of fastify (core/rest-calls.ts): Host/Origin guard, rate limiter (its limit raised out of reach, see section 1), the body read and parsed, the catalog call with ajv validation, audit row (the journal write) and metrics, the \`{"success": true, "data": …}\` envelope. **Baseline**: a bare fastify 5 route in another process returning the same envelope from the same handler, with fastify's default JSON parser and no validation.`,
+      `\`POST /tools/bench_echo\` with \`${BODY}\` under load from autocannon (${CONNECTIONS} connections, no pipelining, in the bench process; the server in its own process). **Gateway**: the real binary's HTTP face (\`mcp-gateway serve\`) with the default config, where a well-formed tool call is served on node's HTTP server ahead of fastify (core/rest-calls.ts): Host/Origin guard, API key check (the owner key in \`Authorization\`, as the default \`auth: key\` asks), rate limiter (its limit raised out of reach, see section 1), the body read and parsed, the catalog call with ajv validation, audit row (the journal write) and metrics, the \`{"success": true, "data": …}\` envelope. **Baseline**: a bare fastify 5 route in another process returning the same envelope from the same handler, with fastify's default JSON parser and no validation.`,
       `Each side first runs ${options.warmSeconds} s under the same load, unmeasured (steady speed, as in section 1); then ${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms).`,
     ],
     tables: [
@@ -100,7 +101,7 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
 async function profileRest(seconds: number): Promise<ProfileSummary> {
   const { nodeArgs, dir } = cpuProfileFlags();
   const served = await startGatewayServe(tempDir(), nodeArgs);
-  await load(`http://${served.rest.host}:${served.rest.port}/tools/bench_echo`, seconds);
+  await load(`http://${served.rest.host}:${served.rest.port}/tools/bench_echo`, seconds, served.key);
   await served.child.stop(10_000);
   return summariseProfile(dir, `Gateway REST under autocannon (${CONNECTIONS} connections)`);
 }

@@ -34,7 +34,7 @@ export const configSchema: JsonSchema = {
   properties: {
     allow: patterns,
     deny: patterns,
-    allowShell: { type: 'boolean', default: true },
+    allowShell: { type: 'boolean', default: false },
     maxProcesses: { type: 'integer', minimum: 1, maximum: 1024, default: 16 },
     defaultGraceMs: { type: 'integer', minimum: 0, maximum: 120_000, default: 5000 },
     shutdownGraceMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 2000 },

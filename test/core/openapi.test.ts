@@ -11,7 +11,7 @@ import { ROOT, startGateway } from '../helpers.js';
 
 const registry = loadRegistry([BUILTIN_REGISTRY_DIR]);
 const shipped = Object.fromEntries([...registry.keys()].map((name) => [name, {}]));
-const withPlugins = (http: Record<string, unknown> = {}) => ({ plugins: { ...shipped, echo: { enabled: false } }, transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0, ...http } } });
+const withPlugins = (extra: Record<string, unknown> = {}) => ({ plugins: { ...shipped, echo: { enabled: false } }, transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } }, ...extra });
 
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, any>; requestBody?: any };
 const operations = (doc: any): Array<[string, Operation]> =>

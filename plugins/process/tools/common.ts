@@ -52,7 +52,7 @@ export const commandProperties: Record<string, JsonSchema> = {
   shell: {
     type: 'boolean',
     default: false,
-    description: "Run command (with args appended, quoted) through the user's shell ($SHELL -c), for pipes, globs and &&.",
+    description: "Run command (with args appended, quoted) through the user's shell ($SHELL -c), for pipes, globs and &&. Refused (PROCESS_NOT_ALLOWED) unless the gateway's process config sets allowShell: true.",
   },
 };
 

@@ -29,6 +29,7 @@ export const processView = closedObject({
   started_at: { type: 'string', format: 'date-time' },
   exited_at: { type: ['string', 'null'], format: 'date-time' },
   logs: { ...logs, description: 'Files holding the full output.' },
+  lingering_pids: { type: 'array', items: { type: 'integer' }, description: 'Processes of its group still running after it (the leader) ended.' },
 });
 
 /** OutputChunk (output-log.ts). */

@@ -14,7 +14,7 @@ interface Case {
 }
 
 describe('process plugin: error codes', async () => {
-  const { gateway, client, dir } = await bootProcess({ deny: ['rm', '* --dangerous*'] });
+  const { gateway, client, dir } = await bootProcess({ deny: ['rm', '* --dangerous*'], allowShell: true });
   writeFileSync(join(dir, 'data.txt'), 'not a program\n');
   writeFileSync(join(dir, 'script.sh'), '#!/bin/sh\necho hi\n');
   chmodSync(join(dir, 'script.sh'), 0o644); // not executable
@@ -118,6 +118,15 @@ describe('process plugin: the concurrency cap', async () => {
     assert.equal(results.filter((r) => !r.isError).length, 2);
     assert.ok(results.filter((r) => r.isError).every((r) => r.body.code === 'PROCESS_LIMIT_REACHED'));
     for (const r of results.filter((x) => !x.isError)) await ok(client, 'process_kill', { id: r.body.id });
+  });
+});
+
+describe('process plugin: shell lines', () => {
+  it('refuses shell: true by default (allowShell is off), naming the setting', async () => {
+    const { client } = await bootProcess();
+    const refusal = await fail(client, 'process_run', { command: 'echo hi | tr a-z A-Z', shell: true });
+    assert.equal(refusal.code, 'PROCESS_NOT_ALLOWED');
+    assert.match(refusal.message, /allowShell/);
   });
 });
 

@@ -29,7 +29,7 @@ const TOOLS = [
 ];
 
 describe('process plugin: start, output, input, stop', async () => {
-  const { gateway, client, dir } = await bootProcess();
+  const { gateway, client, dir } = await bootProcess({ allowShell: true });
   const events: GatewayEvent[] = [];
   gateway.events.subscribe('process.*', (event) => events.push(event));
 

@@ -4,7 +4,7 @@ import type { GatewayEvent } from '../../../core/events.js';
 import { bootProcess, fail, isGone, NODE, ok, script, track, waitFor } from './process-helpers.js';
 
 describe('process plugin: process_run', async () => {
-  const { gateway, client } = await bootProcess({ progressIntervalMs: 100, defaultGraceMs: 500 });
+  const { gateway, client } = await bootProcess({ progressIntervalMs: 100, defaultGraceMs: 500, allowShell: true });
   const starts: GatewayEvent[] = [];
   gateway.events.subscribe('process.start', (event) => {
     starts.push(event);

@@ -16,7 +16,7 @@ describe('process plugin over stdio', () => {
       dataDir: join(dir, 'data'),
       workspace: dir,
       logLevel: 'silent',
-      plugins: { process: { config: {} } },
+      plugins: { process: { config: { allowShell: true } } },
       transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
     });
     const entry = join(dir, 'gateway.mjs');
