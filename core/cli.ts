@@ -29,11 +29,14 @@ Usage:
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
+  --workspace DIR  the folder the file and process tools work in (default: the config's
+                   workspace; else the working directory, or with --stdio the client's roots)
   --help, --version
 `;
 
 const options = {
   config: { type: 'string' },
+  workspace: { type: 'string' },
   stdio: { type: 'boolean' },
   http: { type: 'string' },
   tcp: { type: 'string' },
@@ -84,7 +87,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, workspace: flags.workspace });
   return createGateway({ config, log: createLogger(logLevel ?? config.logLevel) });
 }
 
