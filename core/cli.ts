@@ -14,7 +14,8 @@ type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string
 const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
 
 Usage:
-  mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs)
+  mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs);
+                                      without a workspace set, the client's first MCP root is the workspace
   mcp-gateway serve [options]         serve the transports the config enables (HTTP, TCP, unix socket)
       --http HOST:PORT                  HTTP (REST, /mcp, /events, /docs) here instead of the config's address
       --tcp HOST:PORT                   listen for TCP here instead of the config's address
@@ -92,10 +93,10 @@ async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
 }
 
 async function runStdio(flags: Flags): Promise<number> {
-  const gateway = await boot(flags);
-  const stop = shutdownOnSignals(gateway, []);
-  await Promise.race([serveStdio(gateway), aborted(gateway.signal)]);
-  await stop('stdin closed');
+  const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'client-roots' });
+  let stop: ((reason: string) => Promise<void>) | undefined;
+  await serveStdio(config, createLogger(config.logLevel), (gateway) => (stop = shutdownOnSignals(gateway, [])));
+  await stop?.('stdin closed');
   process.stdin.destroy();
   return 0;
 }
