@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -91,6 +91,38 @@ describe('the workspace over --stdio, from the client\'s MCP roots', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('holds requests sent before the roots are known and answers them in order, initialize once', async () => {
+    const { config } = configWithoutWorkspace();
+    const inside = project();
+    const child = spawn(process.execPath, [BIN, '--stdio', '--config', config], { cwd: '/', stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    const messages = () => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'file_read', arguments: { path: 'note.txt' } } });
+    send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
+    await waitFor(() => messages().some((m) => m.method === 'roots/list'));
+    const asked = messages().find((m) => m.method === 'roots/list');
+    send({ jsonrpc: '2.0', id: asked.id, result: { roots: [root(inside)] } });
+    await waitFor(() => messages().filter((m) => 'result' in m || 'error' in m).length >= 4);
+    child.stdin.end();
+    assert.equal(await new Promise((resolve) => child.once('exit', resolve)), 0);
+
+    const answers = messages().filter((m) => 'id' in m && !('method' in m));
+    // Held requests reach the session in order; like any JSON-RPC server, it may answer a
+    // quick tools/list before a slower tools/call.
+    assert.deepEqual(answers.slice(0, 2).map((m) => m.id), [1, 3], 'initialize and ping are answered before the roots are known');
+    assert.deepEqual(answers.slice(2).map((m) => m.id).sort(), [2, 4], 'each held request answered once, initialize not twice');
+    assert.equal(answers[0].result.protocolVersion, '2025-06-18');
+    assert.deepEqual(answers[0].result.capabilities, { tools: { listChanged: false }, logging: {} });
+    const byId = (id: number) => answers.find((m) => m.id === id);
+    assert.match(byId(2).result.content[0].text, /inside/);
+    assert.ok(byId(4).result.tools.some((t: { name: string }) => t.name === 'file_read'));
   });
 
   it('keeps the workspace when the roots change, and logs what to do', async () => {
