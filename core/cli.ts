@@ -93,7 +93,7 @@ async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
 }
 
 async function runStdio(flags: Flags): Promise<number> {
-  const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'client-roots' });
+  const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
   let stop: ((reason: string) => Promise<void>) | undefined;
   await serveStdio(config, createLogger(config.logLevel), (gateway) => (stop = shutdownOnSignals(gateway, [])));
   await stop?.('stdin closed');
@@ -161,7 +161,7 @@ function ownerKeyLines(key: string, file: string, http: { readonly host: string;
 }
 
 async function showOwnerKey(flags: Flags): Promise<number> {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   if (config.auth === 'none') return fail('auth: none is set in the config: no key is needed (or checked).\n');
   const { loadOwnerKey } = await import('./owner-key.js');
   const owner = loadOwnerKey(config.dataDir);
@@ -255,7 +255,7 @@ async function callTool(flags: Flags, name: string | undefined, json: string | u
 }
 
 function listPlugins(flags: Flags): number {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
   const lines = [...registry.values()].map((entry) => {
     const settings = config.plugins[entry.name];

@@ -87,25 +87,25 @@ export interface LoadConfigOptions {
   cwd?: string;
   /** `--workspace`: wins over the config's, relative to the working directory. */
   workspace?: string;
-  /** What an unset workspace becomes: the working directory (default), or left to the client's roots. */
+  /**
+   * What an unset workspace becomes: the working directory (default), or nothing, for --stdio
+   * (the client's roots name it) and commands that need no workspace.
+   */
   unsetWorkspace?: UnsetWorkspace;
 }
 
-export type UnsetWorkspace = 'cwd' | 'client-roots';
+export type UnsetWorkspace = 'cwd' | 'none';
 
-/**
- * A config loaded for `--stdio` with `unsetWorkspace: 'client-roots'`: when neither
- * `--workspace` nor the file sets one, the workspace waits for the client's MCP roots.
- */
-export type ConfigBeforeRoots = Omit<GatewayConfig, 'workspace'> & { readonly workspace: string | undefined };
+/** A config loaded with `unsetWorkspace: 'none'`: no workspace when neither `--workspace` nor the file sets one. */
+export type ConfigWithoutWorkspace = Omit<GatewayConfig, 'workspace'> & { readonly workspace: string | undefined };
 
 export const CONFIG_ENV_VAR = 'MCP_GATEWAY_CONFIG';
 export const DEFAULT_CONFIG_FILE = 'gateway.config.yaml';
 
 /** Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key. */
-export function loadConfig(options: LoadConfigOptions & { unsetWorkspace: 'client-roots' }): ConfigBeforeRoots;
+export function loadConfig(options: LoadConfigOptions & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
 export function loadConfig(options?: LoadConfigOptions): GatewayConfig;
-export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | ConfigBeforeRoots {
+export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | ConfigWithoutWorkspace {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const file = findConfigFile(options.file ?? env[CONFIG_ENV_VAR], cwd);
@@ -155,9 +155,9 @@ interface ResolveContext {
 }
 
 /** Validates an already-parsed config object. Exported for tests and embedding. */
-export function resolveConfig(raw: unknown, ctx: ResolveContext & { unsetWorkspace: 'client-roots' }): ConfigBeforeRoots;
+export function resolveConfig(raw: unknown, ctx: ResolveContext & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
 export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig;
-export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig | ConfigBeforeRoots {
+export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig | ConfigWithoutWorkspace {
   const where = ctx.file ?? '(default configuration)';
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new GatewayError('CONFIG_INVALID', `${where}: the top level must be a mapping of keys.`);
@@ -208,7 +208,7 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
 function resolveWorkspace(configured: string | undefined, ctx: ResolveContext, at: (p: string) => string, where: string): string | undefined {
   if (ctx.workspace !== undefined) return resolve(ctx.cwd, ctx.workspace);
   if (configured !== undefined) return at(configured);
-  if (ctx.unsetWorkspace === 'client-roots') return undefined;
+  if (ctx.unsetWorkspace === 'none') return undefined;
   const cwd = resolve(ctx.cwd);
   const home = resolve(ctx.home ?? homedir());
   if (cwd === '/' || cwd === home) {

@@ -2,7 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { once } from 'node:events';
 import { learnClientRoots, workspaceOfRoots, type ClientRoots } from './client-roots.js';
-import { deepFreeze, type ConfigBeforeRoots, type GatewayConfig } from './config.js';
+import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from './config.js';
 import { GatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import type { Logger } from './logger.js';
@@ -17,13 +17,13 @@ import { GATEWAY_VERSION } from './version.js';
  *
  * With no workspace from `--workspace` or the config, the client's first MCP root is the
  * workspace, asked for before any plugin boots. Without one, the gateway boots no plugins and
- * every tool call answers CONFIG_INVALID saying how to set the workspace, so that the person
- * reading the client's tool output or its server log learns the fix.
+ * a call of the one tool left, gateway_status, answers CONFIG_INVALID saying how to set the
+ * workspace, so that the person reading the client's tool output or its server log learns the fix.
  *
  * stdout carries JSON-RPC and nothing else: the logger writes to stderr and child processes
  * never inherit stdout.
  */
-export async function serveStdio(config: ConfigBeforeRoots, log: Logger, booted: (gateway: Gateway) => void): Promise<void> {
+export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, booted: (gateway: Gateway) => void): Promise<void> {
   let ended!: () => void;
   const closed = new Promise<void>((resolve) => (ended = resolve));
   const stdio = new NdjsonTransport(process.stdin, process.stdout, {
@@ -58,7 +58,7 @@ export async function serveStdio(config: ConfigBeforeRoots, log: Logger, booted:
   await Promise.race([closed, once(gateway.signal, 'abort')]);
 }
 
-function bootOn(config: ConfigBeforeRoots, workspace: string, log: Logger): Promise<Gateway> {
+function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger): Promise<Gateway> {
   log.info({ workspace }, "workspace: the MCP client's first root");
   return createGateway({ config: deepFreeze({ ...config, workspace }), log });
 }
@@ -68,7 +68,7 @@ function bootOn(config: ConfigBeforeRoots, workspace: string, log: Logger): Prom
  * a desktop client shows a crashed server as a bare failure, but relays a tool's error. The
  * workspace it needs is the data folder, which nothing uses, as no plugin is loaded.
  */
-async function bootWithoutWorkspace(config: ConfigBeforeRoots, problem: string, log: Logger): Promise<Gateway> {
+async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: string, log: Logger): Promise<Gateway> {
   const message =
     `No workspace: ${problem}, and neither --workspace nor workspace: in the config is set. ` +
     `Add "--workspace", "/path/to/project" to this server's args in the MCP client's config, or set workspace: in ${config.file ?? 'a gateway.config.yaml passed with --config'}; then restart the server.`;

@@ -40,8 +40,8 @@ describe('config', () => {
   });
 
   it('for --stdio, leaves an unset workspace to the client\'s roots instead of the working directory', () => {
-    assert.equal(resolveConfig({}, { env: {}, cwd: '/', unsetWorkspace: 'client-roots' }).workspace, undefined);
-    assert.equal(resolveConfig({ workspace: 'p' }, { file: FILE, env: {}, cwd: '/', unsetWorkspace: 'client-roots' }).workspace, '/srv/gw/p');
+    assert.equal(resolveConfig({}, { env: {}, cwd: '/', unsetWorkspace: 'none' }).workspace, undefined);
+    assert.equal(resolveConfig({ workspace: 'p' }, { file: FILE, env: {}, cwd: '/', unsetWorkspace: 'none' }).workspace, '/srv/gw/p');
   });
 
   it('without a file, resolves paths against the working directory', () => {

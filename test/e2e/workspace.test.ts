@@ -198,6 +198,8 @@ describe('the workspace of serve and the one-shot commands', () => {
         assert.equal(result.status, 1, result.stderr);
         assert.match(result.stderr, new RegExp(`CONFIG_INVALID: .*workspace is not set and the working directory is ${cwd}, which would make ${what} the workspace\\. Pass --workspace DIR, or set workspace: in the config`));
       }
+      const plugins = run(['plugins', '--config', config], cwd, { HOME: home });
+      assert.equal(plugins.status, 0, `plugins needs no workspace: ${plugins.stderr}`);
     }
   });
 
