@@ -14,7 +14,8 @@ type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string
 const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
 
 Usage:
-  mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs)
+  mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs);
+                                      without a workspace set, the client's first MCP root is the workspace
   mcp-gateway serve [options]         serve the transports the config enables (HTTP, TCP, unix socket)
       --http HOST:PORT                  HTTP (REST, /mcp, /events, /docs) here instead of the config's address
       --tcp HOST:PORT                   listen for TCP here instead of the config's address
@@ -29,11 +30,14 @@ Usage:
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
+  --workspace DIR  the folder the file and process tools work in (default: the config's
+                   workspace; else the working directory, or with --stdio the client's roots)
   --help, --version
 `;
 
 const options = {
   config: { type: 'string' },
+  workspace: { type: 'string' },
   stdio: { type: 'boolean' },
   http: { type: 'string' },
   tcp: { type: 'string' },
@@ -84,15 +88,15 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, workspace: flags.workspace });
   return createGateway({ config, log: createLogger(logLevel ?? config.logLevel) });
 }
 
 async function runStdio(flags: Flags): Promise<number> {
-  const gateway = await boot(flags);
-  const stop = shutdownOnSignals(gateway, []);
-  await Promise.race([serveStdio(gateway), aborted(gateway.signal)]);
-  await stop('stdin closed');
+  const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
+  let stop: ((reason: string) => Promise<void>) | undefined;
+  await serveStdio(config, createLogger(config.logLevel), (gateway) => (stop = shutdownOnSignals(gateway, [])));
+  await stop?.('stdin closed');
   process.stdin.destroy();
   return 0;
 }
@@ -157,7 +161,7 @@ function ownerKeyLines(key: string, file: string, http: { readonly host: string;
 }
 
 async function showOwnerKey(flags: Flags): Promise<number> {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   if (config.auth === 'none') return fail('auth: none is set in the config: no key is needed (or checked).\n');
   const { loadOwnerKey } = await import('./owner-key.js');
   const owner = loadOwnerKey(config.dataDir);
@@ -251,7 +255,7 @@ async function callTool(flags: Flags, name: string | undefined, json: string | u
 }
 
 function listPlugins(flags: Flags): number {
-  const config = loadConfig({ file: flags.config });
+  const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
   const lines = [...registry.values()].map((entry) => {
     const settings = config.plugins[entry.name];

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { gatewayConfigSchema } from './config-schema.js';
@@ -62,6 +63,7 @@ export interface GatewayConfig {
   readonly auth: 'key' | 'none';
   /** Keys besides the owner key, for HTTP and TCP; only with `auth: key`. */
   readonly apiKeys: readonly ApiKeyConfig[];
+  /** The sandbox root: `--workspace`, else the config's `workspace`, else the working directory. */
   readonly workspace: string;
   /** As written: names (no slash) and workspace-relative paths; see Workspace.isProtected. */
   readonly protectedPaths: readonly string[];
@@ -85,18 +87,32 @@ export interface LoadConfigOptions {
   file?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** `--workspace`: wins over the config's, relative to the working directory. */
+  workspace?: string;
+  /**
+   * What an unset workspace becomes: the working directory (default), or nothing, for --stdio
+   * (the client's roots name it) and commands that need no workspace.
+   */
+  unsetWorkspace?: UnsetWorkspace;
 }
+
+export type UnsetWorkspace = 'cwd' | 'none';
+
+/** A config loaded with `unsetWorkspace: 'none'`: no workspace when neither `--workspace` nor the file sets one. */
+export type ConfigWithoutWorkspace = Omit<GatewayConfig, 'workspace'> & { readonly workspace: string | undefined };
 
 export const CONFIG_ENV_VAR = 'MCP_GATEWAY_CONFIG';
 export const DEFAULT_CONFIG_FILE = 'gateway.config.yaml';
 
 /** Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key. */
-export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig {
+export function loadConfig(options: LoadConfigOptions & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
+export function loadConfig(options?: LoadConfigOptions): GatewayConfig;
+export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | ConfigWithoutWorkspace {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const file = findConfigFile(options.file ?? env[CONFIG_ENV_VAR], cwd);
   const raw = file ? readYamlFile(file) : {};
-  return resolveConfig(raw, { file, env, cwd });
+  return resolveConfig(raw, { file, env, cwd, workspace: options.workspace, unsetWorkspace: options.unsetWorkspace });
 }
 
 function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
@@ -134,10 +150,16 @@ interface ResolveContext {
   file?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  workspace?: string;
+  unsetWorkspace?: UnsetWorkspace;
+  /** The user's home directory (os.homedir() unless a test says otherwise). */
+  home?: string;
 }
 
 /** Validates an already-parsed config object. Exported for tests and embedding. */
-export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig {
+export function resolveConfig(raw: unknown, ctx: ResolveContext & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
+export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig;
+export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig | ConfigWithoutWorkspace {
   const where = ctx.file ?? '(default configuration)';
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new GatewayError('CONFIG_INVALID', `${where}: the top level must be a mapping of keys.`);
@@ -169,22 +191,36 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
   const dataDir = at(data.dataDir as string);
   const transports = data.transports as { unix: { path?: string } };
   transports.unix.path = transports.unix.path ? at(transports.unix.path) : join(dataDir, 'gateway.sock');
-  // Some MCP clients start servers in `/`: a workspace that silently became the whole
-  // filesystem would hand every file to the file tools.
-  if (typeof data.workspace !== 'string' && ctx.cwd === '/') {
-    throw new GatewayError(
-      'CONFIG_INVALID',
-      `${where}: workspace is not set and the working directory is /, which would make the whole filesystem the workspace. Set workspace in the config (e.g. workspace: . for the config file's folder).`,
-    );
-  }
   const config = {
     ...data,
     file: ctx.file,
     dataDir,
-    workspace: typeof data.workspace === 'string' ? at(data.workspace) : ctx.cwd,
+    workspace: resolveWorkspace(data.workspace as string | undefined, ctx, at, where),
     registries: (data.registries as string[]).map(at),
   };
   return deepFreeze(config) as unknown as GatewayConfig;
+}
+
+/**
+ * `--workspace` (from the working directory), else the config's (from its file), else the
+ * working directory, which is refused when it is `/` or the home directory: MCP clients start
+ * servers there (Claude Desktop in `/`, others in $HOME), and a workspace that silently became
+ * the whole filesystem or home would hand every file to the tools.
+ */
+function resolveWorkspace(configured: string | undefined, ctx: ResolveContext, at: (p: string) => string, where: string): string | undefined {
+  if (ctx.workspace !== undefined) return resolve(ctx.cwd, ctx.workspace);
+  if (configured !== undefined) return at(configured);
+  if (ctx.unsetWorkspace === 'none') return undefined;
+  const cwd = resolve(ctx.cwd);
+  const home = resolve(ctx.home ?? homedir());
+  if (cwd === '/' || cwd === home) {
+    const what = cwd === '/' ? 'the whole filesystem' : 'your whole home directory';
+    throw new GatewayError(
+      'CONFIG_INVALID',
+      `${where}: workspace is not set and the working directory is ${cwd}, which would make ${what} the workspace. Pass --workspace DIR, or set workspace: in the config (e.g. workspace: . for the config file's folder).`,
+    );
+  }
+  return cwd;
 }
 
 const ENV_REF = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

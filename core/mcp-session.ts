@@ -27,6 +27,9 @@ export interface McpSessionOptions {
   allows?: (tool: RegisteredTool) => boolean;
 }
 
+/** What every session offers; static, so that --stdio can answer `initialize` before the plugins boot. */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, logging: {} };
+
 export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
 
@@ -42,7 +45,7 @@ export async function openMcpSession(
   const session = deps.sessions.open(options.transport, options.peer, options.sessionId);
   const server = new Server(
     { name: 'mcp-gateway', version: deps.version },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name;

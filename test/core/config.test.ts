@@ -23,9 +23,25 @@ describe('config', () => {
     assert.ok(Object.isFrozen(config) && Object.isFrozen(config.transports.tcp));
   });
 
-  it('refuses to default the workspace to / (some clients start servers there)', () => {
-    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/' }), /workspace is not set and the working directory is \//);
+  it('refuses to default the workspace to / or the home directory (clients start servers there)', () => {
+    const fix = /Pass --workspace DIR, or set workspace: in the config/;
+    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/' }), /workspace is not set and the working directory is \/, which would make the whole filesystem/);
+    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/' }), fix);
+    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/home/ada', home: '/home/ada' }), /working directory is \/home\/ada, which would make your whole home directory the workspace/);
+    assert.throws(() => resolveConfig({}, { env: {}, cwd: '/home/ada/', home: '/home/ada' }), fix);
+    assert.equal(resolveConfig({}, { env: {}, cwd: '/home/ada/project', home: '/home/ada' }).workspace, '/home/ada/project');
     assert.equal(resolveConfig({ workspace: '/srv/project' }, { env: {}, cwd: '/' }).workspace, '/srv/project');
+    assert.equal(resolveConfig({ workspace: '~' }, { env: {}, cwd: '/home/ada', home: '/home/ada' }).workspace, '/home/ada/~', 'a set workspace is taken as written');
+  });
+
+  it('--workspace wins over the config and is relative to the working directory', () => {
+    assert.equal(resolveConfig({ workspace: 'cfg' }, { file: FILE, env: {}, cwd: '/', workspace: 'srv/flag' }).workspace, '/srv/flag');
+    assert.equal(resolveConfig({}, { env: {}, cwd: '/home/ada', home: '/home/ada', workspace: '.' }).workspace, '/home/ada', 'set explicitly, home is allowed');
+  });
+
+  it('for --stdio, leaves an unset workspace to the client\'s roots instead of the working directory', () => {
+    assert.equal(resolveConfig({}, { env: {}, cwd: '/', unsetWorkspace: 'none' }).workspace, undefined);
+    assert.equal(resolveConfig({ workspace: 'p' }, { file: FILE, env: {}, cwd: '/', unsetWorkspace: 'none' }).workspace, '/srv/gw/p');
   });
 
   it('without a file, resolves paths against the working directory', () => {

@@ -1,0 +1,70 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * A transport that holds what the client sends until a session is ready for it, then replays
+ * it in order. --stdio uses it to talk to the client (answer `initialize`, ask for its roots)
+ * before the gateway exists, and to hand the session over afterwards as if it had been there
+ * from the first message.
+ */
+export class HeldTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #inner: Transport;
+  #held: JSONRPCMessage[] = [];
+  #released = false;
+  /** Messages go here, not to the session, until `release()`. */
+  #early: (message: JSONRPCMessage) => void;
+  /** The id of the `initialize` already answered early, whose second answer must not be sent. */
+  #answered: RequestId | undefined;
+
+  constructor(inner: Transport, early: (message: JSONRPCMessage) => void) {
+    this.#inner = inner;
+    this.#early = early;
+    inner.onmessage = (message) => (this.#released ? this.onmessage?.(message) : this.#early(message));
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  /** Starts reading (idempotent, so the session's own `start()` is harmless). */
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  /** Keeps `message` for the session. */
+  hold(message: JSONRPCMessage): void {
+    this.#held.push(message);
+  }
+
+  /** Sends a message of the early phase straight to the client. */
+  sendEarly(message: JSONRPCMessage): Promise<void> {
+    return this.#inner.send(message);
+  }
+
+  /**
+   * Delivers the held messages to the connected session, then everything that follows.
+   * `answeredInitialize` is the id of an `initialize` answered early: it is replayed so the
+   * session learns the client's name and capabilities, and its second answer is dropped.
+   */
+  release(answeredInitialize?: RequestId): void {
+    this.#answered = answeredInitialize;
+    this.#released = true;
+    const held = this.#held;
+    this.#held = [];
+    for (const message of held) this.onmessage?.(message);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.#answered !== undefined && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id === this.#answered) {
+      this.#answered = undefined;
+      return Promise.resolve();
+    }
+    return this.#inner.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}
