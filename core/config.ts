@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
@@ -212,8 +212,10 @@ function resolveWorkspace(configured: string | undefined, ctx: ResolveContext, a
   if (configured !== undefined) return at(configured);
   if (ctx.unsetWorkspace === 'none') return undefined;
   const cwd = resolve(ctx.cwd);
-  const home = resolve(ctx.home ?? homedir());
-  if (cwd === '/' || cwd === home) {
+  // Real paths: a home reached through a symlink (/home → /data/home, say) is still home.
+  const home = realOrResolved(ctx.home ?? homedir());
+  const realCwd = realOrResolved(cwd);
+  if (realCwd === '/' || realCwd === home) {
     const what = cwd === '/' ? 'the whole filesystem' : 'your whole home directory';
     throw new GatewayError(
       'CONFIG_INVALID',
@@ -221,6 +223,14 @@ function resolveWorkspace(configured: string | undefined, ctx: ResolveContext, a
     );
   }
   return cwd;
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 const ENV_REF = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

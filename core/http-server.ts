@@ -92,18 +92,17 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   // request there; done() would run the route as well.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    if (guard.keys.required) {
-      const login = answerExplorerLogin(request, reply, guard.keys);
-      if (login === true) return;
-      if (login) {
-        sendError(reply, login, errors);
-        return;
-      }
-    }
     const admitted = admission.admit(request.raw, path);
     if (admitted.headers) reply.headers(admitted.headers);
     if (!admitted.ok) {
       sendError(reply, admitted.error, errors, isMcpPath(path));
+      return;
+    }
+    // After the Host check and the rate limit, like every other route.
+    const login = guard.keys.required ? answerExplorerLogin(request, reply, guard.keys) : false;
+    if (login === true) return;
+    if (login) {
+      sendError(reply, login, errors);
       return;
     }
     done();

@@ -69,12 +69,14 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
       const owner = principal ? `key:${principal.name}` : `ip:${request.ip}`;
-      const owned = perOwner.get(owner) ?? 0;
-      if (owned >= config.maxMcpSessionsPerKey) {
+      // At its share, a key's least recently used session makes room: clients often vanish
+      // without DELETE (the SDK client's close() sends none), and every local client shares
+      // the owner key, so refusing would lock the owner out until the idle sweep.
+      if ((perOwner.get(owner) ?? 0) >= config.maxMcpSessionsPerKey && !(await closeOldestOf(owner))) {
         const whose = principal ? `the API key "${principal.name}"` : 'one client address';
-        return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `At most ${config.maxMcpSessionsPerKey} MCP sessions over HTTP for ${whose}; end unused ones (DELETE /mcp) or retry later.`));
+        return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `At most ${config.maxMcpSessionsPerKey} MCP sessions over HTTP for ${whose}, all still opening; retry later.`));
       }
-      perOwner.set(owner, owned + 1);
+      perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
       opening++;
       try {
         session = await openSession(principal?.name, owner, toolScope(principal), request.ip);
@@ -107,6 +109,18 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     // Server was connected: close it, or it would count as open for ever.
     if (isNew && current.transport.sessionId === undefined) await current.transport.close();
   };
+
+  /** Closes the least recently used open session of `owner`; false when it has none open. */
+  async function closeOldestOf(owner: string): Promise<boolean> {
+    let oldest: [string, HttpSession] | undefined;
+    for (const entry of sessions) if (entry[1].owner === owner && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+    if (!oldest) return false;
+    sessions.delete(oldest[0]);
+    gateway.log.info({ session: oldest[0] }, 'MCP session closed to make room for a new one of the same key');
+    // Its onclose gives the owner's slot back.
+    await oldest[1].transport.close();
+    return true;
+  }
 
   async function openSession(keyName: string | undefined, owner: string, allows: ReturnType<typeof toolScope>, ip: string): Promise<HttpSession> {
     const sessionId = randomUUID();

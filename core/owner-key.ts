@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiKey } from './api-keys.js';
 import { GatewayError } from './errors.js';
@@ -16,31 +17,59 @@ export interface OwnerKey {
 }
 
 /**
- * Reads the owner key from `dataDir/owner.key`, or creates it (mode 0600, in a 0700 folder,
- * created exclusively so that two gateways starting at once agree on one key). Like
- * Jupyter's token file: the key is stored as it is, since its owner has to be able to read
- * it again; the file mode is what protects it.
+ * Reads the owner key from `dataDir/owner.key`, or creates it (mode 0600, in a 0700 folder).
+ * Like Jupyter's token file, the key is stored as it is, since its owner has to be able to
+ * read it again; the file mode protects it. Created whole or not at all: written to a
+ * temporary file, then linked into place, which fails if another gateway starting at the
+ * same moment got there first (and then its key is used).
  */
 export function loadOwnerKey(dataDir: string): OwnerKey {
-  const file = join(dataDir, OWNER_KEY_FILE);
   makePrivateDir(dataDir);
+  const file = join(dataDir, OWNER_KEY_FILE);
+  const existing = readOwnerKey(file);
+  if (existing !== undefined) return { key: existing, file, created: false };
+  const { key } = createApiKey();
+  const temporary = join(dataDir, `.owner.key.${process.pid}.${randomBytes(4).toString('hex')}`);
+  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
-    const fd = openSync(file, 'wx', 0o600);
-    const { key } = createApiKey();
-    try {
-      writeSync(fd, `${key}\n`);
-    } finally {
-      closeSync(fd);
-    }
+    writeSync(fd, `${key}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temporary, file);
     return { key, file, created: true };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(temporary);
   }
-  const key = readFileSync(file, 'utf8').trim();
-  if (!KEY_PATTERN.test(key)) {
-    throw new GatewayError('CONFIG_INVALID', `${file} does not hold an owner key; delete it and restart to make a new one.`);
+  return { key: readOwnerKey(file)!, file, created: false };
+}
+
+/**
+ * The key in `file` (undefined when there is none yet), which must be a regular file of this
+ * user's that no one else can read: a symlink or a file someone else planted is refused.
+ */
+function readOwnerKey(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const reason = (err as NodeJS.ErrnoException).code === 'ELOOP' ? 'is a symlink' : `cannot be read (${(err as NodeJS.ErrnoException).code})`;
+    throw new GatewayError('CONFIG_INVALID', `${file} ${reason}; delete it and restart to make a new owner key.`, { cause: err });
   }
-  // Copied or restored with a looser mode: others on this machine could read it.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  return { key, file, created: false };
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.uid !== process.getuid?.() || (stats.mode & 0o077) !== 0) {
+      throw new GatewayError('CONFIG_INVALID', `${file} must be a regular file of this user's with mode 0600 (others could read or replace the key); delete it and restart to make a new one.`);
+    }
+    const key = readFileSync(fd, 'utf8').trim();
+    if (!KEY_PATTERN.test(key)) throw new GatewayError('CONFIG_INVALID', `${file} does not hold an owner key; delete it and restart to make a new one.`);
+    return key;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,4 +1,5 @@
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { GatewayError } from './errors.js';
 
 /**
  * The gateway's own state (database, journals, keys, plugin data) is its user's alone: folders
@@ -7,9 +8,14 @@ import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
  */
 export function makePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // A folder left by an older version (or made by hand) keeps its mode; narrow it if ours.
   const stats = statSync(dir);
-  if ((stats.mode & 0o077) !== 0 && stats.uid === process.getuid?.()) chmodSync(dir, 0o700);
+  if ((stats.mode & 0o077) === 0) return;
+  // A folder left by an older version (or made by hand) keeps its mode: narrow it if ours. One
+  // that others may write to and that is not ours could have its files swapped: refuse it.
+  if (stats.uid === process.getuid?.()) chmodSync(dir, 0o700);
+  else if ((stats.mode & 0o022) !== 0) {
+    throw new GatewayError('CONFIG_INVALID', `${dir} belongs to another user and others may write to it: the gateway's data (keys, audit) would not be safe there. Choose another dataDir.`);
+  }
 }
 
 /** Creates `file` empty with mode 0600 if it does not exist (SQLite then opens it as it is). */

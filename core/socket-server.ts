@@ -95,6 +95,8 @@ function refuse(socket: Socket, limit: number): void {
   };
   socket.on('error', () => {});
   socket.end(`${JSON.stringify(error)}\n`);
+  // Not only ended: a peer that keeps its half open would keep the descriptor.
+  socket.destroySoon();
 }
 
 function listen(server: Server, address: SocketAddress): Promise<void> {

@@ -31,7 +31,12 @@ export async function admitTcpClient(transport: NdjsonTransport, socket: Socket,
       void transport
         .send({ jsonrpc: '2.0', id, error } as unknown as JSONRPCMessage)
         .catch(() => {})
-        .finally(() => void transport.close());
+        .finally(() => {
+          void transport.close();
+          // Closed for good once the refusal is out: a client that keeps its half of the
+          // connection open would otherwise hold a connection slot for ever.
+          socket.destroySoon();
+        });
       resolve(undefined);
     };
     const timer = setTimeout(() => refuse(null, 'No initialize with an API key arrived within 10 s.'), KEY_WAIT_MS);

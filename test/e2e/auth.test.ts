@@ -134,6 +134,23 @@ describe('auth: key (the default)', async () => {
     });
   }
 
+  it('TCP: a refused client that keeps its half of the connection open does not keep its slot', async () => {
+    const limited = await listenSocket(gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, { ...gateway.config.transports.tcp, maxConnections: 2 });
+    after(() => limited.close());
+    const address = limited.address as Extract<SocketAddress, { kind: 'tcp' }>;
+    const holders = [1, 2].map(() => {
+      const socket = connect({ port: address.port, host: address.host, allowHalfOpen: true });
+      socket.on('error', () => {});
+      socket.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+      after(() => socket.destroy());
+      return new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    });
+    await Promise.all(holders);
+    await waitFor(() => limited.connections === 0);
+    const client = await socketClient(address, owner);
+    assert.ok((await client.listTools()).tools.length > 0);
+  });
+
   it('TCP: the SDK client without a key cannot connect', async () => {
     await assert.rejects(socketClient(tcp));
   });
@@ -158,6 +175,11 @@ describe('auth: key (the default)', async () => {
     const wrong = await httpRequest(port, { method: 'GET', url: '/docs?key=mgw_wrong' });
     assert.equal(wrong.statusCode, 401);
     assert.equal(wrong.json().error.code, 'UNAUTHORIZED');
+    assert.ok(wrong.headers['x-ratelimit-remaining'] !== undefined, 'key guesses count against the rate limit');
+    // The exchange passes the DNS-rebinding check first, like every route.
+    const rebound = await httpRequest(port, { method: 'GET', url: `/docs?key=${encodeURIComponent(owner)}`, headers: { host: 'evil.example' } });
+    assert.equal(rebound.statusCode, 403);
+    assert.equal(rebound.headers['set-cookie'], undefined);
   });
 
   it('audits calls under the key name', async () => {

@@ -67,11 +67,16 @@ describe('/mcp session limits', () => {
     return client;
   };
 
-  it('caps the sessions of one client address (one API key with keys) at maxMcpSessionsPerKey', async () => {
-    const { port } = await serve({ maxMcpSessionsPerKey: 2 });
-    await connectClient(port);
-    await connectClient(port);
-    await assert.rejects(connectClient(port), /At most 2 MCP sessions over HTTP for one client address/);
+  it('holds one client address (one API key with keys) to maxMcpSessionsPerKey: a new session closes its least recently used one', async () => {
+    const { gateway, port } = await serve({ maxMcpSessionsPerKey: 2 });
+    const first = await connectClient(port);
+    const second = await connectClient(port);
+    await second.listTools();
+    const third = await connectClient(port);
+    assert.equal(gateway.sessions.countByTransport().http, 2);
+    await assert.rejects(first.listTools(), /Session .* is unknown or expired/);
+    assert.ok((await second.listTools()).tools.length > 0);
+    assert.ok((await third.listTools()).tools.length > 0);
   });
 
   it('expires an idle session even while it holds a GET stream open', async () => {
