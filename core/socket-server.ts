@@ -38,7 +38,7 @@ export async function listenSocket(gateway: Gateway, address: SocketAddress, lim
   server.on('error', (err) => gateway.log.error({ err }, 'socket server error'));
 
   if (address.kind === 'unix') await removeStaleSocket(address.path);
-  else warnIfExposed(gateway, address.host);
+  else checkExposure(gateway, address.host);
 
   await listen(server, address);
   const bound = boundAddress(server, address);
@@ -167,7 +167,8 @@ export function refuseExposedWithoutAuth(gateway: Gateway, transport: string, ho
   );
 }
 
-function warnIfExposed(gateway: Gateway, host: string): void {
+/** A non-loopback TCP address: refused with `auth: none`, a warning (plain text) otherwise. */
+function checkExposure(gateway: Gateway, host: string): void {
   refuseExposedWithoutAuth(gateway, 'TCP', host);
   if (isLoopback(host)) return;
   gateway.log.warn(
