@@ -34,7 +34,7 @@ const processRun: ToolDefinition = {
         description: 'Stop it after this many milliseconds (at most 30 minutes). Raise your client request timeout to match.',
       },
     },
-    examples: [{ command: 'node', args: ['--version'] }, { command: 'node', args: ['-e', "console.log('hello'); console.error('oops')"], timeout_ms: 10_000 }],
+    examples: [{ command: 'node', args: ['--version'] }, { command: 'node', args: ['-e', "process.stdout.write('hello\\n'); process.stderr.write('oops\\n')"], timeout_ms: 10_000 }],
   },
   outputSchema: processResults.process_run,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
