@@ -247,6 +247,8 @@ export class ErrorTable {
       if (!/^[A-Z][A-Z0-9_]{1,63}$/.test(code)) {
         throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${owner}" declares error code "${code}": codes are UPPER_SNAKE_CASE.`);
       }
+      const problem = specProblem(spec);
+      if (problem) throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${owner}" declares error code "${code}" with ${problem}.`);
       const existing = this.#specs.get(code);
       if (existing && existing.owner !== owner) {
         throw new GatewayError(
@@ -265,6 +267,19 @@ export class ErrorTable {
   entries(): IterableIterator<[string, ErrorSpec & { owner: string }]> {
     return this.#specs.entries();
   }
+}
+
+/**
+ * What is wrong with a plugin's ErrorSpec, if anything: a status the HTTP face could send as an
+ * error (an integer 400–599), an MCP form, a JSON-RPC code for protocol errors, a description.
+ */
+function specProblem(spec: unknown): string | undefined {
+  const { status, mcp, jsonRpcCode, description } = (spec ?? {}) as Partial<Record<keyof ErrorSpec, unknown>>;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) return `status ${JSON.stringify(status)}: it must be an HTTP error status, an integer from 400 to 599`;
+  if (mcp !== 'protocol' && mcp !== 'result') return `mcp ${JSON.stringify(mcp)}: it must be "result" (a tool failure) or "protocol" (a JSON-RPC error)`;
+  if (mcp === 'protocol' && !Number.isInteger(jsonRpcCode)) return 'mcp "protocol" but no integer jsonRpcCode';
+  if (typeof description !== 'string' || description.trim() === '') return 'no description (docs and READMEs list it)';
+  return undefined;
 }
 
 /** Duck-typed: errors from another copy of core still count. */

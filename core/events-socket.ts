@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HttpConfig } from './config.js';
+import { errorBody, GatewayError } from './errors.js';
 import type { Gateway } from './gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { isValidPattern, type GatewayEvent } from './events.js';
@@ -33,11 +34,12 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
-    if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/events') return refuse(socket, 404, 'NOT_FOUND', 'Only /events accepts WebSocket upgrades.');
+    const refuse = (error: GatewayError) => refuseUpgrade(socket, error, statusOf(error, gateway.errors));
+    if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/events') return refuse(new GatewayError('NOT_FOUND', 'Only /events accepts WebSocket upgrades.'));
     const guarded = guard.check(request);
-    if (!guarded.ok) return refuse(socket, statusOf(guarded.error, gateway.errors), guarded.error.code, guarded.error.message);
-    if (guarded.principal && !guarded.principal.mayReadEvents) return refuse(socket, 403, 'FORBIDDEN', 'This API key has no "events" scope.');
-    if (wss.clients.size >= config.maxClients) return refuse(socket, 503, 'CONNECTION_LIMIT', 'Too many event stream clients; retry later.');
+    if (!guarded.ok) return refuse(guarded.error);
+    if (guarded.principal && !guarded.principal.mayReadEvents) return refuse(new GatewayError('FORBIDDEN', 'This API key has no "events" scope.'));
+    if (wss.clients.size >= config.maxClients) return refuse(new GatewayError('CONNECTION_LIMIT', 'Too many event stream clients; retry later.'));
     wss.handleUpgrade(request, socket, head, (ws) => serveClient(ws));
   });
 
@@ -142,9 +144,10 @@ function parseRequest(text: string): StreamRequest | string {
   return { type, channels: [...new Set(channels as string[])] };
 }
 
-function refuse(socket: Duplex, status: number, code: string, message: string): void {
-  const body = JSON.stringify({ success: false, error: { code, message } });
+/** An upgrade refused with the error envelope and the table's status (the socket is still raw HTTP). */
+function refuseUpgrade(socket: Duplex, error: GatewayError, status: number): void {
+  const body = JSON.stringify({ success: false, error: errorBody(error) });
   socket.end(
-    `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${error.code}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

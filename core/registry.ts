@@ -52,6 +52,9 @@ const entrySchema: JsonSchema = {
 
 const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
 
+/** Names that stand for the gateway itself: `core` owns its error codes and events, `gateway` its tools. */
+const RESERVED_NAMES = new Set(['core', 'gateway']);
+
 /** Reads every `*.yaml`/`*.yml` in the given folders. Throws REGISTRY_INVALID naming the file. */
 export function loadRegistry(dirs: readonly string[]): Map<string, RegistryEntry> {
   const entries = new Map<string, RegistryEntry>();
@@ -87,6 +90,9 @@ function readEntry(file: string): RegistryEntry {
     throw new GatewayError('REGISTRY_INVALID', `${file}: ${lines.join('; ')}`, { details: lines });
   }
   const raw = data as Omit<RegistryEntry, 'file'>;
+  if (RESERVED_NAMES.has(raw.name)) {
+    throw new GatewayError('REGISTRY_INVALID', `${file}: the plugin name "${raw.name}" is reserved (it names the gateway itself in tools, audit rows, events and errors); choose another.`);
+  }
   return Object.freeze({ ...raw, module: locateModule(raw.module, file), file });
 }
 

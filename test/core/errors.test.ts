@@ -45,6 +45,27 @@ describe('error table', () => {
     assert.throws(() => table.add('other', { 'bad-code': { status: 500, mcp: 'result', description: 'x' } }), /UPPER_SNAKE_CASE/);
   });
 
+  const badSpecs: Array<[string, unknown, RegExp]> = [
+    ['a status given as a string', { status: '409', mcp: 'result', description: 'x' }, /status "409": it must be an HTTP error status/],
+    ['a success status', { status: 200, mcp: 'result', description: 'x' }, /status 200: it must be an HTTP error status/],
+    ['a status out of range', { status: 999, mcp: 'result', description: 'x' }, /status 999/],
+    ['an unknown MCP form', { status: 409, mcp: 'error', description: 'x' }, /mcp "error": it must be "result"/],
+    ['a protocol error without its JSON-RPC code', { status: 409, mcp: 'protocol', description: 'x' }, /no integer jsonRpcCode/],
+    ['no description', { status: 409, mcp: 'result' }, /no description/],
+  ];
+  for (const [label, spec, message] of badSpecs) {
+    it(`refuses a plugin error spec with ${label}`, () => {
+      const table = new ErrorTable();
+      assert.throws(() => table.add('other', { MY_CODE: spec as never }), (err: any) => err.code === 'PLUGIN_LOAD_FAILED' && /Plugin "other" declares error code "MY_CODE" with /.test(err.message) && message.test(err.message));
+    });
+  }
+
+  it('accepts a well-formed plugin error spec', () => {
+    const table = new ErrorTable();
+    table.add('other', { MY_CODE: { status: 409, mcp: 'result', description: 'A conflict.' } });
+    assert.equal(table.get('MY_CODE')?.owner, 'other');
+  });
+
   it('GatewayError carries code, message, details and cause', () => {
     const cause = new Error('low level');
     const err = new GatewayError('TOOL_TIMEOUT', 'too slow', { details: { ms: 5 }, cause });

@@ -44,6 +44,8 @@ describe('registry', () => {
     ['a module that does not exist', { 'a.yaml': valid.replace('../plugin.mjs', './missing.js') }, /a\.yaml: module \.\/missing\.js was not found/],
     ['a YAML syntax error', { 'a.yaml': 'name: [oops\n' }, /a\.yaml is not valid YAML/],
     ['a duplicate name', { 'a.yaml': valid, 'b.yaml': valid }, /b\.yaml: plugin "demo" is already registered by .*a\.yaml/],
+    ['the reserved name core', { 'a.yaml': valid.replace('demo', 'core') }, /a\.yaml: the plugin name "core" is reserved/],
+    ['the reserved name gateway', { 'a.yaml': valid.replace('demo', 'gateway') }, /a\.yaml: the plugin name "gateway" is reserved/],
   ];
   for (const [label, files, message] of refused) {
     it(`refuses ${label}, naming the file`, () => {
