@@ -18,14 +18,21 @@ const { renameSync } = require('node:fs');
 const [ws] = process.argv.slice(1);
 const at = (name) => ws + '/' + name;
 let aside = 0;
-// A call may create d while it is missing (file_write makes parents): move that one aside.
+// A call may create d while it is missing (file_write makes parents): move that one aside,
+// as often as calls make it again in between.
 const put = (from, to) => {
-  try {
-    renameSync(at(from), at(to));
-  } catch (err) {
-    if (!['ENOTEMPTY', 'EEXIST', 'EISDIR', 'ENOTDIR'].includes(err.code)) throw err;
-    renameSync(at(to), at('aside-' + aside++));
-    renameSync(at(from), at(to));
+  for (let tries = 0; ; tries++) {
+    try {
+      renameSync(at(from), at(to));
+      return;
+    } catch (err) {
+      if (tries >= 1000 || !['ENOTEMPTY', 'EEXIST', 'EISDIR', 'ENOTDIR'].includes(err.code)) throw err;
+      try {
+        renameSync(at(to), at('aside-' + aside++));
+      } catch {
+        // gone again meanwhile: just retry
+      }
+    }
   }
 };
 let first = true;
