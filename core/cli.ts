@@ -166,8 +166,7 @@ async function showOwnerKey(flags: Flags): Promise<number> {
   const { loadOwnerKey } = await import('./owner-key.js');
   const owner = loadOwnerKey(config.dataDir);
   const { http } = config.transports;
-  process.stdout.write(ownerKeyLines(owner.key, owner.file, http.enabled ? http : undefined, owner.created ? 'created' : 'stored'));
-  return 0;
+  return print(ownerKeyLines(owner.key, owner.file, http.enabled ? http : undefined, owner.created ? 'created' : 'stored'));
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

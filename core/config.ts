@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { OWNER_KEY_NAME } from './api-keys.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
@@ -178,8 +179,8 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
   if (http.headersTimeoutMs > http.requestTimeoutMs) {
     throw new GatewayError('CONFIG_INVALID', `${where}: transports.http.headersTimeoutMs (${http.headersTimeoutMs}) must not be above requestTimeoutMs (${http.requestTimeoutMs}): the headers are part of the request.`);
   }
-  if ((data.apiKeys as Array<{ name: string }>).some((k) => k.name === 'owner')) {
-    throw new GatewayError('CONFIG_INVALID', `${where}: apiKeys: the name "owner" is the owner key's (dataDir/owner.key); choose another name.`);
+  if ((data.apiKeys as Array<{ name: string }>).some((k) => k.name === OWNER_KEY_NAME)) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: apiKeys: the name "${OWNER_KEY_NAME}" is the owner key's (dataDir/owner.key); choose another name.`);
   }
   if (data.auth === 'none' && (data.apiKeys as unknown[]).length > 0) {
     throw new GatewayError('CONFIG_INVALID', `${where}: auth: none turns API keys off, yet apiKeys lists some; remove auth: none to use them, or the keys.`);

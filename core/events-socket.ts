@@ -3,11 +3,11 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HttpConfig } from './config.js';
-import { errorBody, GatewayError } from './errors.js';
+import { GatewayError } from './errors.js';
 import type { Gateway } from './gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { isValidPattern, type GatewayEvent } from './events.js';
-import { statusOf } from './http-reply.js';
+import { rawErrorResponse, statusOf } from './http-reply.js';
 
 /** Close codes of the event stream (4000–4999 are the application's own). */
 export const EventsCloseCode = {
@@ -34,7 +34,7 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
-    const refuse = (error: GatewayError) => refuseUpgrade(socket, error, statusOf(error, gateway.errors));
+    const refuse = (error: GatewayError) => void socket.end(rawErrorResponse(error, statusOf(error, gateway.errors)));
     if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/events') return refuse(new GatewayError('NOT_FOUND', 'Only /events accepts WebSocket upgrades.'));
     const guarded = guard.check(request);
     if (!guarded.ok) return refuse(guarded.error);
@@ -142,12 +142,4 @@ function parseRequest(text: string): StreamRequest | string {
     return '"channels" must be a non-empty list of patterns like "process.*" or "collab.**".';
   }
   return { type, channels: [...new Set(channels as string[])] };
-}
-
-/** An upgrade refused with the error envelope and the table's status (the socket is still raw HTTP). */
-function refuseUpgrade(socket: Duplex, error: GatewayError, status: number): void {
-  const body = JSON.stringify({ success: false, error: errorBody(error) });
-  socket.end(
-    `HTTP/1.1 ${status} ${error.code}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }

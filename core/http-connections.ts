@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { coreErrors } from './errors.js';
+import { coreErrors, GatewayError } from './errors.js';
+import { rawErrorResponse } from './http-reply.js';
 
 export interface ConnectionLimits {
   readonly maxConnections: number;
@@ -21,7 +22,8 @@ export function capConnections(server: Server, limits: ConnectionLimits): void {
     if (total >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerAddress) {
       const which = total >= limits.maxConnections ? `${limits.maxConnections} in all` : `${limits.maxConnectionsPerAddress} per client address`;
       socket.on('error', () => {});
-      socket.end(refusal(`Too many HTTP connections: this gateway serves at most ${which}. Close idle connections or retry later.`));
+      const error = new GatewayError('CONNECTION_LIMIT', `Too many HTTP connections: this gateway serves at most ${which}. Close idle connections or retry later.`);
+      socket.end(rawErrorResponse(error, coreErrors.CONNECTION_LIMIT.status, { 'retry-after': 1 }));
       socket.destroySoon();
       return;
     }
@@ -34,10 +36,4 @@ export function capConnections(server: Server, limits: ConnectionLimits): void {
       else byAddress.set(address, left);
     });
   });
-}
-
-function refusal(message: string): string {
-  const body = JSON.stringify({ success: false, error: { code: 'CONNECTION_LIMIT', message } });
-  const status = coreErrors.CONNECTION_LIMIT.status;
-  return `HTTP/1.1 ${status} Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`;
 }

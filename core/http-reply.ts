@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { errorBody, GatewayError, isGatewayError, type ErrorTable } from './errors.js';
 import { ForbiddenKeyError, parseJson } from './json.js';
@@ -31,6 +31,16 @@ export function errorAnswer(error: GatewayError, errors: ErrorTable, jsonRpc = f
   // mistake is an Invalid Request, anything else an internal error.
   const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (status < 500 ? -32600 : -32603);
   return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } } };
+}
+
+/**
+ * The error envelope as a whole HTTP/1.1 response, for a socket that has no response object
+ * (a connection refused as it is accepted, a refused WebSocket upgrade); the connection closes.
+ */
+export function rawErrorResponse(error: GatewayError, status: number, headers: HttpHeaders = {}): string {
+  const body = JSON.stringify({ success: false, error: errorBody(error) });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 }
 
 /** Sends an answer through fastify (whose serializer is JSON.stringify, see http-server.ts). */

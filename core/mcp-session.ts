@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors, type ErrorTable } from './errors.js';
 import type { Logger } from './logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
@@ -67,6 +67,8 @@ export async function openMcpSession(
     deps.sessions.close(session.id);
     throw err;
   }
+  // Installed before the tool-call path, which then wraps it: tools/call never passes here.
+  refuseBadLogLevels(transport);
   toolCalls = serveToolCalls(transport, {
     catalog: deps.catalog,
     errors: deps.errors,
@@ -74,11 +76,8 @@ export async function openMcpSession(
     allows,
     caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
   });
-  refuseBadLogLevels(transport);
   return { server, session };
 }
-
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
  * The SDK answers `logging/setLevel` with an unknown level as an internal error (-32603)
@@ -89,8 +88,8 @@ function refuseBadLogLevels(transport: Transport): void {
   transport.onmessage = (message, extra) => {
     if ('method' in message && message.method === 'logging/setLevel' && 'id' in message) {
       const level = (message.params as { level?: unknown } | undefined)?.level;
-      if (typeof level !== 'string' || !LOG_LEVELS.includes(level)) {
-        const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `logging/setLevel: "level" must be one of ${LOG_LEVELS.join(', ')}.`, data: { code: 'INVALID_PARAMS' } };
+      if (!LoggingLevelSchema.safeParse(level).success) {
+        const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `logging/setLevel: "level" must be one of ${LoggingLevelSchema.options.join(', ')}.`, data: { code: 'INVALID_PARAMS' } };
         transport.send({ jsonrpc: '2.0', id: message.id, error }).catch(() => {});
         return;
       }

@@ -162,7 +162,7 @@ export function healthRouteSchema(errors: ErrorTable) {
     security: [],
     response: {
       200: {
-        description: 'The gateway is up; degraded when a breaker is not closed or a plugin was skipped.',
+        description: 'The gateway is up; degraded when a breaker is not closed, a plugin was skipped or calls cannot be audited.',
         type: 'object',
         additionalProperties: false,
         required: ['status', ...Object.keys(gatewayStatusProperties)],
