@@ -3,10 +3,10 @@ import { loadConfig, type GatewayConfig, type ListenerConfig } from './config.js
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
-import { BUILTIN_REGISTRY_DIR, loadRegistry } from './registry.js';
-import { listenSocket, type SocketAddress } from './socket-server.js';
-import { serveStdio } from './stdio-server.js';
-import { toRestData } from './tool-result.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
+import { listenSocket, type SocketAddress } from './mcp/socket-server.js';
+import { serveStdio } from './mcp/stdio-server.js';
+import { toRestData } from './catalog/tool-result.js';
 import { GATEWAY_VERSION } from './version.js';
 
 type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string; port: number }; close(): Promise<void> };
@@ -110,7 +110,7 @@ async function runServe(flags: Flags): Promise<number> {
     if (flags.http || (http.enabled && !flags['no-http'])) {
       const [host, port] = flags.http ? parseHostPort(flags.http, '--http') : [http.host, http.port];
       // Loaded only here: fastify and its plugins would add ~0.2 s to every --stdio start.
-      const { listenHttp } = await import('./http-server.js');
+      const { listenHttp } = await import('./http/http-server.js');
       listeners.push(await listenHttp(gateway, { ...http, host, port }));
     }
     for (const [address, limits] of socketAddresses(gateway.config, flags)) {
@@ -269,7 +269,7 @@ async function createKey(flags: Flags): Promise<number> {
     return fail('keys create needs --name NAME (letters, digits, "_", "." or "-").\n');
   }
   const scopes = flags.scope?.length ? flags.scope : ['*'];
-  const { createApiKey } = await import('./api-keys.js');
+  const { createApiKey } = await import('./http/api-keys.js');
   const { key, hash } = createApiKey();
   return print(
     `API key for "${flags.name}" (shown once; store it now):\n\n  ${key}\n\n` +

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './schema.js';
+import type { JsonSchema } from './catalog/schema.js';
 
 const MiB = 1024 * 1024;
 

@@ -2,11 +2,11 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { OWNER_KEY_NAME } from './api-keys.js';
+import { OWNER_KEY_NAME } from './http/api-keys.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
-import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './schema.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './catalog/schema.js';
 
 export interface ListenerConfig {
   readonly enabled: boolean;

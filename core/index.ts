@@ -2,7 +2,7 @@
  * The public plugin API of mcp-gateway: everything a plugin (in this repository or in its
  * own package) may import. Plugins never reach into other core files.
  */
-import type { PluginDefinition } from './plugin-types.js';
+import type { PluginDefinition } from './plugins/plugin-types.js';
 
 export type {
   CallContext,
@@ -16,16 +16,16 @@ export type {
   ToolDefinition,
   ToolHandler,
   TransportKind,
-} from './plugin-types.js';
+} from './plugins/plugin-types.js';
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
 export type { ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';
 export type { Logger } from './logger.js';
-export { closedObject, type JsonSchema } from './schema.js';
-export type { Migration } from './storage.js';
+export { closedObject, type JsonSchema } from './catalog/schema.js';
+export type { Migration } from './storage/storage.js';
 export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
-export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './tool-result.js';
+export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './workspace.js';
 
 // Embedding and testing: boot a gateway in process, e.g. to test a plugin with a real SDK

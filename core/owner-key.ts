@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiKey } from './api-keys.js';
+import { createApiKey } from './http/api-keys.js';
 import { GatewayError } from './errors.js';
 import { makePrivateDir } from './private-files.js';
 

@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 import { resolveConfig, type GatewayConfig } from '../core/config.js';
 import { createGateway, type Gateway } from '../core/gateway.js';
 import { createLogger } from '../core/logger.js';
-import type { SocketAddress } from '../core/socket-server.js';
+import type { SocketAddress } from '../core/mcp/socket-server.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');

@@ -2,7 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { join } from 'node:path';
 import { resolveConfig } from '../../dist/core/config.js';
 import { createGateway, type Gateway } from '../../dist/core/gateway.js';
-import { createHttpApp } from '../../dist/core/http-server.js';
+import { createHttpApp } from '../../dist/core/http/http-server.js';
 import { createLogger } from '../../dist/core/logger.js';
 import { tempDir } from '../lib/children.js';
 import { benchGatewayConfig } from '../lib/connect.js';

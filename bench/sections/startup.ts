@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadRegistry } from '../../dist/core/registry.js';
+import { loadRegistry } from '../../dist/core/plugins/registry.js';
 import { BARE_SERVER, BENCH_REGISTRY, GATEWAY_BIN, ROOT, rssOf, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
 import { stdioClient } from '../lib/connect.js';
 import { fixedCount } from '../lib/load.js';

@@ -20,7 +20,7 @@ import { createBareServer } from './bare-mcp.js';
 
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const framing = process.env.BARE_FRAMING === 'gateway' ? 'gateway' : 'sdk';
-const { NdjsonTransport } = framing === 'gateway' ? await import('../../dist/core/ndjson-transport.js') : {};
+const { NdjsonTransport } = framing === 'gateway' ? await import('../../dist/core/mcp/ndjson-transport.js') : {};
 
 function streamTransport(input, output, onEnd) {
   if (framing === 'gateway') return new NdjsonTransport(input, output, { maxMessageBytes: MAX_MESSAGE_BYTES, onEnd });

@@ -7,9 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import WebSocket from 'ws';
-import { createApiKey } from '../../core/api-keys.js';
-import { listenHttp } from '../../core/http-server.js';
-import { listenSocket, type SocketAddress } from '../../core/socket-server.js';
+import { createApiKey } from '../../core/http/api-keys.js';
+import { listenHttp } from '../../core/http/http-server.js';
+import { listenSocket, type SocketAddress } from '../../core/mcp/socket-server.js';
 import { httpRequest, resultJson, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 
 /** A gateway with the default `auth: key`, HTTP, TCP and a unix socket on loopback. */

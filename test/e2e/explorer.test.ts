@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { listenHttp } from '../../core/http-server.js';
+import { listenHttp } from '../../core/http/http-server.js';
 import { startGateway } from '../helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { listenHttp } from '../../core/http-server.js';
+import { listenHttp } from '../../core/http/http-server.js';
 import { httpRequest, startGateway, waitFor } from '../helpers.js';
 
 async function serve(http: Record<string, unknown>) {

@@ -6,10 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import WebSocket from 'ws';
-import { createApiKey } from '../../core/api-keys.js';
-import { EventsCloseCode } from '../../core/events-socket.js';
+import { createApiKey } from '../../core/http/api-keys.js';
+import { EventsCloseCode } from '../../core/http/events-socket.js';
 import type { Gateway } from '../../core/gateway.js';
-import { listenHttp, type HttpListener } from '../../core/http-server.js';
+import { listenHttp, type HttpListener } from '../../core/http/http-server.js';
 import { lastOutcome, resultJson, startGateway, waitFor } from '../helpers.js';
 
 type HttpOverrides = Record<string, unknown>;

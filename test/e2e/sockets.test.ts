@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../core/gateway.js';
-import { listenSocket, type SocketAddress, type SocketListener } from '../../core/socket-server.js';
+import { listenSocket, type SocketAddress, type SocketListener } from '../../core/mcp/socket-server.js';
 import { lastOutcome, resultJson, socketClient, startGateway, tempDir, waitFor } from '../helpers.js';
 
 const TEN_MIB = 10 * 1024 * 1024;

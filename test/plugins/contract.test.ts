@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/registry.js';
-import type { JsonSchema } from '../../core/schema.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
+import type { JsonSchema } from '../../core/catalog/schema.js';
 import { startGateway } from '../helpers.js';
 
 /**

@@ -3,9 +3,9 @@ import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/registry.js';
-import { createSchemaCompiler, type JsonSchema } from '../../core/schema.js';
-import type { RegisteredTool } from '../../core/tool-catalog.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
+import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
+import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
 import { memoryClient, startGateway, tempDir } from '../helpers.js';
 import { TINY_PNG } from './files/files-helpers.js';
 

@@ -21,7 +21,7 @@ export function echo(args) {
   return { text: args.text };
 }
 
-/** The MCP result a bare server sends, built as core/tool-result.ts toMcpResult builds it. */
+/** The MCP result a bare server sends, built as core/catalog/tool-result.ts toMcpResult builds it. */
 export function echoMcpResult(args) {
   return { content: [{ type: 'text', text: JSON.stringify(echo(args)) }] };
 }

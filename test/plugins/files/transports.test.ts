@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createHttpApp } from '../../../core/http-server.js';
-import { listenSocket } from '../../../core/socket-server.js';
+import { createHttpApp } from '../../../core/http/http-server.js';
+import { listenSocket } from '../../../core/mcp/socket-server.js';
 import { memoryClient, resultJson, socketClient, startGateway } from '../../helpers.js';
 import { realTempDir, snapshot } from './files-helpers.js';
 

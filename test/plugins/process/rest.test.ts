@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createHttpApp } from '../../../core/http-server.js';
+import { createHttpApp } from '../../../core/http/http-server.js';
 import { startGateway } from '../../helpers.js';
 import { NODE, script } from './process-helpers.js';
 

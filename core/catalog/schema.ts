@@ -1,0 +1,110 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Logger } from '../logger.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export type { ErrorObject, ValidateFunction };
+export type JsonSchema = Record<string, unknown>;
+
+export interface SchemaCompilerOptions {
+  /** Fill in `default` values from the schema (config sections and tool arguments). */
+  useDefaults?: boolean;
+  /** Only for configuration read from YAML and the environment; never for tool arguments. */
+  coerceTypes?: boolean;
+  /**
+   * Report every problem rather than the first. Only for trusted input (configuration):
+   * on a request body with a million unknown keys it would build a million errors.
+   */
+  allErrors?: boolean;
+  log?: Logger;
+}
+
+/**
+ * An Ajv2020 instance in strict mode. Strict mode turns a typo in a schema (`requried`,
+ * an unknown format) into an error at boot instead of a schema that silently accepts
+ * everything. No type coercion and no removal of extra keys: what the schema refuses is
+ * refused, on every transport alike.
+ */
+export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Ajv2020 {
+  const { log } = options;
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: options.allErrors ?? false,
+    useDefaults: options.useDefaults ?? false,
+    coerceTypes: options.coerceTypes ?? false,
+    removeAdditional: false,
+    verbose: true,
+    // ajv's default logger is `console`, and console.log writes to stdout — the protocol's.
+    logger: {
+      log: (...args: unknown[]) => log?.debug({ ajv: args }, 'ajv'),
+      warn: (...args: unknown[]) => log?.warn({ ajv: args }, 'ajv warning'),
+      error: (...args: unknown[]) => log?.error({ ajv: args }, 'ajv error'),
+    },
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+export interface SchemaProblem {
+  /** JSON Pointer of the offending value, `""` for the root. */
+  path: string;
+  message: string;
+}
+
+/** ajv's errors as short lines a person can act on; unknown keys list the valid ones. */
+export function describeSchemaErrors(errors: readonly ErrorObject[] | null | undefined): SchemaProblem[] {
+  if (!errors) return [];
+  const problems = errors
+    // `if` and `propertyNames` only wrap the error that says what is wrong.
+    .filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames')
+    .map((e) => ({
+      path: e.instancePath,
+      message: e.propertyName === undefined ? describeOne(e) : `key "${e.propertyName}" ${describeOne(e)}`,
+    }));
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function describeOne(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const valid = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
+      const list = valid.length ? ` Valid keys: ${valid.join(', ')}.` : '';
+      return `unknown key "${String(params.additionalProperty)}".${list}`;
+    }
+    case 'required':
+      return `missing required key "${String(params.missingProperty)}"`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return e.message ?? `fails ${e.keyword}`;
+  }
+}
+
+/** `a/b/0` JSON Pointer as `a.b[0]`, the way a YAML author reads key paths. */
+export function pointerToKeyPath(pointer: string, prefix = ''): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let out = prefix;
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  return out || '(root)';
+}
+
+/**
+ * A closed object schema (additionalProperties: false) whose keys are all required except
+ * those named in `optional`: the usual shape of a tool's outputSchema, so that a result that
+ * grows a key its schema does not list is caught.
+ */
+export function closedObject(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties).filter((key) => !optional.includes(key)), properties };
+}

@@ -1,0 +1,65 @@
+import type { AuditState } from '../storage/audit.js';
+import type { BreakerStatus } from '../breaker.js';
+import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
+import type { ToolDefinition } from '../plugins/plugin-types.js';
+import { closedObject, type JsonSchema } from './schema.js';
+
+export interface GatewayStatus {
+  version: string;
+  uptimeS: number;
+  plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'>>;
+  skippedPlugins: SkippedPlugin[];
+  toolCount: number;
+  breakers: BreakerStatus[];
+  sessions: Record<string, number>;
+  /** Whether calls can be audited (absent when `tools.audit` is off). */
+  audit?: AuditState;
+}
+
+const count = { type: 'integer', minimum: 0 };
+
+/** The fields of GatewayStatus; /health answers them too, with its own `status` beside them. */
+export const gatewayStatusProperties: Record<string, JsonSchema> = {
+  version: { type: 'string' },
+  uptimeS: { ...count, description: 'Seconds since the gateway started.' },
+  plugins: {
+    type: 'array',
+    items: closedObject({ name: { type: 'string' }, version: { type: 'string' }, tools: { type: 'array', items: { type: 'string' } } }),
+  },
+  skippedPlugins: {
+    type: 'array',
+    description: 'Plugins not loaded at boot (an optional one whose dependency is missing, say).',
+    items: closedObject({ name: { type: 'string' }, code: { type: 'string', description: 'Stable error code; see docs/errors.md.' }, reason: { type: 'string' } }),
+  },
+  toolCount: count,
+  breakers: {
+    type: 'array',
+    items: closedObject(
+      {
+        name: { type: 'string', description: '<plugin>:<service>' },
+        state: { enum: ['closed', 'open', 'halfOpen'] },
+        stats: {
+          ...closedObject({ fires: count, successes: count, failures: count, rejects: count, timeouts: count }),
+          description: 'Counts in the current rolling window.',
+        },
+        retryAfterMs: { ...count, description: 'When not closed: milliseconds until a trial call is let through.' },
+      },
+      ['retryAfterMs'],
+    ),
+  },
+  sessions: { type: 'object', additionalProperties: count, description: 'Open MCP sessions by transport.' },
+  audit: {
+    ...closedObject({ state: { enum: ['ok', 'unavailable'] }, failOpen: { type: 'boolean' }, reason: { type: 'string', description: 'Why the journal cannot be written (ENOSPC, say).' }, droppedRows: count }, ['reason']),
+    description: 'Whether calls can be audited; absent when tools.audit is off. docs/configuration.md, "tools".',
+  },
+};
+
+export const statusToolDefinition: ToolDefinition = {
+  name: 'gateway_status',
+  title: 'Gateway status',
+  description:
+    'Reports the gateway itself: version, uptime, loaded plugins with their tools, plugins skipped at boot and why, circuit breakers with their state, and open sessions by transport.',
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: closedObject(gatewayStatusProperties),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+};

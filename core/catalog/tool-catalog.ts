@@ -1,0 +1,338 @@
+import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorTable, GatewayError, isGatewayError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { isToolContent } from './tool-result.js';
+import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
+import { RunningCall } from './running-call.js';
+import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+
+export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
+export interface RegisteredTool {
+  readonly plugin: string;
+  readonly definition: ToolDefinition;
+  readonly handler: ToolHandler<never>;
+  readonly validate: ValidateFunction;
+  /** Checks results of tools that declare an outputSchema. */
+  readonly validateOutput?: ValidateFunction;
+  readonly timeoutMs: number;
+  /** The tools/list entry, built once. */
+  readonly listing: Tool;
+}
+
+export interface CallRequest {
+  readonly caller: Caller;
+  /**
+   * Given the call's cancel function once its handler starts; the transport calls it on
+   * client cancellation or disconnect (CANCELLED). A hook rather than an AbortSignal: an
+   * AbortController per call costs more than a trivial call.
+   */
+  readonly onCancelable?: (cancel: () => void) => void;
+  /** Where progress goes; absent when the client did not ask for it. */
+  readonly onProgress?: (update: ProgressUpdate) => void;
+  /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
+  readonly allows?: (tool: RegisteredTool) => boolean;
+}
+
+export type CallOutcome =
+  | { readonly ok: true; readonly value: unknown; readonly tool: RegisteredTool }
+  | { readonly ok: false; readonly error: GatewayError; readonly tool?: RegisteredTool };
+
+/** What observers (audit log, metrics) learn of every finished call. */
+export interface CallRecord {
+  readonly tool: string;
+  readonly plugin?: string;
+  readonly caller: Caller;
+  readonly args: unknown;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** `ok` or the error code. */
+  readonly outcome: string;
+}
+
+export interface ToolCatalogOptions {
+  ajv: Ajv2020;
+  errors: ErrorTable;
+  log: Logger;
+  defaultTimeoutMs: number;
+  /** Aborted at shutdown: running calls are cancelled and new ones refused. */
+  shutdownSignal: AbortSignal;
+}
+
+/**
+ * Every tool of the gateway, whichever plugin gave it. Validation, timeouts, cancellation
+ * and error mapping happen here, once, so that every transport behaves the same.
+ */
+export class ToolCatalog {
+  readonly #tools = new Map<string, RegisteredTool>();
+  readonly #observers: Array<(record: CallRecord) => void> = [];
+  readonly #preconditions: Array<() => GatewayError | undefined> = [];
+  readonly #options: ToolCatalogOptions;
+  readonly #inFlight = new Set<Promise<CallOutcome>>();
+  /** Calls whose handler is running, to cancel them all from one shutdown listener. */
+  readonly #running = new Set<RunningCall>();
+  #listing: Tool[] | undefined;
+
+  constructor(options: ToolCatalogOptions) {
+    this.#options = options;
+    options.shutdownSignal.addEventListener('abort', () => {
+      const reason = new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the call was cancelled.');
+      for (const call of this.#running) call.abort(reason);
+    });
+  }
+
+  /**
+   * Checks a definition and compiles its schemas, without adding it (a plugin's tools are
+   * added together once its setup succeeds). Throws TOOL_DEFINITION_INVALID.
+   */
+  prepare(plugin: string, definition: ToolDefinition, handler: ToolHandler<never>): RegisteredTool {
+    const fail = (why: string): never => {
+      throw new GatewayError('TOOL_DEFINITION_INVALID', `Plugin "${plugin}", tool "${String(definition?.name)}": ${why}`);
+    };
+    if (typeof definition !== 'object' || definition === null) fail('the definition must be an object.');
+    const { name, description, inputSchema, outputSchema, annotations } = definition;
+    if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+      fail(`the name must match ${TOOL_NAME.source} (snake_case; dots and slashes break several LLM APIs).`);
+    }
+    if (this.#tools.has(name)) fail(`the name is taken by plugin "${this.#tools.get(name)!.plugin}".`);
+    if (typeof description !== 'string' || description.trim() === '') fail('a description is required.');
+    if (typeof handler !== 'function') fail('the handler must be a function.');
+    if (typeof annotations !== 'object' || annotations === null || typeof annotations.readOnlyHint !== 'boolean') {
+      fail('annotations with a boolean readOnlyHint are required.');
+    }
+    checkObjectSchema(inputSchema, 'inputSchema', fail);
+    if (outputSchema !== undefined) checkObjectSchema(outputSchema, 'outputSchema', fail);
+    if (definition.timeoutMs !== undefined && !(Number.isInteger(definition.timeoutMs) && definition.timeoutMs > 0)) {
+      fail('timeoutMs must be a positive integer.');
+    }
+    let validate: ValidateFunction;
+    let validateOutput: ValidateFunction | undefined;
+    try {
+      validate = this.#options.ajv.compile(inputSchema);
+      if (outputSchema !== undefined) validateOutput = this.#options.ajv.compile(outputSchema);
+    } catch (err) {
+      return fail(`its schema does not compile in strict mode: ${(err as Error).message}`);
+    }
+    const listing: Tool = {
+      name,
+      description,
+      inputSchema: inputSchema as Tool['inputSchema'],
+      annotations: { ...annotations },
+      ...(definition.title === undefined ? {} : { title: definition.title }),
+      ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool['outputSchema'] }),
+    };
+    return {
+      plugin,
+      definition,
+      handler,
+      validate,
+      validateOutput,
+      timeoutMs: definition.timeoutMs ?? this.#options.defaultTimeoutMs,
+      listing,
+    };
+  }
+
+  /** Adds prepared tools; a name taken since `prepare` is refused. */
+  add(tools: readonly RegisteredTool[]): void {
+    for (const tool of tools) {
+      const taken = this.#tools.get(tool.listing.name);
+      if (taken) {
+        throw new GatewayError(
+          'TOOL_DEFINITION_INVALID',
+          `Plugin "${tool.plugin}", tool "${tool.listing.name}": the name is taken by plugin "${taken.plugin}".`,
+        );
+      }
+    }
+    for (const tool of tools) this.#tools.set(tool.listing.name, tool);
+    this.#listing = undefined;
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  list(): RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+
+  /** The tools/list answer, built once per catalog change. */
+  listings(): Tool[] {
+    this.#listing ??= this.list().map((t) => t.listing);
+    return this.#listing;
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** Calls started and not yet answered. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /**
+   * Called with a record of every finished call, before its answer leaves. An observer that
+   * throws a GatewayError turns the call's outcome into that error (the audit log does, when
+   * it cannot record the call); any other throw is logged.
+   */
+  observe(observer: (record: CallRecord) => void): void {
+    this.#observers.push(observer);
+  }
+
+  /** A check every call must pass before its handler runs; the error it returns refuses the call. */
+  require(precondition: () => GatewayError | undefined): void {
+    this.#preconditions.push(precondition);
+  }
+
+  /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
+  call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
+    const call = this.#call(name, args, request);
+    this.#inFlight.add(call);
+    void call.finally(() => this.#inFlight.delete(call));
+    return call;
+  }
+
+  /**
+   * Resolves once every call in flight has settled and been recorded. Shutdown aborts their
+   * signals first, so this is quick; it must finish before the database closes, or the audit
+   * rows of the cancelled calls would be lost.
+   */
+  async drain(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
+    const startedAt = Date.now();
+    const started = performance.now();
+    const tool = this.#tools.get(name);
+    let outcome: CallOutcome;
+    try {
+      // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
+      // null is not, and fails validation like any other non-object.
+      outcome = tool ? await this.#run(tool, args === undefined ? {} : args, request) : { ok: false, error: unknownToolError(name) };
+    } catch (err) {
+      // Only a validator can get here (a recursive schema on deeply nested input, say); a
+      // rejected call() would be an unhandled rejection, which ends the process.
+      outcome = { ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) };
+    }
+    const record: CallRecord = {
+      tool: name,
+      plugin: tool?.plugin,
+      caller: request.caller,
+      args,
+      startedAt,
+      durationMs: performance.now() - started,
+      outcome: outcome.ok ? 'ok' : outcome.error.code,
+    };
+    for (const observer of this.#observers) {
+      try {
+        observer(record);
+      } catch (err) {
+        if (isGatewayError(err)) outcome = { ok: false, tool, error: err };
+        else this.#options.log.error({ err }, 'call observer threw');
+      }
+    }
+    return outcome;
+  }
+
+  async #run(tool: RegisteredTool, args: unknown, request: CallRequest): Promise<CallOutcome> {
+    if (this.#options.shutdownSignal.aborted) {
+      return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
+    }
+    for (const precondition of this.#preconditions) {
+      const refusal = precondition();
+      if (refusal) return { ok: false, tool, error: refusal };
+    }
+    if (request.allows && !request.allows(tool)) {
+      return {
+        ok: false,
+        tool,
+        error: forbiddenError(tool, request.caller.identity),
+      };
+    }
+    if (!tool.validate(args)) {
+      const details = describeSchemaErrors(tool.validate.errors);
+      const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
+      return {
+        ok: false,
+        tool,
+        error: new GatewayError('INVALID_ARGUMENTS', `Invalid arguments for ${tool.listing.name}: ${summary}`, { details }),
+      };
+    }
+    const call = new RunningCall(
+      {
+        plugin: tool.plugin,
+        tool: tool.listing.name,
+        timeoutMs: tool.timeoutMs,
+        caller: request.caller,
+        onCancelable: request.onCancelable,
+        onProgress: request.onProgress,
+      },
+      this.#options.log,
+    );
+    this.#running.add(call);
+    try {
+      const value = await Promise.race([
+        // The handler runs in a new microtask so that a synchronous throw becomes a rejection.
+        Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, call)),
+        call.aborted,
+      ]);
+      checkOutput(tool, value);
+      return { ok: true, value, tool };
+    } catch (err) {
+      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
+    } finally {
+      call.settle();
+      this.#running.delete(call);
+    }
+  }
+
+  /** What a caller may see of a failure: declared codes pass, anything else is INTERNAL_ERROR. */
+  #toCallerError(err: unknown, tool: RegisteredTool, { log }: { log: Logger }): GatewayError {
+    if (isGatewayError(err) && this.#options.errors.get(err.code)) {
+      if (err.code === 'INTERNAL_ERROR') log.error({ err }, 'tool failed');
+      return err;
+    }
+    // Logged in full with plugin and tool; the caller gets a code and a hint, no internals.
+    log.error({ err }, 'tool threw an unexpected error');
+    return new GatewayError(
+      'INTERNAL_ERROR',
+      `Tool ${tool.listing.name} (plugin ${tool.plugin}) failed unexpectedly; the gateway log has the details.`,
+      { cause: err },
+    );
+  }
+}
+
+/**
+ * A result that breaks the tool's own outputSchema, or content blocks that are not MCP
+ * content, is the plugin's bug, not the caller's. (Content is checked here because tools/call
+ * is answered ahead of the SDK, which checked it; a plain value becomes a text block we make.)
+ */
+function checkOutput(tool: RegisteredTool, value: unknown): void {
+  if (isToolContent(value)) {
+    const blocks = ContentBlockSchema.array().safeParse(value.content);
+    if (!blocks.success) throw new Error(`Result of ${tool.listing.name} has content that is not MCP content: ${blocks.error.message}`);
+  }
+  if (!tool.validateOutput) return;
+  const structured = isToolContent(value) ? value.structured : value;
+  if (structured !== undefined && tool.validateOutput(structured)) return;
+  const problems = describeSchemaErrors(tool.validateOutput.errors);
+  throw new Error(`Result breaks the outputSchema of ${tool.listing.name}: ${JSON.stringify(problems)}`);
+}
+
+/** The one UNKNOWN_TOOL error, whichever face was asked (the name is cut: it comes from outside). */
+export function unknownToolError(name: string): GatewayError {
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  return new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". List the tools (tools/list or GET /tools) for valid names.`);
+}
+
+export function forbiddenError(tool: RegisteredTool, keyName: string | undefined): GatewayError {
+  return new GatewayError('FORBIDDEN', `The API key "${keyName}" has no scope for tool ${tool.listing.name}.`);
+}
+
+function checkObjectSchema(schema: unknown, field: string, fail: (why: string) => never): asserts schema is JsonSchema {
+  if (typeof schema !== 'object' || schema === null || (schema as JsonSchema).type !== 'object') {
+    fail(`${field} must be a JSON Schema with type "object".`);
+  }
+}

@@ -1,0 +1,64 @@
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { errorBody, type GatewayError } from '../errors.js';
+
+// Symbol.for, not a local Symbol, so a result made by a plugin that loaded its own copy of
+// core is still recognised.
+const TOOL_CONTENT = Symbol.for('mcp-gateway.tool-content');
+
+/** A tool result with explicit MCP content: images, audio, several text blocks. */
+export interface ToolContent {
+  readonly [TOOL_CONTENT]: true;
+  readonly content: readonly ContentBlock[];
+  /** Sent as `structuredContent` (and as the REST `data`) when given. */
+  readonly structured?: Record<string, unknown>;
+}
+
+export function toolContent(content: readonly ContentBlock[], structured?: Record<string, unknown>): ToolContent {
+  return { [TOOL_CONTENT]: true, content, ...(structured === undefined ? {} : { structured }) };
+}
+
+export function textBlock(text: string): ContentBlock {
+  return { type: 'text', text };
+}
+
+/** Image content; `data` is raw bytes or an already base64-encoded string. */
+export function imageBlock(data: Uint8Array | string, mimeType: string): ContentBlock {
+  return { type: 'image', data: toBase64(data), mimeType };
+}
+
+export function audioBlock(data: Uint8Array | string, mimeType: string): ContentBlock {
+  return { type: 'audio', data: toBase64(data), mimeType };
+}
+
+function toBase64(data: Uint8Array | string): string {
+  return typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+}
+
+export function isToolContent(value: unknown): value is ToolContent {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_CONTENT] === true;
+}
+
+/** A handler's return value as an MCP tools/call result. */
+export function toMcpResult(value: unknown, hasOutputSchema: boolean): CallToolResult {
+  if (isToolContent(value)) {
+    return {
+      content: [...value.content],
+      ...(value.structured === undefined ? {} : { structuredContent: value.structured }),
+    };
+  }
+  const text = value === undefined ? 'null' : JSON.stringify(value);
+  const result: CallToolResult = { content: [{ type: 'text', text }] };
+  if (hasOutputSchema) result.structuredContent = value as Record<string, unknown>;
+  return result;
+}
+
+/** A tool failure as an MCP result: `isError` with `{code, message, details?}` as JSON text. */
+export function toMcpErrorResult(error: GatewayError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(error)) }] };
+}
+
+/** A handler's return value as the REST `data` field. */
+export function toRestData(value: unknown): unknown {
+  if (isToolContent(value)) return value.structured ?? { content: value.content };
+  return value === undefined ? null : value;
+}

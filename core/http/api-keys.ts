@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKeyConfig } from '../config.js';
+
+/** The principal name of the owner key; configured keys may not take it. */
+export const OWNER_KEY_NAME = 'owner';
+
+/** Who an API key says the caller is, and what it may do. */
+export interface Principal {
+  readonly name: string;
+  readonly scopes: readonly string[];
+  mayCallTool(tool: string, plugin: string): boolean;
+  readonly mayReadEvents: boolean;
+}
+
+/** The tools a principal may see and call, as a filter; undefined (all of them) without keys. */
+export function toolScope(principal: Principal | undefined): ((tool: { plugin: string; listing: { name: string } }) => boolean) | undefined {
+  return principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined;
+}
+
+/** A new random key (shown once) and the hash that goes into the config. */
+export function createApiKey(): { key: string; hash: string } {
+  const key = `mgw_${randomBytes(32).toString('base64url')}`;
+  return { key, hash: hashApiKey(key) };
+}
+
+/**
+ * Keys are 256 random bits, so one SHA-256 is enough to store them safely: there is nothing
+ * to brute-force that a slow hash would protect.
+ */
+export function hashApiKey(key: string): string {
+  return `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+/**
+ * The keys a gateway accepts: the owner key (name `owner`, every scope) and the configured
+ * ones. Scopes: `*` (everything), `plugin:<name>` (every tool of a plugin), `events` (the
+ * /events stream), or a tool name where `*` matches any run of characters (`file_*`).
+ */
+export class ApiKeys {
+  /** Whether requests on network transports must carry a key (config `auth: key`). */
+  readonly required: boolean;
+  readonly #byHash = new Map<string, Principal>();
+
+  constructor(keys: readonly ApiKeyConfig[], ownerKey?: string) {
+    this.required = ownerKey !== undefined || keys.length > 0;
+    if (ownerKey !== undefined) this.#byHash.set(hashApiKey(ownerKey), principal({ name: OWNER_KEY_NAME, hash: '', scopes: ['*'] }));
+    for (const key of keys) this.#byHash.set(key.hash, principal(key));
+  }
+
+  /** The principal for a presented key, or undefined for an unknown one. */
+  authenticate(presented: string): Principal | undefined {
+    return this.#byHash.get(hashApiKey(presented));
+  }
+}
+
+function principal(key: ApiKeyConfig): Principal {
+  const toolPatterns = key.scopes.filter((s) => !s.includes(':') && s !== 'events').map(globToRegExp);
+  const plugins = new Set(key.scopes.filter((s) => s.startsWith('plugin:')).map((s) => s.slice('plugin:'.length)));
+  const everything = key.scopes.includes('*');
+  return {
+    name: key.name,
+    scopes: key.scopes,
+    mayReadEvents: everything || key.scopes.includes('events'),
+    mayCallTool: (tool, plugin) => everything || plugins.has(plugin) || toolPatterns.some((p) => p.test(tool)),
+  };
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+import type { Principal } from './api-keys.js';
+import type { HttpConfig } from '../config.js';
+import { GatewayError } from '../errors.js';
+import type { HttpGuard } from './http-guard.js';
+import type { HttpHeaders } from './http-reply.js';
+import { RateLimiter } from './rate-limit.js';
+
+/** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
+const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
+/** Routes the rate limit does not count: probes and scrapers call them on a schedule. */
+const UNCOUNTED_PATHS = new Set(['/health', '/metrics']);
+
+/** Whether a request may go on, who made it, and the rate-limit headers its answer carries. */
+export type Admission =
+  | { readonly ok: true; readonly principal?: Principal; readonly headers?: HttpHeaders }
+  | { readonly ok: false; readonly error: GatewayError; readonly headers?: HttpHeaders };
+
+/**
+ * The checks every HTTP request passes before any route runs, whichever path serves it
+ * (fastify's hook, or the REST call path in rest-calls.ts): Host/Origin and API key
+ * (HttpGuard), then the rate limit per key, or per client address without keys.
+ */
+export class HttpAdmission {
+  readonly #guard: HttpGuard;
+  readonly #limiter?: RateLimiter;
+  readonly #max: number;
+  readonly #windowS: number;
+
+  constructor(guard: HttpGuard, { max, timeWindowMs }: HttpConfig['rateLimit']) {
+    this.#guard = guard;
+    this.#limiter = max > 0 ? new RateLimiter(max, timeWindowMs) : undefined;
+    this.#max = max;
+    this.#windowS = Math.round(timeWindowMs / 1000);
+  }
+
+  /** Checks `request` for `path` (its URL without the query). */
+  admit(request: IncomingMessage, path: string): Admission {
+    const result = this.#guard.check(request, !PUBLIC_PATHS.test(path));
+    if (!result.ok || !this.#limiter || UNCOUNTED_PATHS.has(path)) return result;
+    const key = result.principal ? `key:${result.principal.name}` : `ip:${request.socket.remoteAddress}`;
+    const decision = this.#limiter.hit(key);
+    const resetS = Math.ceil(decision.resetMs / 1000);
+    const headers: HttpHeaders = { 'x-ratelimit-limit': decision.limit, 'x-ratelimit-remaining': decision.remaining, 'x-ratelimit-reset': resetS };
+    if (decision.allowed) return { ok: true, principal: result.principal, headers };
+    headers['retry-after'] = resetS;
+    const message = `Rate limit of ${this.#max} requests per ${this.#windowS} s reached; retry in ${resetS} s.`;
+    return { ok: false, error: new GatewayError('RATE_LIMITED', message), headers };
+  }
+}

@@ -1,0 +1,109 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { errorBody, GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
+import { ForbiddenKeyError, parseJson } from '../json.js';
+
+/** Extra response headers, by lower-case name. */
+export type HttpHeaders = Record<string, string | number>;
+
+/** A JSON answer before it is written: fastify's reply and the bare REST path both send these. */
+export interface JsonAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: HttpHeaders;
+}
+
+/** The HTTP status of a code, from the one error table. */
+export function statusOf(error: GatewayError, errors: ErrorTable): number {
+  return errors.get(error.code)?.status ?? 500;
+}
+
+/**
+ * `{"success": false, "error": {...}}` with the table's status, or a JSON-RPC error object
+ * when the request was for `/mcp`. Retry-After goes with an open breaker.
+ */
+export function errorAnswer(error: GatewayError, errors: ErrorTable, jsonRpc = false): JsonAnswer {
+  const status = statusOf(error, errors);
+  const retryAfterMs = (error.details as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+  const headers = error.code === 'BREAKER_OPEN' && typeof retryAfterMs === 'number' ? { 'retry-after': Math.max(1, Math.ceil(retryAfterMs / 1000)) } : undefined;
+  if (!jsonRpc) return { status, headers, body: { success: false, error: errorBody(error) } };
+  // Codes whose MCP form is a tool result have no JSON-RPC code; at the HTTP layer a caller's
+  // mistake is an Invalid Request, anything else an internal error.
+  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (status < 500 ? -32600 : -32603);
+  return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } } };
+}
+
+/**
+ * The error envelope as a whole HTTP/1.1 response, for a socket that has no response object
+ * (a connection refused as it is accepted, a refused WebSocket upgrade); the connection closes.
+ */
+export function rawErrorResponse(error: GatewayError, status: number, headers: HttpHeaders = {}): string {
+  const body = JSON.stringify({ success: false, error: errorBody(error) });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+}
+
+/** Sends an answer through fastify (whose serializer is JSON.stringify, see http-server.ts). */
+export function sendAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+export function sendError(reply: FastifyReply, error: GatewayError, errors: ErrorTable, jsonRpc = false): FastifyReply {
+  return sendAnswer(reply, errorAnswer(error, errors, jsonRpc));
+}
+
+/**
+ * Writes an answer on a plain node response, with the headers fastify would send for it.
+ * `extra` are headers decided before the answer (the rate limit's). Throws when the body
+ * cannot be serialised (a BigInt, a cycle), before anything is written.
+ */
+export function writeAnswer(res: ServerResponse, answer: JsonAnswer, extra?: HttpHeaders): void {
+  const text = JSON.stringify(answer.body);
+  res.statusCode = answer.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  if (extra) for (const name in extra) res.setHeader(name, extra[name]!);
+  if (answer.headers) for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  res.end(text);
+}
+
+/**
+ * A JSON request body as arguments, parsed exactly as the socket transports parse a message
+ * (`__proto__` keys refused); an empty body is no arguments.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return parseJson(text);
+  } catch (err) {
+    if (err instanceof ForbiddenKeyError) throw new GatewayError('INVALID_REQUEST', err.message);
+    throw new GatewayError('PARSE_ERROR', `The body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * What the caller may see of an error fastify or one of its plugins raised before a route
+ * ran. Anything unrecognised with a 5xx status becomes INTERNAL_ERROR; its details stay in
+ * the log.
+ */
+export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
+  if (isGatewayError(err)) return err;
+  const { code, statusCode, message } = err as { code?: string; statusCode?: number; message?: string };
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new GatewayError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON: send Content-Type: application/json.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new GatewayError('INVALID_REQUEST', 'Content-Length does not match the body.');
+  }
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return new GatewayError('INVALID_REQUEST', message ?? 'Bad request.');
+  }
+  return new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.', { cause: err });
+}
+
+export function bodyTooLarge(bodyLimit: number): GatewayError {
+  return new GatewayError('MESSAGE_TOO_LARGE', `The body is larger than ${bodyLimit} bytes.`);
+}

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { HttpConfig } from '../config.js';
+import { GatewayError } from '../errors.js';
+import { answerExplorerLogin } from './explorer-login.js';
+import { attachEventStream } from './events-socket.js';
+import type { Gateway } from '../gateway.js';
+import { HttpAdmission } from './http-admission.js';
+import { capConnections } from './http-connections.js';
+import { HttpGuard } from './http-guard.js';
+import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
+import { registerMcpRoutes } from './mcp-http.js';
+import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
+import { restCallPath } from './rest-calls.js';
+import { registerRestRoutes } from './rest-routes.js';
+import { refuseExposedWithoutAuth } from '../mcp/socket-server.js';
+
+export interface HttpListener {
+  readonly address: { kind: 'http'; host: string; port: number };
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP face of a gateway: REST bridge, OpenAPI document and explorer, MCP Streamable
+ * HTTP, health, metrics and the event stream. Returned ready but not listening, so tests
+ * can `inject` requests.
+ */
+export async function createHttpApp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<FastifyInstance> {
+  const { errors } = gateway;
+  const guard = new HttpGuard(config, config.host, gateway.keys);
+  const admission = new HttpAdmission(guard, config.rateLimit);
+  const restCall = restCallPath(gateway, admission, config.bodyLimitBytes);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the headers and request timeouts on this interval (30 s by default, which
+    // would let a slow-loris connection live three times the headers timeout).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
+    // Errors the router raises before any route or hook: a path fastify cannot decode, or a
+    // path parameter (a tool name) over its length cap. Fastify's own answer would echo the
+    // whole URL back; ours is the usual envelope.
+    frameworkErrors: (err, request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const error = path.startsWith('/tools/')
+        ? new GatewayError('UNKNOWN_TOOL', 'No tool has that name. GET /tools lists the tools.')
+        : new GatewayError('NOT_FOUND', `No route for that path (${err.code}).`);
+      return sendError(reply, error, errors);
+    },
+  });
+
+  // Validation happens in the catalog, the same for every transport; route schemas here only
+  // describe the API. Responses are sent as they are: a response schema would make fastify
+  // drop properties it does not list.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Only JSON bodies (text/plain would otherwise reach tools as a string), parsed exactly as
+  // the socket transports parse them.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+
+  // Once closing (the first preClose hook, ahead of those that wait for clients), every
+  // request goes to fastify, which answers 503 and closes the connection.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const error = fromHttpError(err, config.bodyLimitBytes);
+    if (error.code === 'INTERNAL_ERROR') gateway.log.error({ err, url: request.url }, 'HTTP request failed');
+    return sendError(reply, error, errors, isMcpPath(request.url));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
+  );
+
+  // Host/Origin and key checks, then the rate limit (HttpAdmission). Callback style: an async
+  // hook costs a promise and a microtask on every request. A reply sent from a hook ends the
+  // request there; done() would run the route as well.
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0]!;
+    const admitted = admission.admit(request.raw, path);
+    if (admitted.headers) reply.headers(admitted.headers);
+    if (!admitted.ok) {
+      sendError(reply, admitted.error, errors, isMcpPath(path));
+      return;
+    }
+    // After the Host check and the rate limit, like every other route.
+    const login = guard.keys.required ? answerExplorerLogin(request, reply, guard.keys) : false;
+    if (login === true) return;
+    if (login) {
+      sendError(reply, login, errors);
+      return;
+    }
+    done();
+  });
+
+  await app.register(swagger, { openapi: documentOptions(gateway, guard.keys.required) });
+  // The explorer sends "Try it out" requests to the origin it was loaded from: the listening
+  // address may be another name for it (127.0.0.1 for localhost), and a cross-origin call fails.
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (document) => withServers(document, '/') });
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => withServers(app.swagger(), serverUrl(config.host, app.server.address())));
+  app.get('/health', { schema: healthRouteSchema(errors) }, () => {
+    const status = gateway.status();
+    const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';
+    return { status: degraded ? 'degraded' : 'ok', ...status };
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(gateway.metrics.contentType).send(await gateway.metrics.metrics()),
+  );
+  app.get('/events', { schema: { hide: true } }, (_request, reply) =>
+    sendError(reply, new GatewayError('UPGRADE_REQUIRED', '/events is a WebSocket: connect with a WebSocket client, e.g. ws://127.0.0.1:9101/events.'), errors),
+  );
+  registerRestRoutes(app, gateway, guard);
+  registerMcpRoutes(app, gateway, guard, config);
+  attachEventStream(app, gateway, guard, config.events);
+  capConnections(app.server, config);
+  await app.ready();
+  // REST tool calls are answered before fastify sees them (rest-calls.ts). (Not through
+  // fastify's serverFactory: with one, fastify does not also listen on ::1 for "localhost".)
+  const routes = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing || !restCall(req, res)) for (const route of routes) route.call(app.server, req, res);
+  });
+  return app;
+}
+
+/** Starts the HTTP face on `config.host:config.port`. */
+export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<HttpListener> {
+  refuseExposedWithoutAuth(gateway, 'HTTP', config.host);
+  const app = await createHttpApp(gateway, config);
+  await app.listen({ host: config.host, port: config.port });
+  const info = app.server.address();
+  const port = typeof info === 'object' && info ? info.port : config.port;
+  const address = { kind: 'http' as const, host: config.host, port };
+  gateway.log.info({ transport: 'http', address }, 'listening');
+  return { address, app, close: () => app.close() };
+}
+
+function isMcpPath(url: string): boolean {
+  return url === '/mcp' || url.startsWith('/mcp?');
+}

@@ -1,0 +1,55 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BreakerRegistry } from '../breaker.js';
+import type { SessionRegistry } from '../mcp/sessions.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+
+const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
+
+/**
+ * Prometheus metrics of one gateway, in a registry of its own (not prom-client's global one)
+ * so that several gateways in one process, as in tests, do not mix their numbers.
+ */
+export function createMetrics(catalog: ToolCatalog, breakers: BreakerRegistry, sessions: SessionRegistry): Registry {
+  const registry = new Registry();
+  const calls = new Counter({
+    name: 'mcp_gateway_tool_calls_total',
+    help: 'Tool calls by tool and outcome (ok or the error code), on every transport.',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'mcp_gateway_tool_call_duration_seconds',
+    help: 'Tool call duration, validation included.',
+    labelNames: ['tool'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'mcp_gateway_breaker_state',
+    help: 'Circuit breaker state: 0 closed, 1 half-open, 2 open.',
+    labelNames: ['breaker'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const b of breakers.list()) this.set({ breaker: b.name }, BREAKER_STATE[b.state]);
+    },
+  });
+  new Gauge({
+    name: 'mcp_gateway_sessions',
+    help: 'Open MCP sessions by transport.',
+    labelNames: ['transport'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [transport, count] of Object.entries(sessions.countByTransport())) this.set({ transport }, count);
+    },
+  });
+  // Unknown tool names come from callers: one label value for all of them keeps a flood of
+  // random names from growing the metric without bound.
+  catalog.observe((call) => {
+    const tool = call.plugin === undefined ? '(unknown)' : call.tool;
+    calls.inc({ tool, outcome: call.outcome });
+    latency.observe({ tool }, call.durationMs / 1000);
+  });
+  return registry;
+}

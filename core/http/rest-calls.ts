@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toolScope, type Principal } from './api-keys.js';
+import type { Gateway } from '../gateway.js';
+import type { HttpAdmission } from './http-admission.js';
+import {
+  bodyTooLarge,
+  errorAnswer,
+  parseJsonBody,
+  writeAnswer,
+  type HttpHeaders,
+  type JsonAnswer,
+} from './http-reply.js';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { TOOL_NAME } from '../catalog/tool-catalog.js';
+import { toRestData } from '../catalog/tool-result.js';
+
+const TOOLS_PREFIX = '/tools/';
+/** The media type the REST path reads itself; anything else is left to fastify (415 there). */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
+/** Who calls, as the REST bridge knows it. */
+export interface RestCaller {
+  readonly principal?: Principal;
+  /** The client's address: the caller's identity when no API key names it. */
+  readonly address?: string;
+}
+
+/**
+ * Runs one tool call for `POST /tools/<name>` and makes its answer: `{"success": true,
+ * "data": …}`, or the error envelope with the table's status. `res` is the node response,
+ * whose closing before the answer (the client hung up) cancels the call, as an MCP client's
+ * disconnect does.
+ */
+export async function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): Promise<JsonAnswer> {
+  const outcome = await gateway.catalog.call(name, args, {
+    caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address },
+    allows: toolScope(caller.principal),
+    onCancelable: (cancel) =>
+      res.once('close', () => {
+        if (!res.writableFinished) cancel();
+      }),
+  });
+  if (!outcome.ok) return errorAnswer(outcome.error, gateway.errors);
+  return { status: 200, body: { success: true, data: toRestData(outcome.value) } };
+}
+
+/**
+ * `POST /tools/<name>` with a JSON body, served on node's HTTP server ahead of fastify: the
+ * REST bridge's hot path. A framework's per-request machinery (request and reply objects,
+ * hooks, content-type parsers, the serializer) cost more than the rest of a trivial call;
+ * this path does only what such a request needs, with the same checks and answers as the
+ * fastify routes in rest-routes.ts (the same admission, body rules, call and envelope).
+ * Anything else (another method or path, a name that is not a tool name, another content
+ * type) returns false and goes to fastify, which answers it as before.
+ */
+export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { errors, log } = gateway;
+  const failed = () => new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.');
+
+  const answer = (res: ServerResponse, reply: JsonAnswer, headers?: HttpHeaders) => {
+    try {
+      writeAnswer(res, reply, headers);
+    } catch (err) {
+      // A result JSON cannot express (a BigInt, a cycle): the plugin's bug.
+      log.error({ err }, 'REST answer could not be sent');
+      writeAnswer(res, errorAnswer(failed(), errors), headers);
+    }
+  };
+
+  const call = async (req: IncomingMessage, res: ServerResponse, name: string, body: string, caller: RestCaller, headers?: HttpHeaders) => {
+    let reply: JsonAnswer;
+    try {
+      reply = await restCallAnswer(gateway, name, parseJsonBody(body), caller, res);
+    } catch (err) {
+      if (!isGatewayError(err)) log.error({ err, url: req.url }, 'HTTP request failed');
+      reply = errorAnswer(isGatewayError(err) ? err : failed(), errors);
+    }
+    if (!res.destroyed) answer(res, reply, headers);
+  };
+
+  return (req, res) => {
+    const url = req.url!;
+    if (req.method !== 'POST' || !url.startsWith(TOOLS_PREFIX)) return false;
+    const query = url.indexOf('?', TOOLS_PREFIX.length);
+    const name = query === -1 ? url.slice(TOOLS_PREFIX.length) : url.slice(TOOLS_PREFIX.length, query);
+    const contentType = req.headers['content-type'];
+    if (!TOOL_NAME.test(name) || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
+
+    const admitted = admission.admit(req, TOOLS_PREFIX + name);
+    if (!admitted.ok) {
+      answer(res, errorAnswer(admitted.error, errors), admitted.headers);
+      return true;
+    }
+    // Refused before its body is read: the rest of the body would be taken for the next
+    // request on this connection, so the answer closes it.
+    const tooLarge = () => answer(res, errorAnswer(bodyTooLarge(bodyLimit), errors), { ...admitted.headers, connection: 'close' });
+    if (Number(req.headers['content-length']) > bodyLimit) {
+      tooLarge();
+      return true;
+    }
+    const caller: RestCaller = { principal: admitted.principal, address: req.socket.remoteAddress };
+    // Raw buffers, decoded once at the end (as fastify's own body reader does).
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > bodyLimit) {
+        stop();
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    // (node's parser holds the body to its Content-Length: no length check is needed here.)
+    const onEnd = () => {
+      stop();
+      const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      void call(req, res, name, body, caller, admitted.headers);
+    };
+    // A connection reset mid-body: nobody is left to answer.
+    const onError = () => stop();
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    return true;
+  };
+}

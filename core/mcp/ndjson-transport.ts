@@ -1,0 +1,182 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { coreErrors } from '../errors.js';
+import { ForbiddenKeyError, parseJson } from '../json.js';
+import { isToolCallMessage } from './mcp-tool-calls.js';
+
+export interface NdjsonTransportOptions {
+  /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */
+  maxMessageBytes: number;
+  /** Called once when the peer's side ends or the transport is closed. */
+  onEnd?: () => void;
+}
+
+/**
+ * MCP over newline-delimited JSON-RPC on any pair of byte streams: stdio, a TCP connection
+ * or a unix socket. Written for the gateway rather than taken from the SDK because a
+ * server on a socket must answer a bad line (-32700 / -32600) instead of dropping it,
+ * survive a line over the size cap, notice the peer going away, and never hang a `send`
+ * to a peer that is gone.
+ */
+export class NdjsonTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #input: Readable;
+  readonly #output: Writable;
+  readonly #options: NdjsonTransportOptions;
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  /** True while skipping the rest of a line that went over the cap. */
+  #discarding = false;
+  #closed = false;
+  #started = false;
+
+  constructor(input: Readable, output: Writable, options: NdjsonTransportOptions) {
+    this.#input = input;
+    this.#output = output;
+    this.#options = options;
+  }
+
+  /** Idempotent: a transport may be started to read a first message before a session takes it. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    this.#input.on('data', this.#onData);
+    this.#input.on('end', this.#onPeerGone);
+    this.#input.on('close', this.#onPeerGone);
+    // Our own error listeners stay for the life of the streams: an EPIPE or ECONNRESET
+    // without a listener would crash the whole gateway.
+    this.#input.on('error', this.#onStreamError);
+    if ((this.#output as unknown) !== this.#input) {
+      this.#output.on('error', this.#onStreamError);
+      this.#output.on('close', this.#onPeerGone);
+    }
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.#writeLine(JSON.stringify(message));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#input.off('data', this.#onData);
+    this.#chunks = [];
+    this.#options.onEnd?.();
+    this.onclose?.();
+  }
+
+  #onData = (chunk: Buffer | string): void => {
+    let data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    while (data.length > 0 && !this.#closed) {
+      const newline = data.indexOf(0x0a);
+      const part = newline === -1 ? data : data.subarray(0, newline);
+      if (!this.#discarding) {
+        this.#chunks.push(part);
+        this.#buffered += part.length;
+        if (this.#buffered > this.#options.maxMessageBytes) this.#startDiscarding();
+      }
+      if (newline === -1) return;
+      data = data.subarray(newline + 1);
+      if (this.#discarding) {
+        this.#discarding = false;
+        continue;
+      }
+      const line = Buffer.concat(this.#chunks, this.#buffered).toString('utf8');
+      this.#chunks = [];
+      this.#buffered = 0;
+      this.#handleLine(line);
+    }
+  };
+
+  #startDiscarding(): void {
+    this.#discarding = true;
+    this.#chunks = [];
+    this.#buffered = 0;
+    const mib = (this.#options.maxMessageBytes / 1024 / 1024).toFixed(1);
+    this.#replyError(
+      null,
+      coreErrors.MESSAGE_TOO_LARGE.jsonRpcCode,
+      `Message too large: over ${mib} MiB; it was discarded. Send smaller messages.`,
+      'MESSAGE_TOO_LARGE',
+    );
+  }
+
+  #handleLine(line: string): void {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = parseJson(line);
+    } catch (err) {
+      if (err instanceof ForbiddenKeyError) {
+        this.#replyError(null, coreErrors.INVALID_REQUEST.jsonRpcCode, err.message, 'INVALID_REQUEST');
+      } else {
+        this.#replyError(null, coreErrors.PARSE_ERROR.jsonRpcCode, `Parse error: ${(err as Error).message}`, 'PARSE_ERROR');
+      }
+      return;
+    }
+    // tools/call, the hot path, is checked by hand; mcp-tool-calls.ts checks its params.
+    const message = isToolCallMessage(value) ? (value as JSONRPCMessage) : parseMessage(value);
+    if (message === undefined) {
+      this.#replyError(
+        requestIdOf(value),
+        coreErrors.INVALID_REQUEST.jsonRpcCode,
+        'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object.',
+        'INVALID_REQUEST',
+      );
+      return;
+    }
+    try {
+      this.onmessage?.(message);
+    } catch (err) {
+      this.onerror?.(err as Error);
+    }
+  }
+
+  #replyError(id: string | number | null, code: number, message: string, gatewayCode: string): void {
+    const reply = { jsonrpc: '2.0', id, error: { code, message, data: { code: gatewayCode } } };
+    this.#writeLine(JSON.stringify(reply)).catch(() => {});
+  }
+
+  #writeLine(text: string): Promise<void> {
+    if (this.#closed || this.#output.destroyed || this.#output.writableEnded) {
+      return Promise.reject(new Error('Transport is closed'));
+    }
+    const sent = new Promise<void>((resolve, reject) => {
+      // The callback runs once the data is handed to the OS or the stream fails, so a send
+      // to a vanished peer settles instead of hanging.
+      this.#output.write(`${text}\n`, (err) => (err ? reject(err) : resolve()));
+    });
+    // A peer that stops reading would make us buffer its replies without bound.
+    if (this.#output.writableLength > 4 * this.#options.maxMessageBytes) {
+      this.#output.destroy(new Error('Peer is not reading its replies; connection dropped.'));
+    }
+    return sent;
+  }
+
+  #onPeerGone = (): void => {
+    void this.close();
+  };
+
+  #onStreamError = (err: Error): void => {
+    // A peer that resets the connection is an ordinary end of a session, not a failure.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET') this.onerror?.(err);
+    void this.close();
+  };
+}
+
+function parseMessage(value: unknown): JSONRPCMessage | undefined {
+  const parsed = JSONRPCMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The id of something request-shaped, so an Invalid Request reply can name it. */
+function requestIdOf(value: unknown): string | number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { TransportKind } from '../plugins/plugin-types.js';
+
+export interface SessionInfo {
+  readonly id: string;
+  readonly transport: TransportKind;
+  /** Peer address for sockets, key name for HTTP; the MCP client's name once it said it. */
+  peer?: string;
+  client?: string;
+  readonly openedAt: number;
+}
+
+/** The open MCP sessions of every transport, for gateway_status, /health and metrics. */
+export class SessionRegistry {
+  readonly #sessions = new Map<string, SessionInfo>();
+
+  open(transport: TransportKind, peer?: string, id: string = randomUUID()): SessionInfo {
+    const session: SessionInfo = { id, transport, peer, openedAt: Date.now() };
+    this.#sessions.set(id, session);
+    return session;
+  }
+
+  close(id: string): void {
+    this.#sessions.delete(id);
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** Open sessions counted by transport. */
+  countByTransport(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const s of this.#sessions.values()) counts[s.transport] = (counts[s.transport] ?? 0) + 1;
+    return counts;
+  }
+}

@@ -1,0 +1,99 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { once } from 'node:events';
+import { learnClientRoots, workspaceOfRoots, type ClientRoots } from './client-roots.js';
+import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from '../config.js';
+import { GatewayError } from '../errors.js';
+import { createGateway, type Gateway } from '../gateway.js';
+import type { Logger } from '../logger.js';
+import { NdjsonTransport } from './ndjson-transport.js';
+import { makePrivateDir } from '../private-files.js';
+import { GATEWAY_VERSION } from '../version.js';
+
+/**
+ * Boots the gateway for the one client on stdin/stdout and serves its MCP session; resolves
+ * when the client closes stdin (its way of saying it is done) or the gateway shuts down.
+ * `booted` receives the gateway as soon as it exists, for the caller's shutdown wiring.
+ *
+ * With no workspace from `--workspace` or the config, the client's first MCP root is the
+ * workspace, asked for before any plugin boots. Without one, the gateway boots no plugins and
+ * a call of the one tool left, gateway_status, answers CONFIG_INVALID saying how to set the
+ * workspace, so that the person reading the client's tool output or its server log learns the fix.
+ *
+ * stdout carries JSON-RPC and nothing else: the logger writes to stderr and child processes
+ * never inherit stdout.
+ */
+export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, booted: (gateway: Gateway) => void): Promise<void> {
+  let ended!: () => void;
+  const closed = new Promise<void>((resolve) => (ended = resolve));
+  const stdio = new NdjsonTransport(process.stdin, process.stdout, {
+    maxMessageBytes: config.transports.stdio.maxMessageBytes,
+    onEnd: () => ended(),
+  });
+
+  let gateway: Gateway;
+  let roots: ClientRoots | undefined;
+  if (config.workspace !== undefined) {
+    gateway = await createGateway({ config: config as GatewayConfig, log });
+  } else {
+    try {
+      roots = await learnClientRoots(stdio, GATEWAY_VERSION);
+    } catch (err) {
+      log.info({ reason: (err as Error).message }, 'no session to serve');
+      return;
+    }
+    gateway = 'workspace' in roots ? await bootOn(config, roots.workspace, log) : await bootWithoutWorkspace(config, roots.problem, log);
+  }
+  booted(gateway);
+  try {
+    const { server } = await gateway.connect(roots?.transport ?? stdio, { transport: 'stdio', peer: 'stdio' });
+    if (roots) {
+      watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
+      roots.transport.release(roots.initializeId);
+    }
+  } catch (err) {
+    gateway.log.error({ err }, 'could not start the stdio session');
+    ended();
+  }
+  await Promise.race([closed, once(gateway.signal, 'abort')]);
+}
+
+function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger): Promise<Gateway> {
+  log.info({ workspace }, "workspace: the MCP client's first root");
+  return createGateway({ config: deepFreeze({ ...config, workspace }), log });
+}
+
+/**
+ * A gateway with no plugins whose every call is refused with the fix, rather than an exit:
+ * a desktop client shows a crashed server as a bare failure, but relays a tool's error. The
+ * workspace it needs is the data folder, which nothing uses, as no plugin is loaded.
+ */
+async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: string, log: Logger): Promise<Gateway> {
+  const message =
+    `No workspace: ${problem}, and neither --workspace nor workspace: in the config is set. ` +
+    `Add "--workspace", "/path/to/project" to this server's args in the MCP client's config, or set workspace: in ${config.file ?? 'a gateway.config.yaml passed with --config'}; then restart the server.`;
+  log.error(message);
+  makePrivateDir(config.dataDir);
+  const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {} }), log });
+  gateway.catalog.require(() => new GatewayError('CONFIG_INVALID', message));
+  return gateway;
+}
+
+/**
+ * The workspace stays what it was at boot: plugins hold it (open files, running processes,
+ * their sandboxes), and swapping it under them mid-session is not something they support. A
+ * change of the first root is logged with what to do.
+ */
+function watchRoots(server: Server, workspace: string | undefined, log: Logger): void {
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    try {
+      const outcome = workspaceOfRoots((await server.listRoots()).roots);
+      const firstRoot = 'workspace' in outcome ? outcome.workspace : undefined;
+      if (firstRoot !== workspace) {
+        log.warn({ workspace: workspace ?? null, firstRoot: firstRoot ?? null }, "the MCP client's roots changed; the workspace stays as it was until the server restarts");
+      }
+    } catch (err) {
+      log.warn({ err }, "could not read the MCP client's roots after roots/list_changed");
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import type { Socket } from 'node:net';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiKeys, Principal } from '../http/api-keys.js';
+import { coreErrors } from '../errors.js';
+import type { NdjsonTransport } from './ndjson-transport.js';
+
+/** How long a TCP client has to send its initialize with a key. */
+const KEY_WAIT_MS = 10_000;
+
+export interface TcpAdmission {
+  readonly principal: Principal;
+  /** The initialize request (its key removed) and anything that came after it, in order. */
+  readonly messages: JSONRPCMessage[];
+}
+
+/**
+ * TCP has no headers, so its clients send the key in the first request, `initialize`, as
+ * `params._meta.apiKey`. Starts `transport`, waits for that request and checks the key; the
+ * socket is paused from then until the session is connected, so that nothing is handled
+ * ahead of the initialize. Anything else first, an unknown key, or silence for 10 s is
+ * answered with UNAUTHORIZED and the connection closed (resolves undefined).
+ */
+export async function admitTcpClient(transport: NdjsonTransport, socket: Socket, keys: ApiKeys): Promise<TcpAdmission | undefined> {
+  await transport.start();
+  return new Promise((resolve) => {
+    const messages: JSONRPCMessage[] = [];
+    let principal: Principal | undefined;
+    const refuse = (id: string | number | null, message: string) => {
+      clearTimeout(timer);
+      const error = { code: coreErrors.UNAUTHORIZED.jsonRpcCode, message, data: { code: 'UNAUTHORIZED' } };
+      void transport
+        .send({ jsonrpc: '2.0', id, error } as unknown as JSONRPCMessage)
+        .catch(() => {})
+        .finally(() => {
+          void transport.close();
+          // Closed for good once the refusal is out: a client that keeps its half of the
+          // connection open would otherwise hold a connection slot for ever.
+          socket.destroySoon();
+        });
+      resolve(undefined);
+    };
+    const timer = setTimeout(() => refuse(null, 'No initialize with an API key arrived within 10 s.'), KEY_WAIT_MS);
+    transport.onclose = () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    };
+    transport.onmessage = (message) => {
+      if (principal) {
+        messages.push(message);
+        return;
+      }
+      const request = message as { id?: string | number; method?: string; params?: { _meta?: Record<string, unknown> } };
+      if (request.method !== 'initialize' || request.id === undefined) {
+        return refuse(request.id ?? null, 'This gateway needs an API key: send it in the first request, initialize, as params._meta.apiKey.');
+      }
+      const meta = request.params?._meta;
+      const key = meta?.apiKey;
+      principal = typeof key === 'string' ? keys.authenticate(key) : undefined;
+      if (!principal) return refuse(request.id, typeof key === 'string' ? 'The API key is not known to this gateway.' : 'This gateway needs an API key: send it in initialize as params._meta.apiKey.');
+      // The key goes no further: not to the SDK, not into any log.
+      delete meta!.apiKey;
+      clearTimeout(timer);
+      socket.pause();
+      transport.onclose = undefined;
+      messages.push(message);
+      resolve({ principal, messages });
+    };
+  });
+}

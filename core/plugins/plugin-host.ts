@@ -1,0 +1,241 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deepFreeze, type GatewayConfig } from '../config.js';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { orderByRequirements } from './load-order.js';
+import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
+import type { PluginDefinition } from './plugin-types.js';
+import type { RegistryEntry } from './registry.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
+
+export interface LoadedPlugin {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly tools: readonly string[];
+  readonly setupMs: number;
+}
+
+export interface SkippedPlugin {
+  readonly name: string;
+  readonly code: string;
+  readonly reason: string;
+}
+
+interface Candidate {
+  entry: RegistryEntry;
+  optional: boolean;
+  config: Readonly<Record<string, unknown>>;
+  definition?: PluginDefinition;
+}
+
+/**
+ * Loads the enabled plugins in dependency order and closes them in reverse. A failing plugin
+ * stops the boot with an error naming it, unless it is optional: then it is skipped with a
+ * logged error. A plugin that requires a skipped one fails in turn (skipped if optional too).
+ */
+export class PluginHost {
+  readonly #core: CoreServices;
+  readonly #config: GatewayConfig;
+  readonly #loaded: Array<LoadedPlugin & { closers: Array<() => unknown> }> = [];
+  readonly #skipped: SkippedPlugin[] = [];
+  readonly #apis = new Map<string, unknown>();
+  readonly #configAjv = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true });
+
+  constructor(core: CoreServices, config: GatewayConfig) {
+    this.#core = core;
+    this.#config = config;
+  }
+
+  get loaded(): readonly LoadedPlugin[] {
+    return this.#loaded.map(({ closers: _, ...plugin }) => plugin);
+  }
+
+  get skipped(): readonly SkippedPlugin[] {
+    return this.#skipped;
+  }
+
+  async start(registry: ReadonlyMap<string, RegistryEntry>): Promise<void> {
+    const candidates = enabledCandidates(registry, this.#config);
+    for (const candidate of candidates.values()) {
+      await this.#attempt(candidate, () => this.#import(candidate));
+    }
+    const importable = [...candidates.values()].filter((c) => c.definition);
+    const { order, missing } = orderByRequirements(
+      importable.map((c) => ({ name: c.entry.name, requires: requirementsOf(c) })),
+    );
+    for (const name of order) {
+      const candidate = candidates.get(name)!;
+      await this.#attempt(candidate, async () => {
+        const unmet = [...(missing.get(name) ?? []), ...requirementsOf(candidate).filter((r) => !this.#apis.has(r))];
+        if (unmet.length > 0) {
+          throw new GatewayError(
+            'PLUGIN_DEPENDENCY',
+            `Plugin "${name}" requires ${[...new Set(unmet)].map((r) => `"${r}"`).join(', ')}, which is not enabled or failed to load.`,
+          );
+        }
+        await this.#setup(candidate);
+      });
+    }
+  }
+
+  /** Runs every closer, newest plugin first, within the shutdown budget. */
+  async close(): Promise<void> {
+    const deadline = Date.now() + this.#config.shutdownTimeoutMs;
+    for (const plugin of [...this.#loaded].reverse()) {
+      await runClosers(plugin.name, plugin.closers, deadline, this.#core);
+    }
+    this.#loaded.length = 0;
+  }
+
+  async #attempt(candidate: Candidate, step: () => Promise<void>): Promise<void> {
+    if (this.#skipped.some((s) => s.name === candidate.entry.name)) return;
+    try {
+      await step();
+    } catch (err) {
+      const error = asPluginError(candidate.entry, err);
+      if (!candidate.optional) throw error;
+      this.#core.log.error({ plugin: candidate.entry.name, code: error.code, err: error }, 'optional plugin skipped');
+      this.#skipped.push({ name: candidate.entry.name, code: error.code, reason: error.message });
+    }
+  }
+
+  async #import(candidate: Candidate): Promise<void> {
+    const { entry } = candidate;
+    let mod: Record<string, unknown>;
+    try {
+      mod = (await import(entry.module)) as Record<string, unknown>;
+    } catch (err) {
+      const hint = typeScriptOnly(entry.module) ? ' It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`.' : '';
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.file}): cannot import ${entry.module}: ${(err as Error).message}.${hint}`, { cause: err });
+    }
+    const definition = (mod.default ?? mod.plugin) as PluginDefinition | undefined;
+    if (typeof definition !== 'object' || definition === null || typeof definition.setup !== 'function') {
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": ${entry.module} must export a definePlugin(...) object as default.`);
+    }
+    if (definition.name !== entry.name) {
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": the module calls itself "${definition.name}"; the registry entry ${entry.file} and the module must agree.`);
+    }
+    if (definition.errors) this.#core.errors.add(entry.name, definition.errors);
+    candidate.definition = definition;
+  }
+
+  async #setup(candidate: Candidate): Promise<void> {
+    const definition = candidate.definition!;
+    const name = definition.name;
+    const config = this.#validatePluginConfig(candidate);
+    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core);
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new GatewayError('PLUGIN_SETUP_TIMEOUT', `Plugin "${name}" did not finish setup within ${this.#config.setupTimeoutMs} ms.`)),
+        this.#config.setupTimeoutMs,
+      );
+    });
+    let api: unknown;
+    try {
+      api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
+      this.#core.catalog.add(scope.tools);
+    } catch (err) {
+      scope.abort(err);
+      await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#apis.set(name, api);
+    this.#loaded.push(loadedRecord(definition, scope, performance.now() - started));
+  }
+
+  #validatePluginConfig(candidate: Candidate): Readonly<Record<string, unknown>> {
+    const { definition, entry } = candidate;
+    const data = structuredClone(candidate.config) as Record<string, unknown>;
+    if (!definition?.configSchema) {
+      if (Object.keys(data).length === 0) return deepFreeze(data);
+      throw configError(this.#config, `plugins.${entry.name}.config: plugin "${entry.name}" takes no configuration.`);
+    }
+    let validate;
+    try {
+      validate = this.#configAjv.compile(closeTopLevel(definition.configSchema));
+    } catch (err) {
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": its configSchema does not compile: ${(err as Error).message}`);
+    }
+    if (!validate(data)) {
+      const problems = describeSchemaErrors(validate.errors);
+      const lines = problems.map((p) => `${pointerToKeyPath(p.path, `plugins.${entry.name}.config`)}: ${p.message}`);
+      throw configError(this.#config, lines.join('; '));
+    }
+    return deepFreeze(data);
+  }
+}
+
+function enabledCandidates(registry: ReadonlyMap<string, RegistryEntry>, config: GatewayConfig): Map<string, Candidate> {
+  const candidates = new Map<string, Candidate>();
+  for (const [name, settings] of Object.entries(config.plugins)) {
+    const entry = registry.get(name);
+    if (!entry) {
+      const known = [...registry.keys()].sort().join(', ') || '(none)';
+      throw new GatewayError('CONFIG_INVALID', `${config.file ?? '(default configuration)'}: plugins.${name}: no plugin "${name}" in the registry. Known plugins: ${known}.`);
+    }
+    if (!settings.enabled) continue;
+    candidates.set(name, { entry, optional: settings.optional ?? entry.optional, config: settings.config });
+  }
+  return candidates;
+}
+
+/** A `.js` module path whose file is missing but whose `.ts` source is there. */
+function typeScriptOnly(module: string): boolean {
+  if (!module.startsWith('file:') || !module.endsWith('.js')) return false;
+  const path = fileURLToPath(module);
+  return !existsSync(path) && existsSync(path.replace(/\.js$/, '.ts'));
+}
+
+function requirementsOf(candidate: Candidate): string[] {
+  return [...new Set([...candidate.entry.requires, ...(candidate.definition?.requires ?? [])])];
+}
+
+function asPluginError(entry: RegistryEntry, err: unknown): GatewayError {
+  if (isGatewayError(err)) return err;
+  return new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" failed during setup: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+}
+
+function configError(config: GatewayConfig, message: string): GatewayError {
+  return new GatewayError('CONFIG_INVALID', `${config.file ?? '(default configuration)'}: ${message}`);
+}
+
+/** Unknown keys in a plugin's config are refused even when its schema does not say so. */
+function closeTopLevel(schema: JsonSchema): JsonSchema {
+  const open = !('additionalProperties' in schema) && !('unevaluatedProperties' in schema) && 'properties' in schema;
+  return open ? { ...schema, additionalProperties: false } : schema;
+}
+
+function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs: number) {
+  return {
+    name: definition.name,
+    version: definition.version,
+    description: definition.description,
+    tools: scope.tools.map((t) => t.listing.name),
+    setupMs,
+    closers: scope.closers,
+  };
+}
+
+async function runClosers(plugin: string, closers: Array<() => unknown>, deadline: number, core: CoreServices): Promise<void> {
+  for (const closer of [...closers].reverse()) {
+    const left = deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        Promise.resolve().then(closer),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`closer did not finish within the shutdown budget`)), Math.max(left, 1));
+        }),
+      ]);
+    } catch (err) {
+      core.log.error({ plugin, err }, 'plugin closer failed');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readYamlFile } from '../config.js';
+import { GatewayError } from '../errors.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
+
+/** One validated `registry/<plugin>.yaml`. */
+export interface RegistryEntry {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  /** What to import: a file URL for paths, the bare name for packages. */
+  readonly module: string;
+  readonly requires: readonly string[];
+  /** A failing optional plugin is skipped with a logged error instead of stopping the boot. */
+  readonly optional: boolean;
+  /** External services it talks to (each call to one goes through a breaker). */
+  readonly services: readonly { readonly name: string; readonly description?: string }[];
+  /** The YAML file it came from, for error messages. */
+  readonly file: string;
+}
+
+/** The registry that ships with the gateway: beside core, in the source tree and in dist/. */
+export const BUILTIN_REGISTRY_DIR = fileURLToPath(new URL('../../registry/', import.meta.url));
+
+const PLUGIN_NAME = '^[a-z][a-z0-9-]{0,63}$';
+
+const entrySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'version', 'description', 'module'],
+  properties: {
+    name: { type: 'string', pattern: PLUGIN_NAME },
+    version: { type: 'string', minLength: 1 },
+    description: { type: 'string', minLength: 1 },
+    module: { type: 'string', minLength: 1 },
+    requires: { type: 'array', items: { type: 'string', pattern: PLUGIN_NAME }, default: [] },
+    optional: { type: 'boolean', default: false },
+    services: {
+      type: 'array',
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' } },
+      },
+    },
+  },
+};
+
+const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
+
+/** Names that stand for the gateway itself: `core` owns its error codes and events, `gateway` its tools. */
+const RESERVED_NAMES = new Set(['core', 'gateway']);
+
+/** Reads every `*.yaml`/`*.yml` in the given folders. Throws REGISTRY_INVALID naming the file. */
+export function loadRegistry(dirs: readonly string[]): Map<string, RegistryEntry> {
+  const entries = new Map<string, RegistryEntry>();
+  for (const dir of dirs) {
+    if (!existsSync(dir)) throw new GatewayError('REGISTRY_INVALID', `Registry folder ${dir} does not exist.`);
+    const files = readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort();
+    for (const name of files) {
+      const entry = readEntry(join(dir, name));
+      const previous = entries.get(entry.name);
+      if (previous) {
+        throw new GatewayError(
+          'REGISTRY_INVALID',
+          `${entry.file}: plugin "${entry.name}" is already registered by ${previous.file}. Plugin names must be unique.`,
+        );
+      }
+      entries.set(entry.name, entry);
+    }
+  }
+  return entries;
+}
+
+function readEntry(file: string): RegistryEntry {
+  let data: unknown;
+  try {
+    data = readYamlFile(file);
+  } catch (err) {
+    throw new GatewayError('REGISTRY_INVALID', (err as Error).message, { cause: err });
+  }
+  if (!validateEntry(data)) {
+    const lines = describeSchemaErrors(validateEntry.errors).map((p) => `${pointerToKeyPath(p.path)}: ${p.message}`);
+    throw new GatewayError('REGISTRY_INVALID', `${file}: ${lines.join('; ')}`, { details: lines });
+  }
+  const raw = data as Omit<RegistryEntry, 'file'>;
+  if (RESERVED_NAMES.has(raw.name)) {
+    throw new GatewayError('REGISTRY_INVALID', `${file}: the plugin name "${raw.name}" is reserved (it names the gateway itself in tools, audit rows, events and errors); choose another.`);
+  }
+  return Object.freeze({ ...raw, module: locateModule(raw.module, file), file });
+}
+
+/**
+ * A module path starting with `.` or `/` is relative to the YAML file and must exist; a
+ * `.js` path may exist as `.ts` when the gateway runs from its sources. Anything else is a
+ * package name, resolved at import time.
+ */
+function locateModule(module: string, file: string): string {
+  if (!module.startsWith('.') && !module.startsWith('/')) return module;
+  const path = resolve(dirname(file), module);
+  const candidates = [path, path.replace(/\.js$/, '.ts')];
+  if (!candidates.some((c) => existsSync(c))) {
+    throw new GatewayError('REGISTRY_INVALID', `${file}: module ${module} was not found (looked for ${path}).`);
+  }
+  return pathToFileURL(path).href;
+}

@@ -1,0 +1,78 @@
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { GatewayError } from '../errors.js';
+import { makePrivateDir, touchPrivateFile } from '../private-files.js';
+
+export type { Database };
+
+/** One numbered step: SQL text, or a function for steps that need code. */
+export type Migration = string | ((db: Database) => void);
+
+/**
+ * Opens (creating if needed) the gateway's SQLite database. WAL lets readers run beside the
+ * writer; synchronous=NORMAL under WAL keeps every committed transaction when the process is
+ * killed (only a power cut can lose the last ones), which is what "nothing is lost after a
+ * call has returned" needs.
+ */
+export function openDatabase(file: string): Database {
+  makePrivateDir(dirname(file));
+  // SQLite gives its -wal and -shm files the database file's mode.
+  touchPrivateFile(file);
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Checkpoints copy the WAL into the database and fsync it; SQLite's automatic one runs
+  // inside whichever commit crosses 1,000 pages, i.e. on some tool call's path. A timer runs
+  // it instead (see scheduleCheckpoints). Committed data is in the WAL either way.
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('journal_size_limit = 67108864');
+  db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
+    owner TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    applied_at TEXT NOT NULL,
+    PRIMARY KEY (owner, version)
+  )`);
+  return db;
+}
+
+/** Checkpoints the WAL every `everyMs` off any call's path; returns the stop function. */
+export function scheduleCheckpoints(db: Database, everyMs = 1000): () => void {
+  const timer = setInterval(() => {
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // A busy or closed database: the next tick (or the close) checkpoints.
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Applies `owner`'s migrations not yet recorded, in order, each with its bookkeeping row in
+ * one transaction, so a crash leaves either the whole step or none of it.
+ */
+export function migrate(db: Database, owner: string, migrations: readonly Migration[]): number {
+  const row = db.prepare('SELECT MAX(version) AS version FROM core_migrations WHERE owner = ?').get(owner) as {
+    version: number | null;
+  };
+  const current = row.version ?? 0;
+  if (current > migrations.length) {
+    throw new GatewayError(
+      'PLUGIN_LOAD_FAILED',
+      `The database has ${owner} at migration ${current}, but this version of ${owner} knows only ${migrations.length}: it was written by a newer version.`,
+    );
+  }
+  const record = db.prepare('INSERT INTO core_migrations (owner, version, applied_at) VALUES (?, ?, ?)');
+  for (let version = current + 1; version <= migrations.length; version++) {
+    const step = migrations[version - 1];
+    db.transaction(() => {
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
+      record.run(owner, version, new Date().toISOString());
+    })();
+  }
+  return migrations.length - current;
+}

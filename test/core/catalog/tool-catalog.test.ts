@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CallRecord } from '../../../core/catalog/tool-catalog.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { memoryClient, startGateway, tempDir, waitFor } from '../../helpers.js';
+
+const memory = { caller: { transport: 'memory' as const, identity: 'unit' } };
+
+describe('tool catalog', () => {
+  it('fills schema defaults into the arguments the handler gets', async () => {
+    const gateway = await startGateway();
+    const outcome = await gateway.catalog.call('echo', { text: 'ab' }, memory);
+    assert.ok(outcome.ok);
+    assert.equal((outcome.value as { text: string }).text, 'ab');
+  });
+
+  it('treats missing arguments as an empty object', async () => {
+    const gateway = await startGateway();
+    const outcome = await gateway.catalog.call('gateway_status', undefined, memory);
+    assert.ok(outcome.ok);
+  });
+
+  it('tells observers about every call, failures included', async () => {
+    const gateway = await startGateway();
+    const records: CallRecord[] = [];
+    gateway.catalog.observe((r) => {
+      records.push(r);
+    });
+    gateway.catalog.observe(() => {
+      throw new Error('a broken observer does not break calls');
+    });
+    await gateway.catalog.call('echo', { text: 'x' }, memory);
+    await gateway.catalog.call('echo', {}, memory);
+    await gateway.catalog.call('ghost', {}, memory);
+    assert.deepEqual(records.map((r) => [r.tool, r.plugin, r.outcome]), [
+      ['echo', 'echo', 'ok'],
+      ['echo', 'echo', 'INVALID_ARGUMENTS'],
+      ['ghost', undefined, 'UNKNOWN_TOOL'],
+    ]);
+  });
+
+  it('cancels running calls at shutdown and refuses new ones', async () => {
+    const gateway = await startGateway();
+    const running = gateway.catalog.call('echo_sleep', { ms: 4000 }, memory);
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = gateway.close();
+    const outcome = await running;
+    assert.ok(!outcome.ok);
+    assert.equal(outcome.error.code, 'SHUTTING_DOWN');
+    await closing;
+  });
+
+  it('records the audit rows of calls that shutdown cancelled before the database closes', async () => {
+    const dir = tempDir();
+    const gateway = await startGateway({}, dir);
+    const running = gateway.catalog.call('echo_sleep', { ms: 4000 }, memory);
+    await new Promise((r) => setTimeout(r, 50));
+    await gateway.close();
+    await running;
+    const db = new BetterSqlite3(join(dir, 'data', 'gateway.db'), { readonly: true });
+    try {
+      assert.deepEqual(db.prepare('SELECT tool, outcome FROM core_audit').all(), [{ tool: 'echo_sleep', outcome: 'SHUTTING_DOWN' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses calls once shutdown has begun', async () => {
+    const gateway = await startGateway();
+    const closing = gateway.close();
+    const outcome = await gateway.catalog.call('echo', { text: 'late' }, memory);
+    await closing;
+    assert.ok(!outcome.ok);
+    assert.equal(outcome.error.code, 'SHUTTING_DOWN');
+  });
+
+  it('writes one audit row per call with transport, session, caller, redacted digest, duration and outcome', async () => {
+    const gateway = await startGateway();
+    const client = await memoryClient(gateway, 'auditor');
+    await client.callTool({ name: 'echo', arguments: { text: 'hello' } });
+    await client.callTool({ name: 'echo', arguments: { text: 'x', password: 'hunter2', nested: { apiKey: 'k-123' } } });
+    gateway.audit!.flush();
+    const rows = gateway.db
+      .prepare('SELECT transport, session, caller, tool, args_digest, args_summary, duration_ms, outcome FROM core_audit ORDER BY id')
+      .all() as Array<Record<string, any>>;
+    assert.equal(rows.length, 2);
+    assert.deepEqual([rows[0]!.transport, rows[0]!.caller, rows[0]!.tool, rows[0]!.outcome], ['memory', 'auditor', 'echo', 'ok']);
+    assert.ok(rows[0]!.session);
+    assert.match(rows[0]!.args_digest, /^[0-9a-f]{64}$/);
+    assert.equal(rows[0]!.args_summary, '{"text":"hello","times":1,"record":false}');
+    assert.equal(rows[1]!.outcome, 'INVALID_ARGUMENTS');
+    // The effective arguments: schema defaults are filled in before validation finishes.
+    assert.equal(rows[1]!.args_summary, '{"text":"x","password":"[redacted]","nested":{"apiKey":"[redacted]"},"times":1,"record":false}');
+    assert.doesNotMatch(JSON.stringify(rows), /hunter2|k-123/);
+    assert.ok(Number.isInteger(rows[0]!.duration_ms));
+  });
+
+  it('has the row of each call in the journal before the call answers, and in the table soon after', async () => {
+    const dir = tempDir();
+    const gateway = await startGateway({}, dir);
+    const journals = join(dir, 'data', 'audit-journal');
+    const journaled = () => readdirSync(journals).reduce((n, name) => n + readFileSync(join(journals, name), 'utf8').split('\n').length - 1, 0);
+    const answered = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => gateway.catalog.call('echo', { text: `c${i}` }, memory).then(() => journaled())),
+    );
+    // Whenever a call had answered, its line was already written.
+    answered.forEach((lines, i) => assert.ok(lines >= i + 1, `call ${i} answered with ${lines} lines in the journal`));
+    await waitFor(() => (gateway.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n === 20);
+  });
+
+  it('writes no audit row when tools.audit is off', async () => {
+    const gateway = await startGateway({ tools: { audit: false } });
+    await gateway.catalog.call('echo', { text: 'x' }, memory);
+    const table = gateway.db.prepare("SELECT name FROM sqlite_master WHERE name = 'core_audit'").get();
+    assert.equal(table, undefined);
+  });
+
+  it('builds the tools/list answer once', async () => {
+    const gateway = await startGateway();
+    assert.equal(gateway.catalog.listings(), gateway.catalog.listings());
+  });
+});
