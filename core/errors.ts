@@ -207,6 +207,54 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, or a schema ajv refuses.',
   },
+  // Issue 11, part RP: resources, prompts and completions from plugins.
+  RESOURCE_NOT_FOUND: {
+    status: 404,
+    mcp: 'protocol',
+    // The code the MCP specification gives for a resource that does not exist.
+    jsonRpcCode: -32002,
+    description: 'No resource has this URI and no resource template matches it. List them (resources/list, resources/templates/list, GET /resources).',
+  },
+  INVALID_URI: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: 'The resource URI is not an absolute URI (RFC 3986: a scheme, then only URI characters and %XX escapes of UTF-8); fix the URI.',
+  },
+  RESOURCE_VARIABLES_INVALID: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: "The URI matches a resource template, but its variables break the template's schema; `details` lists each problem.",
+  },
+  UNKNOWN_PROMPT: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: 'No prompt has this name. List the prompts (prompts/list, GET /prompts) for valid names.',
+  },
+  PROMPT_ARGUMENTS_INVALID: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: "The prompt's arguments do not match its arguments schema; `details` lists each problem.",
+  },
+  RESOURCE_DEFINITION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a resource has a bad URI or template, a URI or template another resource has, a missing name, or a variables schema ajv refuses.',
+  },
+  PROMPT_DEFINITION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a prompt has a bad name, a duplicate name, or an arguments schema that is not an object of string properties.',
+  },
+  // Shared with part NOTIFY, which owns it: the same entry, word for word (keep one on merge).
+  PLUGIN_SETUP_OVER: {
+    status: 500,
+    mcp: 'result',
+    description: 'A plugin called ctx.tool, ctx.resource or ctx.prompt after its setup had resolved; use ctx.live.<kind>(...) to add entries at run time.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type CoreErrorCode = keyof typeof coreErrors;

@@ -20,6 +20,11 @@ import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
+import { PromptCatalog } from './catalog/prompt-catalog.js';
+import { ResourceCatalog } from './catalog/resource-catalog.js';
+import { addContentMetrics } from './http/content-metrics.js';
+import { ListChangedNotifier } from './mcp/list-changed.js';
+import { ResourceSubscriptions } from './mcp/resource-subscriptions.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
 
@@ -36,6 +41,12 @@ export interface Gateway {
   readonly log: Logger;
   readonly version: string;
   readonly catalog: ToolCatalog;
+  /** Every resource and resource template the plugins offer. */
+  readonly resources: ResourceCatalog;
+  /** Every prompt the plugins offer. */
+  readonly prompts: PromptCatalog;
+  /** Which sessions subscribed to which resource URIs. */
+  readonly subscriptions: ResourceSubscriptions;
   readonly errors: ErrorTable;
   readonly events: EventBus;
   readonly sessions: SessionRegistry;
@@ -86,22 +97,30 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
   const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
-  const catalog = new ToolCatalog({
-    ajv: createSchemaCompiler({ useDefaults: true, log }),
-    errors,
-    log,
-    defaultTimeoutMs: config.tools.timeoutMs,
-    shutdownSignal: shutdown.signal,
-  });
+  // One compiler for tool arguments, resource template variables and prompt arguments, so that
+  // all three accept and refuse alike.
+  const ajv = createSchemaCompiler({ useDefaults: true, log });
+  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal };
+  const catalog = new ToolCatalog(catalogOptions);
+  const resources = new ResourceCatalog(catalogOptions);
+  const prompts = new PromptCatalog(catalogOptions);
+  const subscriptions = new ResourceSubscriptions();
   // A caller's mistake (a 4xx code) says nothing about a service's health.
   const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
   const metrics = createMetrics(catalog, breakers, sessions);
+  addContentMetrics(metrics, resources, prompts);
+  const listChanged = new ListChangedNotifier(sessions);
+  resources.onChange(() => listChanged.changed('resources'));
+  prompts.onChange(() => listChanged.changed('prompts'));
   const core: CoreServices = {
     log,
     catalog,
+    resources,
+    prompts,
+    subscriptions,
     breakers,
     db,
     events,
@@ -117,7 +136,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const closeAll = async () => {
     shutdown.abort();
     try {
-      await catalog.drain();
+      await Promise.all([catalog.drain(), resources.drain(), prompts.drain()]);
       await plugins.close();
     } finally {
       breakers.shutdown();
@@ -136,6 +155,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     log,
     version: GATEWAY_VERSION,
     catalog,
+    resources,
+    prompts,
+    subscriptions,
     errors,
     events,
     sessions,
@@ -150,7 +172,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     metrics,
     signal: shutdown.signal,
     connect: (transport, sessionOptions) =>
-      openMcpSession({ catalog, errors, sessions, log, version: GATEWAY_VERSION }, transport, sessionOptions),
+      openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION }, transport, sessionOptions),
     status: () => ({
       version: GATEWAY_VERSION,
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
@@ -170,8 +192,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     if (config.tools.audit) {
       const auditLog = new AuditLog(db, { retentionDays: config.tools.auditRetentionDays, failOpen: config.tools.auditFailOpen, log });
       audit = auditLog;
-      catalog.require(() => auditLog.availability());
-      catalog.observe((call) => auditLog.record(call));
+      for (const audited of [catalog, resources, prompts]) {
+        audited.require(() => auditLog.availability());
+        audited.observe((call) => auditLog.record(call));
+      }
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);

@@ -18,6 +18,9 @@ import type { SocketAddress } from '../core/mcp/socket-server.js';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');
 export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin', 'registry');
+export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin', 'registry');
+/** Config overrides that add the library fixture plugin (resources, templates, prompts) beside echo. */
+export const WITH_LIBRARY = { registries: [FIXTURE_REGISTRY, LIBRARY_REGISTRY], plugins: { echo: {}, library: {} } };
 
 /** A fresh temporary directory, removed when the test file ends. */
 export function tempDir(prefix = 'mcpgw-'): string {

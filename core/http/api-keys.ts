@@ -10,11 +10,18 @@ export interface Principal {
   readonly scopes: readonly string[];
   mayCallTool(tool: string, plugin: string): boolean;
   readonly mayReadEvents: boolean;
+  /** Whether the key may read the resources and get the prompts of `plugin`: scope `*` or `plugin:<name>`. */
+  mayUsePlugin(plugin: string): boolean;
 }
 
 /** The tools a principal may see and call, as a filter; undefined (all of them) without keys. */
 export function toolScope(principal: Principal | undefined): ((tool: { plugin: string; listing: { name: string } }) => boolean) | undefined {
   return principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined;
+}
+
+/** The plugins whose resources and prompts a principal may use, as a filter; undefined (all) without keys. */
+export function pluginScope(principal: Principal | undefined): ((plugin: string) => boolean) | undefined {
+  return principal ? (plugin) => principal.mayUsePlugin(plugin) : undefined;
 }
 
 /** A new random key (shown once) and the hash that goes into the config. */
@@ -62,6 +69,7 @@ function principal(key: ApiKeyConfig): Principal {
     scopes: key.scopes,
     mayReadEvents: everything || key.scopes.includes('events'),
     mayCallTool: (tool, plugin) => everything || plugins.has(plugin) || toolPatterns.some((p) => p.test(tool)),
+    mayUsePlugin: (plugin) => everything || plugins.has(plugin),
   };
 }
 

@@ -15,6 +15,7 @@ import { registerMcpRoutes } from './mcp-http.js';
 import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
+import { registerContentRoutes } from './rest-content.js';
 import { refuseExposedWithoutAuth } from '../mcp/socket-server.js';
 
 export interface HttpListener {
@@ -126,6 +127,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     sendError(reply, new GatewayError('UPGRADE_REQUIRED', '/events is a WebSocket: connect with a WebSocket client, e.g. ws://127.0.0.1:9101/events.'), errors),
   );
   registerRestRoutes(app, gateway, guard);
+  registerContentRoutes(app, gateway, guard);
   registerMcpRoutes(app, gateway, guard, config);
   attachEventStream(app, gateway, guard, config.events);
   capConnections(app.server, config);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { toolScope } from './api-keys.js';
+import { pluginScope, toolScope, type Principal } from './api-keys.js';
 import type { HttpConfig } from '../config.js';
 import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
@@ -79,7 +79,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
       opening++;
       try {
-        session = await openSession(principal?.name, owner, toolScope(principal), request.ip);
+        session = await openSession(principal, owner, request.ip);
       } catch (err) {
         release(owner);
         throw err;
@@ -122,7 +122,8 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     return true;
   }
 
-  async function openSession(keyName: string | undefined, owner: string, allows: ReturnType<typeof toolScope>, ip: string): Promise<HttpSession> {
+  async function openSession(principal: Principal | undefined, owner: string, ip: string): Promise<HttpSession> {
+    const keyName = principal?.name;
     const sessionId = randomUUID();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
@@ -137,7 +138,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       if (!closed) release(owner);
       closed = true;
     };
-    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows });
+    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows: toolScope(principal), allowsPlugin: pluginScope(principal) });
     return session;
   }
 

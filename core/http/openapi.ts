@@ -14,13 +14,15 @@ const LICENSE = { name: 'MIT', identifier: 'MIT' };
  * everywhere but on public routes (`security: []` there); without, `security: []` says so.
  */
 export function documentOptions(gateway: Gateway, keysRequired: boolean): Record<string, unknown> {
-  const plugins = gateway.plugins.loaded.filter((p) => p.tools.length > 0);
+  // A plugin's tag is declared where it tags an operation: its tools and its prompts.
+  const plugins = gateway.plugins.loaded.filter((p) => p.tools.length > 0 || p.prompts.length > 0);
   return {
     openapi: '3.1.0',
     info: {
       title: 'mcp-gateway',
       version: gateway.version,
-      description: 'Every tool of this gateway as POST /tools/{name}, its arguments as the JSON body.',
+      description:
+        'Every tool of this gateway as POST /tools/{name}, its arguments as the JSON body; resources through GET /resources?uri=, prompts as POST /prompts/{name}.',
       license: LICENSE,
     },
     tags: [{ name: 'gateway', description: 'The gateway itself' }, ...plugins.map((p) => ({ name: p.name, description: p.description }))],

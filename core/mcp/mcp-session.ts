@@ -6,10 +6,19 @@ import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import { serveToolCalls } from './mcp-tool-calls.js';
-import type { TransportKind } from '../plugins/plugin-types.js';
+import type { Caller, TransportKind } from '../plugins/plugin-types.js';
+import type { PromptCatalog } from '../catalog/prompt-catalog.js';
+import type { ResourceCatalog } from '../catalog/resource-catalog.js';
+import { refuseMalformedContentParams } from './content-params.js';
+import { servePrompts } from './mcp-prompts.js';
+import { serveResources } from './mcp-resources.js';
+import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
 export interface McpSessionDeps {
   readonly catalog: ToolCatalog;
+  readonly resources: ResourceCatalog;
+  readonly prompts: PromptCatalog;
+  readonly subscriptions: ResourceSubscriptions;
   readonly errors: ErrorTable;
   readonly sessions: SessionRegistry;
   readonly log: Logger;
@@ -25,10 +34,18 @@ export interface McpSessionOptions {
   identity?: string;
   /** The tools this session may see and call (API-key scopes); all when absent. */
   allows?: (tool: RegisteredTool) => boolean;
+  /** The plugins whose resources and prompts this session may see and use (API-key scopes); all when absent. */
+  allowsPlugin?: (plugin: string) => boolean;
 }
 
 /** What every session offers; static, so that --stdio can answer `initialize` before the plugins boot. */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false }, logging: {} };
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: true, listChanged: true },
+  prompts: { listChanged: true },
+  completions: {},
+  logging: {},
+};
 
 export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
@@ -47,20 +64,36 @@ export async function openMcpSession(
     { name: 'mcp-gateway', version: deps.version },
     { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
+  session.identity = options.identity ?? session.peer;
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name;
+    session.identity = options.identity ?? session.client ?? session.peer;
+  };
+  session.notify = (notification) => {
+    try {
+      server.notification(notification as never).catch(() => {});
+    } catch (err) {
+      // Not connected yet, or a notification this session's capabilities do not cover.
+      deps.log.debug({ err, session: session.id }, 'notification not sent');
+    }
   };
   let toolCalls: { cancelAll(): void } | undefined;
+  let endSubscriptions: (() => void) | undefined;
   server.onclose = () => {
     toolCalls?.cancelAll();
+    endSubscriptions?.();
     deps.sessions.close(session.id);
   };
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
-  const { allows } = options;
+  const { allows, allowsPlugin } = options;
+  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
   }));
+  const content = { session, caller, allowsPlugin };
+  endSubscriptions = serveResources(server, deps, content);
+  servePrompts(server, deps, content);
   try {
     await server.connect(transport);
   } catch (err) {
@@ -69,12 +102,13 @@ export async function openMcpSession(
   }
   // Installed before the tool-call path, which then wraps it: tools/call never passes here.
   refuseBadLogLevels(transport);
+  refuseMalformedContentParams(transport);
   toolCalls = serveToolCalls(transport, {
     catalog: deps.catalog,
     errors: deps.errors,
     log: deps.log,
     allows,
-    caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
+    caller,
   });
   return { server, session };
 }

@@ -8,6 +8,10 @@ export interface SessionInfo {
   peer?: string;
   client?: string;
   readonly openedAt: number;
+  /** Sends a notification to this session's client. Never throws; a gone peer is ignored. */
+  notify(notification: { method: string; params?: Record<string, unknown> }): void;
+  /** Who the session acts for: an API key's name, else the MCP client's name, else the peer. */
+  identity?: string;
 }
 
 /** The open MCP sessions of every transport, for gateway_status, /health and metrics. */
@@ -15,13 +19,23 @@ export class SessionRegistry {
   readonly #sessions = new Map<string, SessionInfo>();
 
   open(transport: TransportKind, peer?: string, id: string = randomUUID()): SessionInfo {
-    const session: SessionInfo = { id, transport, peer, openedAt: Date.now() };
+    // Until openMcpSession connects the session's Server, there is no one to notify.
+    const session: SessionInfo = { id, transport, peer, openedAt: Date.now(), notify: () => {} };
     this.#sessions.set(id, session);
     return session;
   }
 
   close(id: string): void {
     this.#sessions.delete(id);
+  }
+
+  /** The open sessions. */
+  all(): IterableIterator<SessionInfo> {
+    return this.#sessions.values();
+  }
+
+  get(id: string): SessionInfo | undefined {
+    return this.#sessions.get(id);
   }
 
   get size(): number {

@@ -5,7 +5,7 @@ import { coreErrors, GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
-import { toolScope } from '../http/api-keys.js';
+import { pluginScope, toolScope } from '../http/api-keys.js';
 
 export type SocketAddress = { kind: 'tcp'; host: string; port: number } | { kind: 'unix'; path: string };
 
@@ -74,7 +74,7 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
     transport.onmessage = undefined;
   }
   const { principal } = admitted ?? {};
-  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, allows: toolScope(principal) });
+  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, allows: toolScope(principal), allowsPlugin: pluginScope(principal) });
   // Closing the SDK server closes the transport, which ends the socket.
   socket.once('close', () => void server.close().catch(() => {}));
   if (admitted) {

@@ -8,9 +8,10 @@ import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { Workspace } from '../workspace.js';
+import { createContentScope, type ContentScope, type ContentServices } from './content-context.js';
 
 /** What core hands to every plugin context. */
-export interface CoreServices {
+export interface CoreServices extends ContentServices {
   readonly log: Logger;
   readonly catalog: ToolCatalog;
   readonly breakers: BreakerRegistry;
@@ -29,6 +30,8 @@ export interface PluginScope {
   readonly tools: RegisteredTool[];
   /** Cleanup, in registration order. */
   readonly closers: Array<() => unknown>;
+  /** Resources and prompts recorded during setup, and their commit to the catalogs. */
+  readonly content: ContentScope;
   /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
   abort(reason: unknown): void;
 }
@@ -50,6 +53,7 @@ export function createPluginScope(
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);
+  const content = createContentScope(name, core, closers, lifetime.signal);
 
   const ctx: PluginContext = {
     name,
@@ -108,6 +112,8 @@ export function createPluginScope(
       }
       return new GatewayError(code, message, { details });
     },
+    ...content.ctx,
+    live: { ...content.live },
   };
-  return { ctx, tools, closers, abort: (reason) => lifetime.abort(reason) };
+  return { ctx, tools, closers, content, abort: (reason) => lifetime.abort(reason) };
 }

@@ -13,6 +13,10 @@ export interface LoadedPlugin {
   readonly version: string;
   readonly description: string;
   readonly tools: readonly string[];
+  /** URIs and templates of the resources the plugin recorded during setup. */
+  readonly resources: readonly string[];
+  /** Names of the prompts the plugin recorded during setup. */
+  readonly prompts: readonly string[];
   readonly setupMs: number;
 }
 
@@ -136,7 +140,15 @@ export class PluginHost {
     let api: unknown;
     try {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
-      this.#core.catalog.add(scope.tools);
+      // All of the plugin's entries join, or none: resources and prompts first, as they can
+      // be taken back if its tools clash.
+      const undoContent = scope.content.commit();
+      try {
+        this.#core.catalog.add(scope.tools);
+      } catch (err) {
+        undoContent();
+        throw err;
+      }
     } catch (err) {
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
@@ -216,6 +228,8 @@ function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs:
     version: definition.version,
     description: definition.description,
     tools: scope.tools.map((t) => t.listing.name),
+    resources: scope.content.resources.map((r) => r.key),
+    prompts: scope.content.prompts.map((p) => p.listing.name),
     setupMs,
     closers: scope.closers,
   };

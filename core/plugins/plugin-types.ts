@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { Migration } from '../storage/storage.js';
 import type { Workspace } from '../workspace.js';
+import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
 
 /** MCP tool annotations. `readOnlyHint` is required so that every tool states it. */
 export interface ToolAnnotations {
@@ -109,6 +110,36 @@ export interface PluginContext<Config = Record<string, unknown>> {
   api<T = unknown>(plugin: string): T;
   /** A GatewayError with one of this plugin's (or core's) codes. */
   error(code: string, message: string, details?: unknown): GatewayError;
+  /**
+   * Records a resource (`uri`) or a resource template (`uriTemplate`, RFC 6570 levels 1-3),
+   * served by `reader`. During setup only: the entries join the catalog when setup succeeds.
+   * Throws RESOURCE_DEFINITION_INVALID at once for a bad definition or a URI/template another
+   * plugin has, and PLUGIN_SETUP_OVER after setup resolved (use `ctx.live.resource`).
+   */
+  resource(definition: ResourceDefinition, reader: ResourceReader): void;
+  /**
+   * Records a prompt, made by `getter` from arguments validated against its `arguments` schema.
+   * During setup only, like `resource`; throws PROMPT_DEFINITION_INVALID or PLUGIN_SETUP_OVER.
+   */
+  prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): void;
+  /**
+   * Sends `notifications/resources/updated` for `uri` to every session subscribed to it (a
+   * URI one of this plugin's resources or templates serves). Throws RESOURCE_NOT_FOUND when
+   * none does, INVALID_URI for a string that is not a URI.
+   */
+  resourceUpdated(uri: string): void;
+  /** Adds entries at run time; each change is announced to every session as list_changed. */
+  readonly live: PluginLive;
+}
+
+/**
+ * Run-time additions. Each call checks the definition as setup does, adds the entry at once,
+ * sends `notifications/<kind>/list_changed` to every open session (one per tick per kind) and
+ * returns a function that removes it again. Entries added here are removed when the plugin closes.
+ */
+export interface PluginLive {
+  resource(definition: ResourceDefinition, reader: ResourceReader): () => void;
+  prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): () => void;
 }
 
 export interface PluginDefinition<Config = Record<string, unknown>, Api = unknown> {

@@ -36,6 +36,8 @@ const migrations = [
   'DROP INDEX core_audit_at',
   // How far each journal file is folded into core_audit (see AuditLog).
   'CREATE TABLE core_audit_folded (journal TEXT PRIMARY KEY, offset INTEGER NOT NULL)',
+  // What the row records: a tool call, a resource read (tool holds the URI) or a prompt get.
+  "ALTER TABLE core_audit ADD COLUMN kind TEXT NOT NULL DEFAULT 'tool'",
 ];
 
 export interface AuditRow {
@@ -49,6 +51,8 @@ export interface AuditRow {
   args_summary: string;
   duration_ms: number;
   outcome: string;
+  /** `tool`, `resource` or `prompt`. */
+  kind: string;
 }
 
 /** Rows wait at most this long in the journal before they are folded into `core_audit`. */
@@ -141,8 +145,8 @@ export class AuditLog {
       if (last) db.prepare('DELETE FROM core_audit WHERE id <= ? AND at < ?').run(last.id, cutoff);
     }
     const insert = db.prepare(
-      `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome, kind)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insert = insert;
     const foldedOf = db.prepare('SELECT offset FROM core_audit_folded WHERE journal = ?').pluck();
@@ -323,8 +327,12 @@ export class AuditLog {
   }
 }
 
-/** Whether a journal line holds a row this version can insert (a file may come from another version). */
+/**
+ * Whether a journal line holds a row this version can insert (a file may come from another
+ * version). A row from before the kind column is completed in place: it was a tool call.
+ */
 function isAuditRow(row: unknown[]): boolean {
+  if (row.length === ROW_TYPES.length - 1) row.push('tool');
   if (row.length !== ROW_TYPES.length) return false;
   return row.every((value, i) => (value === null ? ROW_TYPES[i]!.endsWith('?') : typeof value === ROW_TYPES[i]!.replace('?', '')));
 }
@@ -333,7 +341,7 @@ function isAuditRow(row: unknown[]): boolean {
 const OUTCOME = 9;
 
 /** The type of each value of a row, in rowOf's order; `?` where null is allowed. */
-const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string'];
+const ROW_TYPES = ['string', 'string', 'string?', 'string?', 'string?', 'string', 'string', 'string', 'number', 'string', 'string'];
 
 /** The last timestamp formatted: under load many calls start in the same millisecond. */
 let lastAt = { ms: Number.NaN, iso: '' };
@@ -356,6 +364,7 @@ function rowOf(call: CallRecord): unknown[] {
     json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
     Math.round(call.durationMs),
     call.outcome,
+    call.kind ?? 'tool',
   ];
 }
 

@@ -1,0 +1,70 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { GatewayError, type ErrorTable } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { ContentRequest } from '../catalog/content-calls.js';
+import type { PromptCatalog } from '../catalog/prompt-catalog.js';
+import type { ResourceCatalog } from '../catalog/resource-catalog.js';
+import type { Caller } from '../plugins/plugin-types.js';
+import type { ResourceSubscriptions } from './resource-subscriptions.js';
+import { JsonRpcFailure, rpcFailure } from './rpc-failure.js';
+import type { SessionInfo } from './sessions.js';
+
+/** What a session's resource, prompt and completion handlers need from the gateway. */
+export interface ContentDeps {
+  readonly resources: ResourceCatalog;
+  readonly prompts: PromptCatalog;
+  readonly subscriptions: ResourceSubscriptions;
+  readonly errors: ErrorTable;
+  readonly log: Logger;
+}
+
+/** Who a session's requests come from and what they may use. */
+export interface ContentSession {
+  readonly session: SessionInfo;
+  /** Asked per request, since `initialize` may name the client after connect. */
+  readonly caller: () => Caller;
+  readonly allowsPlugin?: (plugin: string) => boolean;
+}
+
+/** What the SDK passes a request handler along with the request. */
+export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+type Handler<T, R> = (request: { params: T }, extra: HandlerExtra) => Promise<R>;
+
+/**
+ * Wraps a request handler so that whatever it throws reaches the client as a JSON-RPC error
+ * with a code from the table: a JsonRpcFailure as it is, anything else (a bug of ours) as
+ * INTERNAL_ERROR with the original logged, never its message.
+ */
+export function guarded<T, R>(deps: ContentDeps, method: string, handler: Handler<T, R>): Handler<T, R> {
+  return async (request, extra) => {
+    try {
+      return await handler(request, extra);
+    } catch (err) {
+      if (err instanceof JsonRpcFailure) throw err;
+      deps.log.error({ err, method }, 'MCP request failed');
+      throw rpcFailure(new GatewayError('INTERNAL_ERROR', `${method} failed unexpectedly; the gateway log has the details.`), deps.errors);
+    }
+  };
+}
+
+/**
+ * The catalog request of one MCP request: cancelled by the SDK's signal for it (the client's
+ * notifications/cancelled, or the session closing), with progress when the client asked.
+ */
+export function contentRequest(context: ContentSession, extra: HandlerExtra): ContentRequest {
+  const progressToken = extra._meta?.progressToken;
+  return {
+    caller: context.caller(),
+    allowsPlugin: context.allowsPlugin,
+    onCancelable: (cancel) => {
+      if (extra.signal.aborted) cancel();
+      else extra.signal.addEventListener('abort', cancel, { once: true });
+    },
+    onProgress:
+      progressToken === undefined
+        ? undefined
+        : (update) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CompleteRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
+import { rpcFailure } from './rpc-failure.js';
+
+/**
+ * Answers prompts/list, prompts/get and completion/complete (for prompt arguments and resource
+ * template variables) on one session, showing only the plugins the session's key may use.
+ */
+export function servePrompts(server: Server, deps: ContentDeps, context: ContentSession): void {
+  const { prompts, resources, errors } = deps;
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts.listings(context.allowsPlugin) }));
+
+  server.setRequestHandler(
+    GetPromptRequestSchema,
+    guarded(deps, 'prompts/get', async ({ params }, extra) => {
+      const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, extra));
+      if (!outcome.ok) throw rpcFailure(outcome.error, errors);
+      return outcome.value;
+    }),
+  );
+
+  server.setRequestHandler(
+    CompleteRequestSchema,
+    guarded(deps, 'completion/complete', async ({ params }, extra) => {
+      const { ref, argument } = params;
+      const args = params.context?.arguments ?? {};
+      const request = contentRequest(context, extra);
+      const outcome =
+        ref.type === 'ref/prompt'
+          ? await prompts.complete(ref.name, argument.name, argument.value, args, request)
+          : await resources.complete(ref.uri, argument.name, argument.value, args, request);
+      if (!outcome.ok) throw rpcFailure(outcome.error, errors);
+      return { completion: outcome.value };
+    }),
+  );
+}

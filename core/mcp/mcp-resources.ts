@@ -1,0 +1,84 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { GatewayError } from '../errors.js';
+import { notFound } from '../catalog/resource-catalog.js';
+import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
+import { rpcFailure } from './rpc-failure.js';
+
+/** Subscriptions one session may hold: each is a URI kept in memory until the session ends. */
+export const MAX_SUBSCRIPTIONS_PER_SESSION = 1000;
+
+/**
+ * Answers resources/list, resources/templates/list, resources/read, resources/subscribe and
+ * resources/unsubscribe on one session from the resource catalog, showing only the plugins
+ * the session's key may use. Lists are not paginated: every entry comes in the first page.
+ * Returns the cleanup for when the session closes (its subscriptions end).
+ */
+export function serveResources(server: Server, deps: ContentDeps, context: ContentSession): () => void {
+  const { resources, subscriptions, errors } = deps;
+  const { session, allowsPlugin } = context;
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.resources(allowsPlugin) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: resources.templates(allowsPlugin) }));
+
+  server.setRequestHandler(
+    ReadResourceRequestSchema,
+    guarded(deps, 'resources/read', async (request, extra) => {
+      const outcome = await resources.read(request.params.uri, contentRequest(context, extra));
+      if (!outcome.ok) throw rpcFailure(outcome.error, errors);
+      return { contents: outcome.value };
+    }),
+  );
+
+  server.setRequestHandler(
+    SubscribeRequestSchema,
+    guarded(deps, 'resources/subscribe', async ({ params: { uri } }) => {
+      const found = resolveOrFail(deps, uri);
+      if (allowsPlugin?.(found.plugin) === false) {
+        throw rpcFailure(new GatewayError('FORBIDDEN', `This session's API key has no scope for the resources of plugin ${found.plugin}.`), errors);
+      }
+      const held = subscriptions.of(session);
+      if (!held.includes(uri) && held.length >= MAX_SUBSCRIPTIONS_PER_SESSION) {
+        const message = `A session holds at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resource subscriptions; unsubscribe from some first.`;
+        throw rpcFailure(new GatewayError('INVALID_PARAMS', message), errors);
+      }
+      subscriptions.subscribe(session, uri);
+      return {};
+    }),
+  );
+
+  server.setRequestHandler(
+    UnsubscribeRequestSchema,
+    guarded(deps, 'resources/unsubscribe', async ({ params: { uri } }) => {
+      // Unsubscribing from a URI the session does not hold is not an error: the end state is
+      // the one asked for. A URI that is not a URI still is.
+      try {
+        resources.resolve(uri);
+      } catch (err) {
+        throw rpcFailure(err as GatewayError, errors);
+      }
+      subscriptions.unsubscribe(session, uri);
+      return {};
+    }),
+  );
+
+  return () => subscriptions.forget(session);
+}
+
+/** The plugin serving `uri`, or the JSON-RPC error for a URI that is invalid or unknown. */
+function resolveOrFail(deps: ContentDeps, uri: string): { plugin: string } {
+  let found;
+  try {
+    found = deps.resources.resolve(uri);
+  } catch (err) {
+    throw rpcFailure(err as GatewayError, deps.errors);
+  }
+  if (!found) throw rpcFailure(notFound(uri), deps.errors);
+  return found.resource;
+}
