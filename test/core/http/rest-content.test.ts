@@ -179,3 +179,21 @@ describe('the OpenAPI document with resources and prompts', async () => {
     }
   });
 });
+
+describe('metrics of resource reads and prompt gets', async () => {
+  const gateway = await startGateway({ ...WITH_LIBRARY, transports: noListeners });
+  const app = await createHttpApp(gateway);
+  after(() => app.close());
+
+  it('counts reads by the resource or template that served them, and gets by prompt', async () => {
+    await app.inject({ method: 'GET', url: readUrl('library://books/dune') });
+    await app.inject({ method: 'GET', url: readUrl('library://books/emma') });
+    await app.inject({ method: 'GET', url: readUrl('library://random-1') });
+    await app.inject({ method: 'POST', url: '/prompts/greet', payload: { name: 'x' } });
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(text, /mcp_gateway_resource_reads_total\{resource="library:\/\/books\/\{id\}",outcome="ok"\} 2/);
+    assert.match(text, /mcp_gateway_resource_reads_total\{resource="\(unknown\)",outcome="RESOURCE_NOT_FOUND"\} 1/);
+    assert.match(text, /mcp_gateway_prompt_gets_total\{prompt="greet",outcome="ok"\} 1/);
+    assert.match(text, /mcp_gateway_content_duration_seconds_count\{kind="resource"\} 3/);
+  });
+});
