@@ -11,12 +11,26 @@ export type {
   PluginDatabase,
   PluginDefinition,
   PluginEvents,
+  PluginLive,
   ProgressUpdate,
   ToolAnnotations,
   ToolDefinition,
   ToolHandler,
   TransportKind,
 } from './plugins/plugin-types.js';
+export type {
+  Completer,
+  CompletionContext,
+  PromptDefinition,
+  PromptGetter,
+  PromptMessage,
+  ResourceAnnotations,
+  ResourceContent,
+  ResourceDefinition,
+  ResourceReader,
+  ResourceTemplateDefinition,
+  StaticResourceDefinition,
+} from './plugins/content-types.js';
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
 export type { ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';

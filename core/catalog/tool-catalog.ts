@@ -41,9 +41,8 @@ export type CallOutcome =
 
 /** What observers (audit log, metrics) learn of every finished call. */
 export interface CallRecord {
-  /** Absent for a tool call; a resource read or a prompt get says which (see content-calls.ts). */
+  /** Absent for a tool call; for a resource read or a prompt get, `tool` holds the URI or prompt name. */
   readonly kind?: 'resource' | 'prompt';
-  /** The tool's name, the URI read, or the prompt's name. */
   readonly tool: string;
   readonly plugin?: string;
   readonly caller: Caller;

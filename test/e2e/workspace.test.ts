@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_CAPABILITIES } from '../../core/mcp/mcp-session.js';
 import { BIN, resultJson, tempDir, waitFor, writeConfig } from '../helpers.js';
 
 /**
@@ -119,7 +120,8 @@ describe('the workspace over --stdio, from the client\'s MCP roots', () => {
     assert.deepEqual(answers.slice(0, 2).map((m) => m.id), [1, 3], 'initialize and ping are answered before the roots are known');
     assert.deepEqual(answers.slice(2).map((m) => m.id).sort(), [2, 4], 'each held request answered once, initialize not twice');
     assert.equal(answers[0].result.protocolVersion, '2025-06-18');
-    assert.deepEqual(answers[0].result.capabilities, { tools: { listChanged: false }, logging: {} });
+    // The same capabilities a session with plugins answers: they are static.
+    assert.deepEqual(answers[0].result.capabilities, SERVER_CAPABILITIES);
     const byId = (id: number) => answers.find((m) => m.id === id);
     assert.match(byId(2).result.content[0].text, /inside/);
     assert.ok(byId(4).result.tools.some((t: { name: string }) => t.name === 'file_read'));
