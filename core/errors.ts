@@ -207,6 +207,22 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, or a schema ajv refuses.',
   },
+  // NOTIFY (issue 11, item 2): notifications to sessions and run-time catalog changes.
+  PLUGIN_SETUP_OVER: {
+    status: 500,
+    mcp: 'result',
+    description: "A plugin called ctx.tool (or another setup-only registration) after its setup had resolved or failed; use ctx.live.tool(...) to add entries at run time.",
+  },
+  PLUGIN_CLOSED: {
+    status: 500,
+    mcp: 'result',
+    description: 'A plugin that was closed (its setup failed, or the gateway is shutting down) tried to add an entry at run time; nothing was added.',
+  },
+  NOTIFICATION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: "A plugin's ctx.notify call was malformed: an unknown target, log level or undeclared channel, or data that is not JSON; nothing was sent.",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type CoreErrorCode = keyof typeof coreErrors;

@@ -7,7 +7,11 @@ import type { PluginDefinition } from './plugins/plugin-types.js';
 export type {
   CallContext,
   Caller,
+  McpLogLevel,
+  NotifyTarget,
   PluginContext,
+  PluginLive,
+  PluginNotify,
   PluginDatabase,
   PluginDefinition,
   PluginEvents,

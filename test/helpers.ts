@@ -18,6 +18,23 @@ import type { SocketAddress } from '../core/mcp/socket-server.js';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');
 export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin', 'registry');
+/** The `notify` fixture plugin: notifications and run-time tools on request. */
+export const NOTIFY_REGISTRY = join(ROOT, 'test', 'fixtures', 'notify-plugin', 'registry');
+
+/** A notification as a client received it. */
+export interface Received {
+  method: string;
+  params?: any;
+}
+
+/** Records every notification `client` receives that has no handler of its own. */
+export function recordNotifications(client: Client): Received[] {
+  const received: Received[] = [];
+  client.fallbackNotificationHandler = async (notification) => {
+    received.push({ method: notification.method, params: notification.params });
+  };
+  return received;
+}
 
 /** A fresh temporary directory, removed when the test file ends. */
 export function tempDir(prefix = 'mcpgw-'): string {

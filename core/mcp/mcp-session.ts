@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, LoggingLevelSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
@@ -14,6 +14,8 @@ export interface McpSessionDeps {
   readonly sessions: SessionRegistry;
   readonly log: Logger;
   readonly version: string;
+  /** What `initialize` answers; SERVER_CAPABILITIES with the gateway's declared channels. */
+  readonly capabilities?: ServerCapabilities;
 }
 
 export interface McpSessionOptions {
@@ -28,7 +30,15 @@ export interface McpSessionOptions {
 }
 
 /** What every session offers; static, so that --stdio can answer `initialize` before the plugins boot. */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false }, logging: {} };
+export const SERVER_CAPABILITIES = { tools: { listChanged: true }, logging: {}, experimental: { 'claude/channel': { channels: [] as string[] } } };
+
+/**
+ * SERVER_CAPABILITIES with the `claude/channel` list: the channels the enabled plugins declare
+ * in their registry entries, known before any plugin is imported (see `declaredChannels`).
+ */
+export function serverCapabilities(channels: readonly string[]): ServerCapabilities {
+  return { ...SERVER_CAPABILITIES, experimental: { 'claude/channel': { channels: [...channels] } } };
+}
 
 export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
@@ -45,11 +55,26 @@ export async function openMcpSession(
   const session = deps.sessions.open(options.transport, options.peer, options.sessionId);
   const server = new Server(
     { name: 'mcp-gateway', version: deps.version },
-    { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
+  if (options.identity !== undefined) session.identity = options.identity;
   server.oninitialized = () => {
     session.client = server.getClientVersion()?.name;
+    session.identity = options.identity ?? session.client ?? session.peer;
+    session.ready = true;
   };
+  session.notify = (notification) => {
+    // Custom methods (claude/channel) are outside the SDK's ServerNotification union.
+    server.notification(notification as Parameters<Server['notification']>[0]).catch((err: unknown) => {
+      deps.log.debug({ err, session: session.id, method: notification.method }, 'notification not sent');
+    });
+  };
+  // The level is kept on the session, where the notifier filters by it (the SDK keeps its own
+  // copy only for its sendLoggingMessage, which the gateway does not use).
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    session.logLevel = request.params.level;
+    return {};
+  });
   let toolCalls: { cancelAll(): void } | undefined;
   server.onclose = () => {
     toolCalls?.cancelAll();
@@ -74,7 +99,7 @@ export async function openMcpSession(
     errors: deps.errors,
     log: deps.log,
     allows,
-    caller: () => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer }),
+    caller: () => ({ transport: options.transport, sessionId: session.id, identity: session.identity }),
   });
   return { server, session };
 }

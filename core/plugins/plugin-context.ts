@@ -4,6 +4,9 @@ import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { createLiveEntries } from './plugin-live.js';
+import { createNotifier } from '../mcp/notifier.js';
+import type { SessionRegistry } from '../mcp/sessions.js';
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
@@ -20,6 +23,8 @@ export interface CoreServices {
   readonly errors: ErrorTable;
   readonly dataDir: string;
   readonly signal: AbortSignal;
+  /** The open MCP sessions, which `ctx.notify` addresses. */
+  readonly sessions: SessionRegistry;
 }
 
 /** A plugin's context plus what the host needs back from it after setup. */
@@ -31,6 +36,8 @@ export interface PluginScope {
   readonly closers: Array<() => unknown>;
   /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
   abort(reason: unknown): void;
+  /** Setup resolved or failed: from now on `ctx.tool` throws PLUGIN_SETUP_OVER. */
+  endSetup(): void;
 }
 
 export function createPluginScope(
@@ -39,6 +46,8 @@ export function createPluginScope(
   requires: readonly string[],
   apis: ReadonlyMap<string, unknown>,
   core: CoreServices,
+  /** The channels the plugin's registry entry declares, for `ctx.notify.channel`. */
+  channels: readonly string[] = [],
 ): PluginScope {
   const tools: RegisteredTool[] = [];
   const closers: Array<() => unknown> = [];
@@ -50,6 +59,9 @@ export function createPluginScope(
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);
+  let setupOver = false;
+  const live = createLiveEntries(name, core.catalog, () => lifetime.signal.aborted);
+  closers.push(() => live.removeAll());
 
   const ctx: PluginContext = {
     name,
@@ -59,12 +71,21 @@ export function createPluginScope(
     signal: lifetime.signal,
     workspace: core.workspace,
     tool(definition: ToolDefinition, handler: ToolHandler<never>) {
+      // Never dropped in silence: a tool recorded now would never join the catalog.
+      if (setupOver) {
+        throw new GatewayError(
+          'PLUGIN_SETUP_OVER',
+          `Plugin "${name}" called ctx.tool("${String(definition?.name)}") after its setup was over; use ctx.live.tool(...) to add tools at run time.`,
+        );
+      }
       const tool = core.catalog.prepare(name, definition, handler);
       if (tools.some((t) => t.listing.name === tool.listing.name)) {
         throw new GatewayError('TOOL_DEFINITION_INVALID', `Plugin "${name}" records tool "${tool.listing.name}" twice.`);
       }
       tools.push(tool);
     },
+    live: live.api,
+    notify: createNotifier(core.sessions, name, channels),
     breaker(service, options) {
       return core.breakers.get(`${name}:${service}`, options);
     },
@@ -109,5 +130,13 @@ export function createPluginScope(
       return new GatewayError(code, message, { details });
     },
   };
-  return { ctx, tools, closers, abort: (reason) => lifetime.abort(reason) };
+  return {
+    ctx,
+    tools,
+    closers,
+    abort: (reason) => lifetime.abort(reason),
+    endSetup: () => {
+      setupOver = true;
+    },
+  };
 }

@@ -47,8 +47,11 @@ export class PluginHost {
     this.#config = config;
   }
 
+  /** The plugins set up, each with its tools as they are now (run-time changes included). */
   get loaded(): readonly LoadedPlugin[] {
-    return this.#loaded.map(({ closers: _, ...plugin }) => plugin);
+    const toolsOf = new Map<string, string[]>();
+    for (const tool of this.#core.catalog.list()) toolsOf.set(tool.plugin, [...(toolsOf.get(tool.plugin) ?? []), tool.listing.name]);
+    return this.#loaded.map(({ closers: _, ...plugin }) => ({ ...plugin, tools: toolsOf.get(plugin.name) ?? [] }));
   }
 
   get skipped(): readonly SkippedPlugin[] {
@@ -124,7 +127,7 @@ export class PluginHost {
     const definition = candidate.definition!;
     const name = definition.name;
     const config = this.#validatePluginConfig(candidate);
-    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core);
+    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core, candidate.entry.channels);
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -136,8 +139,10 @@ export class PluginHost {
     let api: unknown;
     try {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
+      scope.endSetup();
       this.#core.catalog.add(scope.tools);
     } catch (err) {
+      scope.endSetup();
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;
