@@ -61,7 +61,11 @@ export class LiveToolDocument {
     return this.#version === 0 || !this.#built ? base : this.#merge(base, this.#built);
   }
 
+  /** Generates the tool part until it matches the latest change; one generation at a time. */
   #refresh(): Promise<void> {
+    if (this.#built?.version === this.#version) return Promise.resolve();
+    // Only entered when a generation is due, so the loop awaits at least once and its
+    // `finally` runs after the assignment, never before it.
     this.#refreshing ??= (async () => {
       try {
         while (this.#built?.version !== this.#version) this.#built = await this.#build(this.#version);
