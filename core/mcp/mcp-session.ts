@@ -57,10 +57,13 @@ export async function openMcpSession(
     { name: 'mcp-gateway', version: deps.version },
     { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
-  if (options.identity !== undefined) session.identity = options.identity;
+  // Read when asked rather than set at `initialized`: over --stdio the held `initialize` and
+  // `initialized` are replayed together, and the SDK runs the notification's handler first.
+  Object.defineProperties(session, {
+    client: { enumerable: true, get: () => server.getClientVersion()?.name },
+    identity: { enumerable: true, get: () => options.identity ?? server.getClientVersion()?.name ?? session.peer },
+  });
   server.oninitialized = () => {
-    session.client = server.getClientVersion()?.name;
-    session.identity = options.identity ?? session.client ?? session.peer;
     session.ready = true;
   };
   session.notify = (notification) => {
