@@ -119,7 +119,7 @@ describe('the workspace over --stdio, from the client\'s MCP roots', () => {
     assert.deepEqual(answers.slice(0, 2).map((m) => m.id), [1, 3], 'initialize and ping are answered before the roots are known');
     assert.deepEqual(answers.slice(2).map((m) => m.id).sort(), [2, 4], 'each held request answered once, initialize not twice');
     assert.equal(answers[0].result.protocolVersion, '2025-06-18');
-    assert.deepEqual(answers[0].result.capabilities, { tools: { listChanged: false }, logging: {} });
+    assert.deepEqual(answers[0].result.capabilities, { tools: { listChanged: true }, logging: {}, experimental: { 'claude/channel': { channels: [] } } });
     const byId = (id: number) => answers.find((m) => m.id === id);
     assert.match(byId(2).result.content[0].text, /inside/);
     assert.ok(byId(4).result.tools.some((t: { name: string }) => t.name === 'file_read'));
