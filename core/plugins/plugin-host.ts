@@ -50,7 +50,11 @@ export class PluginHost {
   /** The plugins set up, each with its tools as they are now (run-time changes included). */
   get loaded(): readonly LoadedPlugin[] {
     const toolsOf = new Map<string, string[]>();
-    for (const tool of this.#core.catalog.list()) toolsOf.set(tool.plugin, [...(toolsOf.get(tool.plugin) ?? []), tool.listing.name]);
+    for (const tool of this.#core.catalog.list()) {
+      const names = toolsOf.get(tool.plugin);
+      if (names) names.push(tool.listing.name);
+      else toolsOf.set(tool.plugin, [tool.listing.name]);
+    }
     return this.#loaded.map(({ closers: _, ...plugin }) => ({ ...plugin, tools: toolsOf.get(plugin.name) ?? [] }));
   }
 
