@@ -249,11 +249,21 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: a prompt has a bad name, a duplicate name, or an arguments schema that is not an object of string properties.',
   },
-  // Shared with part NOTIFY, which owns it: the same entry, word for word (keep one on merge).
+  // NOTIFY (issue 11, item 2): notifications to sessions and run-time catalog changes.
   PLUGIN_SETUP_OVER: {
     status: 500,
     mcp: 'result',
-    description: 'A plugin called ctx.tool, ctx.resource or ctx.prompt after its setup had resolved; use ctx.live.<kind>(...) to add entries at run time.',
+    description: 'A plugin called ctx.tool, ctx.resource or ctx.prompt after its setup had resolved or failed; use ctx.live.<kind>(...) to add entries at run time.',
+  },
+  PLUGIN_CLOSED: {
+    status: 500,
+    mcp: 'result',
+    description: 'A plugin that was closed (its setup failed, or the gateway is shutting down) tried to add an entry at run time; nothing was added.',
+  },
+  NOTIFICATION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: "A plugin's ctx.notify call was malformed: an unknown target, log level or undeclared channel, or data that is not JSON; nothing was sent.",
   },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -9,12 +9,13 @@ import { EventBus } from './events.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './http/metrics.js';
 import type { Registry } from 'prom-client';
-import { openMcpSession, type McpSessionOptions } from './mcp/mcp-session.js';
+import { openMcpSession, serverCapabilities, type McpSessionOptions } from './mcp/mcp-session.js';
+import { ListChangedNotices } from './mcp/list-changed.js';
 import type { CoreServices } from './plugins/plugin-context.js';
 import { loadOwnerKey, type OwnerKey } from './owner-key.js';
 import { PluginHost } from './plugins/plugin-host.js';
 import { makePrivateDir } from './private-files.js';
-import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
+import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from './plugins/registry.js';
 import { createSchemaCompiler } from './catalog/schema.js';
 import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
@@ -23,7 +24,6 @@ import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
 import { addContentMetrics } from './http/content-metrics.js';
-import { ListChangedNotifier } from './mcp/list-changed.js';
 import { ResourceSubscriptions } from './mcp/resource-subscriptions.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
@@ -110,11 +110,14 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
+  // Run-time catalog changes reach every session; at boot there is none yet to tell.
+  const listChanges = new ListChangedNotices(sessions);
+  catalog.onChange(() => listChanges.changed('tools'));
+  let capabilities = serverCapabilities([]);
   const metrics = createMetrics(catalog, breakers, sessions);
   addContentMetrics(metrics, resources, prompts);
-  const listChanged = new ListChangedNotifier(sessions);
-  resources.onChange(() => listChanged.changed('resources'));
-  prompts.onChange(() => listChanged.changed('prompts'));
+  resources.onChange(() => listChanges.changed('resources'));
+  prompts.onChange(() => listChanges.changed('prompts'));
   const core: CoreServices = {
     log,
     catalog,
@@ -128,6 +131,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     workspace,
     dataDir: config.dataDir,
     signal: shutdown.signal,
+    sessions,
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
@@ -172,7 +176,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     metrics,
     signal: shutdown.signal,
     connect: (transport, sessionOptions) =>
-      openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION }, transport, sessionOptions),
+      openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities }, transport, sessionOptions),
     status: () => ({
       version: GATEWAY_VERSION,
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
@@ -199,6 +203,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
+    capabilities = serverCapabilities(declaredChannels(registry, config.plugins));
     await plugins.start(registry);
   } catch (err) {
     await gateway.close().catch(() => {});

@@ -7,7 +7,10 @@ import type { PluginDefinition } from './plugins/plugin-types.js';
 export type {
   CallContext,
   Caller,
+  McpLogLevel,
+  NotifyTarget,
   PluginContext,
+  PluginNotify,
   PluginDatabase,
   PluginDefinition,
   PluginEvents,

@@ -21,6 +21,23 @@ export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin'
 export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin', 'registry');
 /** Config overrides that add the library fixture plugin (resources, templates, prompts) beside echo. */
 export const WITH_LIBRARY = { registries: [FIXTURE_REGISTRY, LIBRARY_REGISTRY], plugins: { echo: {}, library: {} } };
+/** The `notify` fixture plugin: notifications and run-time tools on request. */
+export const NOTIFY_REGISTRY = join(ROOT, 'test', 'fixtures', 'notify-plugin', 'registry');
+
+/** A notification as a client received it. */
+export interface Received {
+  method: string;
+  params?: any;
+}
+
+/** Records every notification `client` receives that has no handler of its own. */
+export function recordNotifications(client: Client): Received[] {
+  const received: Received[] = [];
+  client.fallbackNotificationHandler = async (notification) => {
+    received.push({ method: notification.method, params: notification.params });
+  };
+  return received;
+}
 
 /** A fresh temporary directory, removed when the test file ends. */
 export function tempDir(prefix = 'mcpgw-'): string {

@@ -70,6 +70,7 @@ export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #observers: Array<(record: CallRecord) => void> = [];
   readonly #preconditions: Array<() => GatewayError | undefined> = [];
+  readonly #changeListeners: Array<() => void> = [];
   readonly #options: ToolCatalogOptions;
   readonly #inFlight = new Set<Promise<CallOutcome>>();
   /** Calls whose handler is running, to cancel them all from one shutdown listener. */
@@ -147,7 +148,41 @@ export class ToolCatalog {
       }
     }
     for (const tool of tools) this.#tools.set(tool.listing.name, tool);
+    this.#changed();
+  }
+
+  /**
+   * Removes `tool` if it is still the one registered under its name; true when it was. Calls
+   * already running keep their tool and finish; new calls get UNKNOWN_TOOL.
+   */
+  remove(tool: RegisteredTool): boolean {
+    if (this.#tools.get(tool.listing.name) !== tool) return false;
+    this.#tools.delete(tool.listing.name);
+    this.#changed();
+    return true;
+  }
+
+  /**
+   * Calls `listener` after every change of the tool set (tools/list_changed, the OpenAPI
+   * document). Returns the function that stops it.
+   */
+  onChange(listener: () => void): () => void {
+    this.#changeListeners.push(listener);
+    return () => {
+      const index = this.#changeListeners.indexOf(listener);
+      if (index !== -1) this.#changeListeners.splice(index, 1);
+    };
+  }
+
+  #changed(): void {
     this.#listing = undefined;
+    for (const listener of this.#changeListeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.#options.log.error({ err }, 'catalog change listener threw');
+      }
+    }
   }
 
   get(name: string): RegisteredTool | undefined {

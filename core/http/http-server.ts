@@ -13,6 +13,7 @@ import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
 import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
+import { LiveToolDocument } from './openapi-live.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
 import { registerContentRoutes } from './rest-content.js';
@@ -110,11 +111,20 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   });
 
   await app.register(swagger, { openapi: documentOptions(gateway, guard.keys.required) });
+  // Tools added or removed at run time have no fastify route of their own to document.
+  const toolDocument = new LiveToolDocument(gateway, guard.keys.required);
+  const stopFollowing = gateway.catalog.onChange(() => toolDocument.changed());
+  app.addHook('onClose', (_app, done) => {
+    stopFollowing();
+    done();
+  });
   // The explorer sends "Try it out" requests to the origin it was loaded from: the listening
   // address may be another name for it (127.0.0.1 for localhost), and a cross-origin call fails.
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (document) => withServers(document, '/') });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (document) => withServers(toolDocument.latest(document), '/') });
 
-  app.get('/openapi.json', { schema: { hide: true } }, () => withServers(app.swagger(), serverUrl(config.host, app.server.address())));
+  app.get('/openapi.json', { schema: { hide: true } }, async () =>
+    withServers(await toolDocument.current(app.swagger()), serverUrl(config.host, app.server.address())),
+  );
   app.get('/health', { schema: healthRouteSchema(errors) }, () => {
     const status = gateway.status();
     const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';

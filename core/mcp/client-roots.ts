@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { HeldTransport } from './held-transport.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS } from './mcp-session.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
 /** How long a client that offers roots may take to list them before the gateway goes on without. */
 export const ROOTS_TIMEOUT_MS = 10_000;
@@ -37,7 +38,7 @@ export type ClientRoots = RootsOutcome & {
  * not ask earlier), and holds every other message for the real session. Resolves when the
  * roots are known or known to be missing; rejects when the client goes away first.
  */
-export function learnClientRoots(inner: Transport, version: string): Promise<ClientRoots> {
+export function learnClientRoots(inner: Transport, version: string, capabilities: ServerCapabilities = SERVER_CAPABILITIES): Promise<ClientRoots> {
   return new Promise((resolve, reject) => {
     let initializeId: RequestId | undefined;
     let offersRoots = false;
@@ -58,7 +59,7 @@ export function learnClientRoots(inner: Transport, version: string): Promise<Cli
         initializeId = message.id;
         offersRoots = Boolean(params?.capabilities?.roots);
         transport.hold(message);
-        reply({ jsonrpc: '2.0', id: message.id, result: initializeResult(params?.protocolVersion, version) });
+        reply({ jsonrpc: '2.0', id: message.id, result: initializeResult(params?.protocolVersion, version, capabilities) });
       } else if (isJSONRPCRequest(message) && message.method === 'ping') {
         reply({ jsonrpc: '2.0', id: message.id, result: {} });
       } else if (isJSONRPCNotification(message) && message.method === 'notifications/initialized' && initializeId !== undefined) {
@@ -104,7 +105,7 @@ export function workspaceOfRoots(roots: readonly Root[]): RootsOutcome {
 }
 
 /** What the SDK's Server answers to `initialize`, for the gateway's static capabilities. */
-function initializeResult(requested: string | undefined, version: string) {
+function initializeResult(requested: string | undefined, version: string, capabilities: ServerCapabilities) {
   const protocolVersion = requested && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
-  return { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'mcp-gateway', version }, instructions: SERVER_INSTRUCTIONS };
+  return { protocolVersion, capabilities, serverInfo: { name: 'mcp-gateway', version }, instructions: SERVER_INSTRUCTIONS };
 }

@@ -1,13 +1,14 @@
 import type { SessionRegistry } from './sessions.js';
 
+/** The catalogs whose changes MCP clients hear about. */
 export type ListKind = 'tools' | 'resources' | 'prompts';
 
 /**
- * Sends `notifications/<kind>/list_changed` to every open session when a catalog changes at
- * run time. Coalesced: however many entries a plugin adds or removes in one go, each kind is
- * announced at most once per tick, after the changes, so a client re-lists once.
+ * Sends `notifications/<kind>/list_changed` to every ready session when a catalog changes at
+ * run time, at most once per turn of the event loop per kind: a plugin that swaps ten tools
+ * in a row makes one notification, and clients list once.
  */
-export class ListChangedNotifier {
+export class ListChangedNotices {
   readonly #sessions: SessionRegistry;
   readonly #pending = new Set<ListKind>();
 
@@ -18,10 +19,10 @@ export class ListChangedNotifier {
   changed(kind: ListKind): void {
     if (this.#pending.has(kind)) return;
     this.#pending.add(kind);
-    process.nextTick(() => {
+    setImmediate(() => {
       this.#pending.delete(kind);
       const notification = { method: `notifications/${kind}/list_changed` };
-      for (const session of this.#sessions.all()) session.notify(notification);
+      for (const session of this.#sessions.all()) if (session.ready) session.notify(notification);
     });
   }
 }

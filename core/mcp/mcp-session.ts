@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, LoggingLevelSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { coreErrors, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
@@ -23,6 +23,8 @@ export interface McpSessionDeps {
   readonly sessions: SessionRegistry;
   readonly log: Logger;
   readonly version: string;
+  /** What `initialize` answers; SERVER_CAPABILITIES with the gateway's declared channels. */
+  readonly capabilities?: ServerCapabilities;
 }
 
 export interface McpSessionOptions {
@@ -40,12 +42,21 @@ export interface McpSessionOptions {
 
 /** What every session offers; static, so that --stdio can answer `initialize` before the plugins boot. */
 export const SERVER_CAPABILITIES = {
-  tools: { listChanged: false },
+  tools: { listChanged: true },
   resources: { subscribe: true, listChanged: true },
   prompts: { listChanged: true },
   completions: {},
   logging: {},
+  experimental: { 'claude/channel': { channels: [] as string[] } },
 };
+
+/**
+ * SERVER_CAPABILITIES with the `claude/channel` list: the channels the enabled plugins declare
+ * in their registry entries, known before any plugin is imported (see `declaredChannels`).
+ */
+export function serverCapabilities(channels: readonly string[]): ServerCapabilities {
+  return { ...SERVER_CAPABILITIES, experimental: { 'claude/channel': { channels: [...channels] } } };
+}
 
 export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
@@ -62,21 +73,29 @@ export async function openMcpSession(
   const session = deps.sessions.open(options.transport, options.peer, options.sessionId);
   const server = new Server(
     { name: 'mcp-gateway', version: deps.version },
-    { capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
   );
-  session.identity = options.identity ?? session.peer;
+  // Read when asked rather than set at `initialized`: over --stdio the held `initialize` and
+  // `initialized` are replayed together, and the SDK runs the notification's handler first.
+  Object.defineProperties(session, {
+    client: { enumerable: true, get: () => server.getClientVersion()?.name },
+    identity: { enumerable: true, get: () => options.identity ?? server.getClientVersion()?.name ?? session.peer },
+  });
   server.oninitialized = () => {
-    session.client = server.getClientVersion()?.name;
-    session.identity = options.identity ?? session.client ?? session.peer;
+    session.ready = true;
   };
   session.notify = (notification) => {
-    try {
-      server.notification(notification as never).catch(() => {});
-    } catch (err) {
-      // Not connected yet, or a notification this session's capabilities do not cover.
-      deps.log.debug({ err, session: session.id }, 'notification not sent');
-    }
+    // Custom methods (claude/channel) are outside the SDK's ServerNotification union.
+    server.notification(notification as Parameters<Server['notification']>[0]).catch((err: unknown) => {
+      deps.log.debug({ err, session: session.id, method: notification.method }, 'notification not sent');
+    });
   };
+  // The level is kept on the session, where the notifier filters by it (the SDK keeps its own
+  // copy only for its sendLoggingMessage, which the gateway does not use).
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    session.logLevel = request.params.level;
+    return {};
+  });
   let toolCalls: { cancelAll(): void } | undefined;
   let endSubscriptions: (() => void) | undefined;
   server.onclose = () => {
@@ -87,7 +106,7 @@ export async function openMcpSession(
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
   const { allows, allowsPlugin } = options;
-  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: options.identity ?? session.client ?? session.peer });
+  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
   }));

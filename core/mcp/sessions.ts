@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { TransportKind } from '../plugins/plugin-types.js';
 
 export interface SessionInfo {
@@ -12,15 +13,22 @@ export interface SessionInfo {
   notify(notification: { method: string; params?: Record<string, unknown> }): void;
   /** Who the session acts for: an API key's name, else the MCP client's name, else the peer. */
   identity?: string;
+  /**
+   * True once the client sent `notifications/initialized`: the protocol lets a server send
+   * notifications only from then on, so plugins' notifications skip sessions still opening.
+   */
+  ready?: boolean;
+  /** The level the client set with `logging/setLevel`; until it does, every level is sent. */
+  logLevel?: LoggingLevel;
 }
 
-/** The open MCP sessions of every transport, for gateway_status, /health and metrics. */
+/** The open MCP sessions of every transport, for gateway_status, /health, metrics and notifications. */
 export class SessionRegistry {
   readonly #sessions = new Map<string, SessionInfo>();
 
   open(transport: TransportKind, peer?: string, id: string = randomUUID()): SessionInfo {
-    // Until openMcpSession connects the session's Server, there is no one to notify.
-    const session: SessionInfo = { id, transport, peer, openedAt: Date.now(), notify: () => {} };
+    // `notify` is replaced by the session's own sender once its SDK Server exists.
+    const session: SessionInfo = { id, transport, peer, identity: peer, openedAt: Date.now(), notify: () => {} };
     this.#sessions.set(id, session);
     return session;
   }
@@ -29,13 +37,13 @@ export class SessionRegistry {
     this.#sessions.delete(id);
   }
 
+  get(id: string): SessionInfo | undefined {
+    return this.#sessions.get(id);
+  }
+
   /** The open sessions. */
   all(): IterableIterator<SessionInfo> {
     return this.#sessions.values();
-  }
-
-  get(id: string): SessionInfo | undefined {
-    return this.#sessions.get(id);
   }
 
   get size(): number {

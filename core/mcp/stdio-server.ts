@@ -9,6 +9,8 @@ import type { Logger } from '../logger.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { makePrivateDir } from '../private-files.js';
 import { GATEWAY_VERSION } from '../version.js';
+import { serverCapabilities } from './mcp-session.js';
+import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins/registry.js';
 
 /**
  * Boots the gateway for the one client on stdin/stdout and serves its MCP session; resolves
@@ -37,7 +39,7 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, bo
     gateway = await createGateway({ config: config as GatewayConfig, log });
   } else {
     try {
-      roots = await learnClientRoots(stdio, GATEWAY_VERSION);
+      roots = await learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
     } catch (err) {
       log.info({ reason: (err as Error).message }, 'no session to serve');
       return;
@@ -56,6 +58,19 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, bo
     ended();
   }
   await Promise.race([closed, once(gateway.signal, 'abort')]);
+}
+
+/**
+ * The channels `initialize` announces when it is answered before the gateway boots: read from
+ * the same registry files the boot reads next. A registry that cannot be read announces none;
+ * the boot then stops with the registry's own error.
+ */
+function channelsBeforeBoot(config: ConfigWithoutWorkspace): string[] {
+  try {
+    return declaredChannels(loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]), config.plugins);
+  } catch {
+    return [];
+  }
 }
 
 function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger): Promise<Gateway> {

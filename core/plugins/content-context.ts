@@ -15,51 +15,33 @@ export interface ContentServices {
 /** A plugin's resources and prompts: the ctx methods, and what the host does after setup. */
 export interface ContentScope {
   readonly ctx: Pick<PluginContext, 'resource' | 'prompt' | 'resourceUpdated'>;
-  readonly live: Pick<PluginContext['live'], 'resource' | 'prompt'>;
   /** Resources and prompts recorded during setup. */
   readonly resources: RegisteredResource[];
   readonly prompts: RegisteredPrompt[];
   /**
-   * Adds what setup recorded to the catalogs, all or nothing (a clash throws and adds none),
-   * and ends the setup phase: from now on ctx.resource and ctx.prompt throw PLUGIN_SETUP_OVER.
+   * Adds what setup recorded to the catalogs, all or nothing (a clash throws and adds none).
    * Returns the undo, for when something after it fails.
    */
   commit(): () => void;
 }
 
 /**
- * The resource and prompt side of a plugin's ctx. During setup, `ctx.resource` and
- * `ctx.prompt` record entries that join the catalogs only if setup succeeds; at run time,
- * `ctx.live.resource` and `ctx.live.prompt` add one at once and return its removal, which
- * also runs when the plugin closes. `closers` is the plugin's list of cleanups.
+ * The resource and prompt side of a plugin's ctx during setup: `ctx.resource` and `ctx.prompt`
+ * record entries that join the catalogs only if setup succeeds (run-time entries are
+ * `ctx.live`'s, in plugin-live.ts). `setupOver` tells when recording is no longer allowed.
  */
-export function createContentScope(plugin: string, core: ContentServices, closers: Array<() => unknown>, lifetime: AbortSignal): ContentScope {
+export function createContentScope(plugin: string, core: ContentServices, setupOver: () => boolean): ContentScope {
   const resources: RegisteredResource[] = [];
   const prompts: RegisteredPrompt[] = [];
-  let setupOver = false;
   const late = (kind: 'resource' | 'prompt') =>
-    new GatewayError('PLUGIN_SETUP_OVER', `Plugin "${plugin}" called ctx.${kind}(...) after its setup had resolved; use ctx.live.${kind}(...) to add entries at run time.`);
-
-  /** Adds entries now; the returned removal runs at most once, and at the latest when the plugin closes. */
-  const goLive = <T>(entries: T[], catalog: { add(e: T[]): void; remove(e: T[]): void }): (() => void) => {
-    if (lifetime.aborted) throw new GatewayError('SHUTTING_DOWN', `Plugin "${plugin}" is closing; it cannot add entries any more.`);
-    catalog.add(entries);
-    let removed = false;
-    const remove = () => {
-      if (removed) return;
-      removed = true;
-      catalog.remove(entries);
-    };
-    closers.push(remove);
-    return remove;
-  };
+    new GatewayError('PLUGIN_SETUP_OVER', `Plugin "${plugin}" called ctx.${kind}(...) after its setup was over; use ctx.live.${kind}(...) to add entries at run time.`);
 
   return {
     resources,
     prompts,
     ctx: {
       resource(definition: ResourceDefinition, reader: ResourceReader) {
-        if (setupOver) throw late('resource');
+        if (setupOver()) throw late('resource');
         const resource = core.resources.prepare(plugin, definition, reader);
         if (resources.some((r) => r.key === resource.key)) {
           throw new GatewayError('RESOURCE_DEFINITION_INVALID', `Plugin "${plugin}" records resource "${resource.key}" twice.`);
@@ -67,7 +49,7 @@ export function createContentScope(plugin: string, core: ContentServices, closer
         resources.push(resource);
       },
       prompt(definition: PromptDefinition, getter: PromptGetter<never>) {
-        if (setupOver) throw late('prompt');
+        if (setupOver()) throw late('prompt');
         const prompt = core.prompts.prepare(plugin, definition, getter);
         if (prompts.some((p) => p.listing.name === prompt.listing.name)) {
           throw new GatewayError('PROMPT_DEFINITION_INVALID', `Plugin "${plugin}" records prompt "${prompt.listing.name}" twice.`);
@@ -82,10 +64,6 @@ export function createContentScope(plugin: string, core: ContentServices, closer
         core.subscriptions.updated(uri);
       },
     },
-    live: {
-      resource: (definition: ResourceDefinition, reader: ResourceReader) => goLive([core.resources.prepare(plugin, definition, reader)], core.resources),
-      prompt: (definition: PromptDefinition, getter: PromptGetter<never>) => goLive([core.prompts.prepare(plugin, definition, getter)], core.prompts),
-    },
     commit() {
       core.resources.add(resources);
       try {
@@ -94,7 +72,6 @@ export function createContentScope(plugin: string, core: ContentServices, closer
         core.resources.remove(resources);
         throw err;
       }
-      setupOver = true;
       return () => {
         core.resources.remove(resources);
         core.prompts.remove(prompts);

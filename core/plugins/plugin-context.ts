@@ -4,6 +4,9 @@ import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { createLiveEntries } from './plugin-live.js';
+import { createNotifier } from '../mcp/notifier.js';
+import type { SessionRegistry } from '../mcp/sessions.js';
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
@@ -21,6 +24,8 @@ export interface CoreServices extends ContentServices {
   readonly errors: ErrorTable;
   readonly dataDir: string;
   readonly signal: AbortSignal;
+  /** The open MCP sessions, which `ctx.notify` addresses. */
+  readonly sessions: SessionRegistry;
 }
 
 /** A plugin's context plus what the host needs back from it after setup. */
@@ -34,6 +39,8 @@ export interface PluginScope {
   readonly content: ContentScope;
   /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
   abort(reason: unknown): void;
+  /** Setup resolved or failed: from now on `ctx.tool` throws PLUGIN_SETUP_OVER. */
+  endSetup(): void;
 }
 
 export function createPluginScope(
@@ -42,6 +49,8 @@ export function createPluginScope(
   requires: readonly string[],
   apis: ReadonlyMap<string, unknown>,
   core: CoreServices,
+  /** The channels the plugin's registry entry declares, for `ctx.notify.channel`. */
+  channels: readonly string[] = [],
 ): PluginScope {
   const tools: RegisteredTool[] = [];
   const closers: Array<() => unknown> = [];
@@ -53,7 +62,10 @@ export function createPluginScope(
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);
-  const content = createContentScope(name, core, closers, lifetime.signal);
+  let setupOver = false;
+  const content = createContentScope(name, core, () => setupOver);
+  const live = createLiveEntries(name, core, () => lifetime.signal.aborted);
+  closers.push(() => live.removeAll());
 
   const ctx: PluginContext = {
     name,
@@ -63,12 +75,21 @@ export function createPluginScope(
     signal: lifetime.signal,
     workspace: core.workspace,
     tool(definition: ToolDefinition, handler: ToolHandler<never>) {
+      // Never dropped in silence: a tool recorded now would never join the catalog.
+      if (setupOver) {
+        throw new GatewayError(
+          'PLUGIN_SETUP_OVER',
+          `Plugin "${name}" called ctx.tool("${String(definition?.name)}") after its setup was over; use ctx.live.tool(...) to add tools at run time.`,
+        );
+      }
       const tool = core.catalog.prepare(name, definition, handler);
       if (tools.some((t) => t.listing.name === tool.listing.name)) {
         throw new GatewayError('TOOL_DEFINITION_INVALID', `Plugin "${name}" records tool "${tool.listing.name}" twice.`);
       }
       tools.push(tool);
     },
+    live: live.api,
+    notify: createNotifier(core.sessions, name, channels),
     breaker(service, options) {
       return core.breakers.get(`${name}:${service}`, options);
     },
@@ -113,7 +134,15 @@ export function createPluginScope(
       return new GatewayError(code, message, { details });
     },
     ...content.ctx,
-    live: { ...content.live },
   };
-  return { ctx, tools, closers, content, abort: (reason) => lifetime.abort(reason) };
+  return {
+    ctx,
+    tools,
+    closers,
+    content,
+    abort: (reason) => lifetime.abort(reason),
+    endSetup: () => {
+      setupOver = true;
+    },
+  };
 }

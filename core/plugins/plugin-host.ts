@@ -51,8 +51,15 @@ export class PluginHost {
     this.#config = config;
   }
 
+  /** The plugins set up, each with its tools as they are now (run-time changes included). */
   get loaded(): readonly LoadedPlugin[] {
-    return this.#loaded.map(({ closers: _, ...plugin }) => plugin);
+    const toolsOf = new Map<string, string[]>();
+    for (const tool of this.#core.catalog.list()) {
+      const names = toolsOf.get(tool.plugin);
+      if (names) names.push(tool.listing.name);
+      else toolsOf.set(tool.plugin, [tool.listing.name]);
+    }
+    return this.#loaded.map(({ closers: _, ...plugin }) => ({ ...plugin, tools: toolsOf.get(plugin.name) ?? [] }));
   }
 
   get skipped(): readonly SkippedPlugin[] {
@@ -128,7 +135,7 @@ export class PluginHost {
     const definition = candidate.definition!;
     const name = definition.name;
     const config = this.#validatePluginConfig(candidate);
-    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core);
+    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core, candidate.entry.channels);
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -140,6 +147,7 @@ export class PluginHost {
     let api: unknown;
     try {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
+      scope.endSetup();
       // All of the plugin's entries join, or none: resources and prompts first, as they can
       // be taken back if its tools clash.
       const undoContent = scope.content.commit();
@@ -150,6 +158,7 @@ export class PluginHost {
         throw err;
       }
     } catch (err) {
+      scope.endSetup();
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;

@@ -86,6 +86,57 @@ export interface PluginEvents {
   subscribe(pattern: string, handler: EventHandler): () => void;
 }
 
+/**
+ * Which MCP sessions a notification goes to: one session (`call.caller.sessionId` is the
+ * caller's own), every session of one identity (an API key's name, else the MCP client's
+ * name, else the peer address), or every open session.
+ */
+export type NotifyTarget = { readonly session: string } | { readonly identity: string } | 'all';
+
+/** The MCP log levels (RFC 5424 severities), least severe first. */
+export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/**
+ * Notifications from a plugin to MCP sessions. Each method returns how many sessions the
+ * notification was handed to (0 when none matched: a session that has gone is not an error).
+ * Only sessions that finished `initialize` are addressed. Delivery is best effort: a client
+ * that disconnects meanwhile misses it, and an `/mcp` client gets notifications only while it
+ * holds its GET stream open. Throws NOTIFICATION_INVALID for a malformed call; nothing is sent.
+ */
+export interface PluginNotify {
+  /**
+   * `notifications/message` with `{level, logger, data}`. Each session gets only levels at or
+   * above the one it set with `logging/setLevel`; a session that never set one gets every level.
+   * `logger` defaults to the plugin's name. `data` must be JSON.
+   */
+  log(target: NotifyTarget, level: McpLogLevel, data: unknown, options?: { readonly logger?: string }): number;
+  /**
+   * `notifications/claude/channel` with `{channel, data}`. `channel` must be listed under
+   * `channels:` in the plugin's registry entry (capabilities are announced before plugins load).
+   */
+  channel(target: NotifyTarget, channel: string, data: unknown): number;
+}
+
+/**
+ * Adding entries while the gateway runs, after setup. Each entry is checked like its setup
+ * counterpart and joins its catalog at once; every change sends the matching
+ * `notifications/<kind>/list_changed` to all sessions (one per event-loop turn per kind).
+ * What a plugin added here is removed when the plugin closes. Throws PLUGIN_CLOSED once the
+ * plugin has been closed (its setup failed, or the gateway is shutting down).
+ */
+export interface PluginLive {
+  /**
+   * Adds a tool now (TOOL_DEFINITION_INVALID for a bad definition or a taken name). Returns
+   * the function that removes it; calling that again does nothing. Calls already running
+   * finish; later ones get UNKNOWN_TOOL.
+   */
+  tool<Args = Record<string, unknown>>(definition: ToolDefinition, handler: ToolHandler<Args>): () => void;
+  /** Adds a resource or template now (RESOURCE_DEFINITION_INVALID as at setup); returns its removal. */
+  resource(definition: ResourceDefinition, reader: ResourceReader): () => void;
+  /** Adds a prompt now (PROMPT_DEFINITION_INVALID as at setup); returns its removal. */
+  prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): () => void;
+}
+
 /** A plugin's only door into core. Valid from `setup` until the gateway closes. */
 export interface PluginContext<Config = Record<string, unknown>> {
   readonly name: string;
@@ -93,8 +144,16 @@ export interface PluginContext<Config = Record<string, unknown>> {
   readonly config: Readonly<Config>;
   /** A pino logger tagged with the plugin name; writes to stderr. */
   readonly log: Logger;
-  /** Records a tool. Throws TOOL_DEFINITION_INVALID at once for a bad definition. */
+  /**
+   * Records a tool during `setup`; the tools join the catalog together when setup resolves.
+   * Throws TOOL_DEFINITION_INVALID at once for a bad definition, and PLUGIN_SETUP_OVER when
+   * called after setup resolved or failed (use `live.tool` then).
+   */
   tool<Args = Record<string, unknown>>(definition: ToolDefinition, handler: ToolHandler<Args>): void;
+  /** Adds and removes entries at run time, announcing each change to the sessions. */
+  readonly live: PluginLive;
+  /** Notifications to MCP sessions: log messages and channel messages. */
+  readonly notify: PluginNotify;
   /** A circuit breaker named `<plugin>:<service>` for calls to one external service. */
   breaker(service: string, options?: BreakerOptions): Breaker;
   readonly db: PluginDatabase;
@@ -128,18 +187,6 @@ export interface PluginContext<Config = Record<string, unknown>> {
    * none does, INVALID_URI for a string that is not a URI.
    */
   resourceUpdated(uri: string): void;
-  /** Adds entries at run time; each change is announced to every session as list_changed. */
-  readonly live: PluginLive;
-}
-
-/**
- * Run-time additions. Each call checks the definition as setup does, adds the entry at once,
- * sends `notifications/<kind>/list_changed` to every open session (one per tick per kind) and
- * returns a function that removes it again. Entries added here are removed when the plugin closes.
- */
-export interface PluginLive {
-  resource(definition: ResourceDefinition, reader: ResourceReader): () => void;
-  prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): () => void;
 }
 
 export interface PluginDefinition<Config = Record<string, unknown>, Api = unknown> {

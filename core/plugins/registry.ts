@@ -17,6 +17,8 @@ export interface RegistryEntry {
   readonly optional: boolean;
   /** External services it talks to (each call to one goes through a breaker). */
   readonly services: readonly { readonly name: string; readonly description?: string }[];
+  /** The channels its `ctx.notify.channel` may use, `<plugin>.<name>`, announced in `initialize`. */
+  readonly channels: readonly string[];
   /** The YAML file it came from, for error messages. */
   readonly file: string;
 }
@@ -25,6 +27,8 @@ export interface RegistryEntry {
 export const BUILTIN_REGISTRY_DIR = fileURLToPath(new URL('../../registry/', import.meta.url));
 
 const PLUGIN_NAME = '^[a-z][a-z0-9-]{0,63}$';
+/** `<plugin>.<word>[.<word>…]`: the prefix makes every channel's owner plain and names unique. */
+const CHANNEL_NAME = '^[a-z][a-z0-9-]{0,63}(\\.[a-z0-9_-]{1,64}){1,4}$';
 
 const entrySchema: JsonSchema = {
   type: 'object',
@@ -47,6 +51,7 @@ const entrySchema: JsonSchema = {
         properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' } },
       },
     },
+    channels: { type: 'array', default: [], uniqueItems: true, items: { type: 'string', pattern: CHANNEL_NAME } },
   },
 };
 
@@ -93,7 +98,25 @@ function readEntry(file: string): RegistryEntry {
   if (RESERVED_NAMES.has(raw.name)) {
     throw new GatewayError('REGISTRY_INVALID', `${file}: the plugin name "${raw.name}" is reserved (it names the gateway itself in tools, audit rows, events and errors); choose another.`);
   }
+  const foreign = raw.channels.find((channel) => !channel.startsWith(`${raw.name}.`));
+  if (foreign !== undefined) {
+    throw new GatewayError('REGISTRY_INVALID', `${file}: channels: "${foreign}" must start with the plugin's name, "${raw.name}." (e.g. ${raw.name}.messages).`);
+  }
   return Object.freeze({ ...raw, module: locateModule(raw.module, file), file });
+}
+
+/**
+ * The channels of the plugins `plugins` (the config's section) enables, sorted: what every
+ * session announces under the experimental `claude/channel` capability. Known from the YAML
+ * alone, so that --stdio can answer `initialize` before any plugin module is imported.
+ */
+export function declaredChannels(registry: ReadonlyMap<string, RegistryEntry>, plugins: Readonly<Record<string, { readonly enabled?: boolean }>>): string[] {
+  const channels: string[] = [];
+  for (const [name, settings] of Object.entries(plugins)) {
+    if (settings.enabled === false) continue;
+    channels.push(...(registry.get(name)?.channels ?? []));
+  }
+  return channels.sort();
 }
 
 /**
