@@ -20,6 +20,7 @@ import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
+import { PluginRouteTable } from './http/plugin-route-table.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
 
@@ -36,6 +37,8 @@ export interface Gateway {
   readonly log: Logger;
   readonly version: string;
   readonly catalog: ToolCatalog;
+  /** The HTTP routes, static folders and WebSocket routes plugins recorded (ctx.http). */
+  readonly routes: PluginRouteTable;
   readonly errors: ErrorTable;
   readonly events: EventBus;
   readonly sessions: SessionRegistry;
@@ -86,8 +89,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const db = openDatabase(join(config.dataDir, 'gateway.db'));
   const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
+  // One compiler for tool arguments and plugin route bodies: both accept and refuse alike.
+  const ajv = createSchemaCompiler({ useDefaults: true, log });
   const catalog = new ToolCatalog({
-    ajv: createSchemaCompiler({ useDefaults: true, log }),
+    ajv,
     errors,
     log,
     defaultTimeoutMs: config.tools.timeoutMs,
@@ -96,6 +101,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   // A caller's mistake (a 4xx code) says nothing about a service's health.
   const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
+  const routes = new PluginRouteTable({ ajv, log, defaultTimeoutMs: config.tools.timeoutMs });
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
   const metrics = createMetrics(catalog, breakers, sessions);
@@ -109,6 +115,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     workspace,
     dataDir: config.dataDir,
     signal: shutdown.signal,
+    routes,
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
@@ -136,6 +143,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     log,
     version: GATEWAY_VERSION,
     catalog,
+    routes,
     errors,
     events,
     sessions,

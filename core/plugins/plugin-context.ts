@@ -7,6 +7,7 @@ import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
+import type { PluginRouteTable, RouteRecorder } from '../http/plugin-route-table.js';
 import type { Workspace } from '../workspace.js';
 
 /** What core hands to every plugin context. */
@@ -20,6 +21,8 @@ export interface CoreServices {
   readonly errors: ErrorTable;
   readonly dataDir: string;
   readonly signal: AbortSignal;
+  /** Plugin HTTP routes, mounted by the HTTP face (ctx.http). */
+  readonly routes: PluginRouteTable;
 }
 
 /** A plugin's context plus what the host needs back from it after setup. */
@@ -27,6 +30,8 @@ export interface PluginScope {
   readonly ctx: PluginContext;
   /** Tools recorded during setup, added to the catalog only if setup succeeds. */
   readonly tools: RegisteredTool[];
+  /** HTTP routes recorded during setup (ctx.http); sealed and added to the table if setup succeeds. */
+  readonly routes: RouteRecorder;
   /** Cleanup, in registration order. */
   readonly closers: Array<() => unknown>;
   /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
@@ -50,6 +55,7 @@ export function createPluginScope(
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);
+  const routes = core.routes.recorder(name);
 
   const ctx: PluginContext = {
     name,
@@ -65,6 +71,7 @@ export function createPluginScope(
       }
       tools.push(tool);
     },
+    http: routes.http,
     breaker(service, options) {
       return core.breakers.get(`${name}:${service}`, options);
     },
@@ -109,5 +116,5 @@ export function createPluginScope(
       return new GatewayError(code, message, { details });
     },
   };
-  return { ctx, tools, closers, abort: (reason) => lifetime.abort(reason) };
+  return { ctx, tools, routes, closers, abort: (reason) => lifetime.abort(reason) };
 }

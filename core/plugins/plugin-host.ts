@@ -137,7 +137,9 @@ export class PluginHost {
     try {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
       this.#core.catalog.add(scope.tools);
+      this.#core.routes.add(scope.routes.seal());
     } catch (err) {
+      scope.routes.seal();
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;

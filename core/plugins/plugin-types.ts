@@ -5,6 +5,7 @@ import type { EventHandler } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { Migration } from '../storage/storage.js';
+import type { PluginHttp } from './route-types.js';
 import type { Workspace } from '../workspace.js';
 
 /** MCP tool annotations. `readOnlyHint` is required so that every tool states it. */
@@ -94,6 +95,8 @@ export interface PluginContext<Config = Record<string, unknown>> {
   readonly log: Logger;
   /** Records a tool. Throws TOOL_DEFINITION_INVALID at once for a bad definition. */
   tool<Args = Record<string, unknown>>(definition: ToolDefinition, handler: ToolHandler<Args>): void;
+  /** HTTP routes, static files and WebSocket routes under `/plugins/<name>/`; setup only (route-types.ts). */
+  readonly http: PluginHttp;
   /** A circuit breaker named `<plugin>:<service>` for calls to one external service. */
   breaker(service: string, options?: BreakerOptions): Breaker;
   readonly db: PluginDatabase;
