@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
@@ -104,9 +105,11 @@ async function serveFile(folder: PreparedStatic, rest: string, request: FastifyR
     await handle.close();
     return reply.code(304).send();
   }
-  if (request.method === 'HEAD') await handle.close();
   reply.type(contentTypeOf(file)).header('content-length', opened.size);
-  return reply.send(request.method === 'HEAD' ? '' : handle.createReadStream());
+  if (request.method !== 'HEAD') return reply.send(handle.createReadStream());
+  // Fastify's HEAD route keeps the length set here for a stream (a string would reset it).
+  await handle.close();
+  return reply.send(Readable.from([]));
 }
 
 /** The URL's segments decoded, or a refusal: `..` in any spelling, slashes or NUL hidden in a segment. */
