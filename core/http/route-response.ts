@@ -45,6 +45,9 @@ export function isHttpResponse(value: unknown): value is HttpResponse {
 /** Headers a plugin may not set: framing, and the gateway's own cookie and key handling. */
 const RESERVED_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
+/** An HTTP token (RFC 9110): node throws on anything else, after other headers were set. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** Why a plugin's HttpResponse cannot be sent, if it cannot. */
 export function responseProblem(response: HttpResponse): string | undefined {
   const { status, type, headers, body } = response;
@@ -52,6 +55,7 @@ export function responseProblem(response: HttpResponse): string | undefined {
   if (typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(type)) return `media type ${JSON.stringify(type)}`;
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) return 'a body that is neither a string nor bytes';
   for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!HEADER_NAME.test(name)) return `the header name ${JSON.stringify(name)}`;
     if (RESERVED_HEADERS.has(name.toLowerCase())) return `the header ${name}, which the gateway sets`;
     if (typeof value !== 'string' || /[\r\n]/.test(value)) return `a bad value for the header ${name}`;
   }

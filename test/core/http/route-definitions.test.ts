@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { createSchemaCompiler } from '../../../core/catalog/schema.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { PluginRouteTable } from '../../../core/http/plugin-route-table.js';
+import { httpResponse, responseProblem } from '../../../core/http/route-response.js';
 import type { PluginHttp, RouteDefinition } from '../../../core/plugins/route-types.js';
 import { startGateway, tempDir } from '../../helpers.js';
 
@@ -114,4 +115,24 @@ describe('ctx.http through the plugin host', async () => {
       return true;
     });
   });
+});
+
+describe('httpResponse checks', () => {
+  const cases: Array<[string, ReturnType<typeof httpResponse>, RegExp | undefined]> = [
+    ['a string with its default type', httpResponse('hi'), undefined],
+    ['bytes with a type and a 201', httpResponse(new Uint8Array([1]), { status: 201, type: 'image/png' }), undefined],
+    ['a redirect with its location', httpResponse('', { status: 302, headers: { location: '/plugins/board/static/' } }), undefined],
+    ['an error status', httpResponse('no', { status: 404 }), /status 404 \(200-399 only/],
+    ['a type that is not a media type', httpResponse('x', { type: 'html' }), /media type "html"/],
+    ['a header the gateway sets', httpResponse('x', { headers: { 'Set-Cookie': 'a=b' } }), /the header Set-Cookie/],
+    ['a header name that is not a token', httpResponse('x', { headers: { 'bad name': 'x' } }), /the header name "bad name"/],
+    ['a header value with a line break', httpResponse('x', { headers: { 'x-a': 'a\r\nx-b: c' } }), /a bad value for the header x-a/],
+  ];
+  for (const [label, response, problem] of cases) {
+    it(`${problem ? 'refuses' : 'accepts'} ${label}`, () => {
+      const found = responseProblem(response);
+      if (problem) assert.match(found ?? '', problem);
+      else assert.equal(found, undefined);
+    });
+  }
 });
