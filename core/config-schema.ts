@@ -24,8 +24,8 @@ const apiKeySchema: JsonSchema = {
     scopes: {
       type: 'array',
       minItems: 1,
-      // `*`, `events`, `plugin:<name>`, or a tool name with `*` wildcards.
-      items: { type: 'string', pattern: '^(\\*|events|plugin:[a-z][a-z0-9-]{0,63}|[a-z0-9_*]{1,64})$' },
+      // `*`, `events`, `plugin:<name>`, `route:<name>[:<scope>]`, or a tool name with `*` wildcards.
+      items: { type: 'string', pattern: '^(\\*|events|plugin:[a-z][a-z0-9-]{0,63}|route:[a-z][a-z0-9-]{0,63}(:[a-z][a-z0-9_-]{0,63})?|[a-z0-9_*]{1,64})$' },
     },
   },
 };
@@ -74,6 +74,16 @@ const httpSchema: JsonSchema = {
         maxQueuedBytes: { type: 'integer', minimum: 1024, default: 1 * MiB },
         pingIntervalMs: { type: 'integer', minimum: 100, default: 30_000 },
         maxClients: { type: 'integer', minimum: 1, default: 64 },
+      },
+    },
+    /** WebSocket routes of plugins (ctx.http.websocket), all of them together. */
+    pluginSockets: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        maxClients: { type: 'integer', minimum: 1, default: 256 },
+        pingIntervalMs: { type: 'integer', minimum: 100, default: 30_000 },
       },
     },
   },

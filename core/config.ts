@@ -38,6 +38,8 @@ export interface HttpConfig {
   readonly maxMcpSessions: number;
   readonly maxMcpSessionsPerKey: number;
   readonly events: { readonly maxQueuedBytes: number; readonly pingIntervalMs: number; readonly maxClients: number };
+  /** Plugin WebSocket routes, all together. */
+  readonly pluginSockets: { readonly maxClients: number; readonly pingIntervalMs: number };
 }
 
 export interface PluginSettings {

@@ -116,6 +116,27 @@ export const coreErrors = {
     jsonRpcCode: JsonRpcCode.InvalidRequest,
     description: 'MCP over HTTP: the Mcp-Session-Id is unknown or expired (idle timeout); start a new session with initialize.',
   },
+  // ROUTES (issue 11, item 3): plugin HTTP routes, static files and WebSocket routes.
+  INVALID_ROUTE_INPUT: {
+    status: 400,
+    mcp: 'result',
+    description: "HTTP: the body or query of a plugin route does not match the route's schema; `details` lists each problem.",
+  },
+  STATIC_PATH_REFUSED: {
+    status: 403,
+    mcp: 'result',
+    description: "HTTP: the path asks for a file outside a plugin's static folder (`..`, encoded or not, or a symlink leading out); ask for a file inside it.",
+  },
+  ROUTE_TIMEOUT: {
+    status: 504,
+    mcp: 'result',
+    description: 'HTTP: a plugin route did not answer within its time limit (`timeoutMs`, else `tools.timeoutMs`) and was cancelled.',
+  },
+  ROUTE_DEFINITION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a plugin HTTP route, static folder or WebSocket route is malformed, recorded twice, or recorded after setup.',
+  },
   INVALID_ARGUMENTS: {
     status: 400,
     mcp: 'result',
@@ -253,7 +274,7 @@ export const coreErrors = {
   PLUGIN_SETUP_OVER: {
     status: 500,
     mcp: 'result',
-    description: 'A plugin called ctx.tool, ctx.resource or ctx.prompt after its setup had resolved or failed; use ctx.live.<kind>(...) to add entries at run time.',
+    description: 'A plugin called ctx.tool, ctx.resource, ctx.prompt or ctx.http after its setup had resolved or failed; use ctx.live.<kind>(...) to add tools, resources and prompts at run time (routes are setup-only).',
   },
   PLUGIN_CLOSED: {
     status: 500,

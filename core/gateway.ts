@@ -25,6 +25,7 @@ import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
 import { addContentMetrics } from './http/content-metrics.js';
 import { ResourceSubscriptions } from './mcp/resource-subscriptions.js';
+import { PluginRouteTable } from './http/plugin-route-table.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
 
@@ -47,6 +48,8 @@ export interface Gateway {
   readonly prompts: PromptCatalog;
   /** Which sessions subscribed to which resource URIs. */
   readonly subscriptions: ResourceSubscriptions;
+  /** The HTTP routes, static folders and WebSocket routes plugins recorded (ctx.http). */
+  readonly routes: PluginRouteTable;
   readonly errors: ErrorTable;
   readonly events: EventBus;
   readonly sessions: SessionRegistry;
@@ -108,6 +111,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   // A caller's mistake (a 4xx code) says nothing about a service's health.
   const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
+  const routes = new PluginRouteTable({ ajv, log, defaultTimeoutMs: config.tools.timeoutMs });
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
   // Run-time catalog changes reach every session; at boot there is none yet to tell.
@@ -132,6 +136,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     dataDir: config.dataDir,
     signal: shutdown.signal,
     sessions,
+    routes,
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
@@ -162,6 +167,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     resources,
     prompts,
     subscriptions,
+    routes,
     errors,
     events,
     sessions,

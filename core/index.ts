@@ -3,6 +3,19 @@
  * own package) may import. Plugins never reach into other core files.
  */
 import type { PluginDefinition } from './plugins/plugin-types.js';
+export type {
+  HttpMethod,
+  PluginHttp,
+  PluginSocket,
+  RouteCaller,
+  RouteDefinition,
+  RouteHandler,
+  RouteRequest,
+  SocketHandler,
+  StaticOptions,
+  WebSocketRouteOptions,
+} from './plugins/route-types.js';
+export { httpResponse, type HttpResponse, type HttpResponseOptions } from './http/route-response.js';
 
 export type {
   CallContext,

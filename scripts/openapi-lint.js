@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serveGateway } from './serve-gateway.js';
 
 // 2.x runs on Node 20.19+ (its engines field); pinned so a new rule does not break CI unannounced.
@@ -15,9 +15,13 @@ const REDOCLY = '@redocly/cli@2.77.0';
 const plugins = readdirSync('registry').filter((f) => f.endsWith('.yaml')).map((f) => `  ${f.slice(0, -'.yaml'.length)}: {}\n`);
 const outAt = process.argv.indexOf('--out');
 const dir = outAt > 0 ? process.argv[outAt + 1] : mkdtempSync(join(tmpdir(), 'mcpgw-openapi-'));
+// The test fixture `board` (test/fixtures/routes-plugin) adds plugin HTTP routes, which no
+// shipped plugin has yet, so that their part of the document is linted too.
+const boardRegistry = resolve('test', 'fixtures', 'routes-plugin', 'registry');
 const variants = [
   { name: 'no-keys', config: 'auth: none\n' },
   { name: 'keys', config: '' },
+  { name: 'plugin-routes', config: `registries:\n  - ${JSON.stringify(boardRegistry)}\n`, plugins: ['  board: {}\n'] },
 ];
 
 let failed = false;
@@ -39,7 +43,7 @@ if (failed) process.exitCode = 1;
 
 /** Starts the built gateway with every shipped plugin and returns its /openapi.json. */
 async function servedDocument(variant) {
-  const { port, stop } = await serveGateway(`openapi-${variant.name}`, `plugins:\n${plugins.join('')}${variant.config}`);
+  const { port, stop } = await serveGateway(`openapi-${variant.name}`, `plugins:\n${[...plugins, ...(variant.plugins ?? [])].join('')}${variant.config}`);
   try {
     return await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).text();
   } finally {

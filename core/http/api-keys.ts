@@ -12,6 +12,11 @@ export interface Principal {
   readonly mayReadEvents: boolean;
   /** Whether the key may read the resources and get the prompts of `plugin`: scope `*` or `plugin:<name>`. */
   mayUsePlugin(plugin: string): boolean;
+  /**
+   * Whether the key may call a plugin's HTTP routes (and static files and WebSockets):
+   * `*`, `plugin:<plugin>`, `route:<plugin>`, or `route:<plugin>:<scope>` for a route of that scope.
+   */
+  mayCallRoute(plugin: string, scope?: string): boolean;
 }
 
 /** The tools a principal may see and call, as a filter; undefined (all of them) without keys. */
@@ -40,8 +45,10 @@ export function hashApiKey(key: string): string {
 
 /**
  * The keys a gateway accepts: the owner key (name `owner`, every scope) and the configured
- * ones. Scopes: `*` (everything), `plugin:<name>` (every tool of a plugin), `events` (the
- * /events stream), or a tool name where `*` matches any run of characters (`file_*`).
+ * ones. Scopes: `*` (everything), `plugin:<name>` (every tool and route of a plugin),
+ * `route:<name>` (a plugin's HTTP routes, not its tools), `route:<name>:<scope>` (its routes of
+ * that scope), `events` (the /events stream), or a tool name where `*` matches any run of
+ * characters (`file_*`).
  */
 export class ApiKeys {
   /** Whether requests on network transports must carry a key (config `auth: key`). */
@@ -64,12 +71,14 @@ function principal(key: ApiKeyConfig): Principal {
   const toolPatterns = key.scopes.filter((s) => !s.includes(':') && s !== 'events').map(globToRegExp);
   const plugins = new Set(key.scopes.filter((s) => s.startsWith('plugin:')).map((s) => s.slice('plugin:'.length)));
   const everything = key.scopes.includes('*');
+  const routes = new Set(key.scopes.filter((s) => s.startsWith('route:')).map((s) => s.slice('route:'.length)));
   return {
     name: key.name,
     scopes: key.scopes,
     mayReadEvents: everything || key.scopes.includes('events'),
     mayCallTool: (tool, plugin) => everything || plugins.has(plugin) || toolPatterns.some((p) => p.test(tool)),
     mayUsePlugin: (plugin) => everything || plugins.has(plugin),
+    mayCallRoute: (plugin, scope) => everything || plugins.has(plugin) || routes.has(plugin) || (scope !== undefined && routes.has(`${plugin}:${scope}`)),
   };
 }
 

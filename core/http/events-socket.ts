@@ -8,6 +8,7 @@ import type { Gateway } from '../gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { isValidPattern, type GatewayEvent } from '../events.js';
 import { rawErrorResponse, statusOf } from './http-reply.js';
+import { PLUGIN_PREFIX } from './plugin-sockets.js';
 
 /** Close codes of the event stream (4000–4999 are the application's own). */
 export const EventsCloseCode = {
@@ -35,7 +36,10 @@ export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard:
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
     const refuse = (error: GatewayError) => void socket.end(rawErrorResponse(error, statusOf(error, gateway.errors)));
-    if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/events') return refuse(new GatewayError('NOT_FOUND', 'Only /events accepts WebSocket upgrades.'));
+    const path = new URL(request.url ?? '/', 'http://gateway').pathname;
+    // Plugin WebSocket routes answer their own upgrades (plugin-sockets.ts).
+    if (path.startsWith(PLUGIN_PREFIX)) return;
+    if (path !== '/events') return refuse(new GatewayError('NOT_FOUND', 'Only /events and plugin WebSocket routes accept WebSocket upgrades.'));
     const guarded = guard.check(request);
     if (!guarded.ok) return refuse(guarded.error);
     if (guarded.principal && !guarded.principal.mayReadEvents) return refuse(new GatewayError('FORBIDDEN', 'This API key has no "events" scope.'));

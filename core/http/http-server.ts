@@ -12,6 +12,9 @@ import { capConnections } from './http-connections.js';
 import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { registerMcpRoutes } from './mcp-http.js';
+import { registerPluginRoutes } from './plugin-routes.js';
+import { attachPluginSockets } from './plugin-sockets.js';
+import { registerPluginStatic } from './plugin-static.js';
 import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
 import { LiveToolDocument } from './openapi-live.js';
 import { restCallPath } from './rest-calls.js';
@@ -140,6 +143,10 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   registerContentRoutes(app, gateway, guard);
   registerMcpRoutes(app, gateway, guard, config);
   attachEventStream(app, gateway, guard, config.events);
+  // Plugin routes, static files and WebSockets under /plugins/<name>/ (ctx.http).
+  registerPluginRoutes(app, gateway, guard, config);
+  registerPluginStatic(app, gateway, guard);
+  attachPluginSockets(app, gateway, admission, config.pluginSockets);
   capConnections(app.server, config);
   await app.ready();
   // REST tool calls are answered before fastify sees them (rest-calls.ts). (Not through

@@ -3,6 +3,7 @@ import type { Gateway } from '../gateway.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import { gatewayStatusProperties } from '../catalog/status-tool.js';
 import type { RegisteredTool } from '../catalog/tool-catalog.js';
+import { routeComponents } from './plugin-route-schema.js';
 
 /** The license of the package (package.json), for `info.license`. */
 const LICENSE = { name: 'MIT', identifier: 'MIT' };
@@ -14,8 +15,8 @@ const LICENSE = { name: 'MIT', identifier: 'MIT' };
  * everywhere but on public routes (`security: []` there); without, `security: []` says so.
  */
 export function documentOptions(gateway: Gateway, keysRequired: boolean): Record<string, unknown> {
-  // A plugin's tag is declared where it tags an operation: its tools and its prompts.
-  const plugins = gateway.plugins.loaded.filter((p) => p.tools.length > 0 || p.prompts.length > 0);
+  // A plugin's tag is declared where it tags an operation: its tools, prompts and routes.
+  const plugins = gateway.plugins.loaded.filter((p) => p.tools.length > 0 || p.prompts.length > 0 || gateway.routes.has(p.name));
   return {
     openapi: '3.1.0',
     info: {
@@ -27,7 +28,7 @@ export function documentOptions(gateway: Gateway, keysRequired: boolean): Record
     },
     tags: [{ name: 'gateway', description: 'The gateway itself' }, ...plugins.map((p) => ({ name: p.name, description: p.description }))],
     components: {
-      schemas: recursiveSchemas(gateway.catalog.list()),
+      schemas: { ...recursiveSchemas(gateway.catalog.list()), ...routeComponents(gateway.routes.routes) },
       ...(keysRequired
         ? {
             securitySchemes: {
@@ -112,7 +113,7 @@ export function errorResponses(errors: ErrorTable, codes: readonly string[]): Re
 }
 
 /** What any request may be refused with before it reaches its route. */
-const ADMISSION_CODES = ['HOST_NOT_ALLOWED', 'UNAUTHORIZED', 'RATE_LIMITED'];
+export const ADMISSION_CODES = ['HOST_NOT_ALLOWED', 'UNAUTHORIZED', 'RATE_LIMITED'];
 
 const toolListing: JsonSchema = {
   type: 'object',

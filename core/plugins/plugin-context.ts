@@ -10,6 +10,7 @@ import type { SessionRegistry } from '../mcp/sessions.js';
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
+import type { PluginRouteTable, RouteRecorder } from '../http/plugin-route-table.js';
 import type { Workspace } from '../workspace.js';
 import { createContentScope, type ContentScope, type ContentServices } from './content-context.js';
 
@@ -26,6 +27,8 @@ export interface CoreServices extends ContentServices {
   readonly signal: AbortSignal;
   /** The open MCP sessions, which `ctx.notify` addresses. */
   readonly sessions: SessionRegistry;
+  /** Plugin HTTP routes, mounted by the HTTP face (ctx.http). */
+  readonly routes: PluginRouteTable;
 }
 
 /** A plugin's context plus what the host needs back from it after setup. */
@@ -33,6 +36,8 @@ export interface PluginScope {
   readonly ctx: PluginContext;
   /** Tools recorded during setup, added to the catalog only if setup succeeds. */
   readonly tools: RegisteredTool[];
+  /** HTTP routes recorded during setup (ctx.http); sealed and added to the table if setup succeeds. */
+  readonly routes: RouteRecorder;
   /** Cleanup, in registration order. */
   readonly closers: Array<() => unknown>;
   /** Resources and prompts recorded during setup, and their commit to the catalogs. */
@@ -66,6 +71,7 @@ export function createPluginScope(
   const content = createContentScope(name, core, () => setupOver);
   const live = createLiveEntries(name, core, () => lifetime.signal.aborted);
   closers.push(() => live.removeAll());
+  const routes = core.routes.recorder(name);
 
   const ctx: PluginContext = {
     name,
@@ -90,6 +96,7 @@ export function createPluginScope(
     },
     live: live.api,
     notify: createNotifier(core.sessions, name, channels),
+    http: routes.http,
     breaker(service, options) {
       return core.breakers.get(`${name}:${service}`, options);
     },
@@ -140,6 +147,7 @@ export function createPluginScope(
     tools,
     closers,
     content,
+    routes,
     abort: (reason) => lifetime.abort(reason),
     endSetup: () => {
       setupOver = true;

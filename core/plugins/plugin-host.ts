@@ -153,12 +153,14 @@ export class PluginHost {
       const undoContent = scope.content.commit();
       try {
         this.#core.catalog.add(scope.tools);
+        this.#core.routes.add(scope.routes.seal());
       } catch (err) {
         undoContent();
         throw err;
       }
     } catch (err) {
       scope.endSetup();
+      scope.routes.seal();
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;

@@ -5,6 +5,7 @@ import type { EventHandler } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { Migration } from '../storage/storage.js';
+import type { PluginHttp } from './route-types.js';
 import type { Workspace } from '../workspace.js';
 import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
 
@@ -154,6 +155,8 @@ export interface PluginContext<Config = Record<string, unknown>> {
   readonly live: PluginLive;
   /** Notifications to MCP sessions: log messages and channel messages. */
   readonly notify: PluginNotify;
+  /** HTTP routes, static files and WebSocket routes under `/plugins/<name>/`; setup only (route-types.ts). */
+  readonly http: PluginHttp;
   /** A circuit breaker named `<plugin>:<service>` for calls to one external service. */
   breaker(service: string, options?: BreakerOptions): Breaker;
   readonly db: PluginDatabase;
