@@ -19,6 +19,7 @@ import { createSchemaCompiler } from './catalog/schema.js';
 import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
+import { SharedStore } from './storage/shared-store.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { GATEWAY_VERSION } from './version.js';
 import { createWorkspace } from './workspace.js';
@@ -42,6 +43,8 @@ export interface Gateway {
   readonly breakers: BreakerRegistry;
   readonly plugins: PluginHost;
   readonly db: Database;
+  /** The shared store (`ctx.store`): `<dataDir>/shared.db` or PostgreSQL, per `storage.shared`. */
+  readonly store: SharedStore;
   /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
   readonly keys: ApiKeys;
   /** The owner key in dataDir, with `auth: key`. */
@@ -83,7 +86,16 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const ownerKey = config.auth === 'key' ? loadOwnerKey(config.dataDir) : undefined;
   const keys = new ApiKeys(config.apiKeys, ownerKey?.key);
   const shutdown = new AbortController();
-  const db = openDatabase(join(config.dataDir, 'gateway.db'));
+  // First, and before gateway.db opens: an unreachable PostgreSQL stops the boot with
+  // nothing else to undo.
+  const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
+  let db: Database;
+  try {
+    db = openDatabase(join(config.dataDir, 'gateway.db'));
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
   const catalog = new ToolCatalog({
@@ -104,6 +116,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     catalog,
     breakers,
     db,
+    store,
     events,
     errors,
     workspace,
@@ -126,7 +139,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         audit?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
-        db.close();
+        try {
+          db.close();
+        } finally {
+          await store.close();
+        }
       }
     }
   };
@@ -142,6 +159,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     breakers,
     plugins,
     db,
+    store,
     keys,
     ownerKey,
     get audit() {
@@ -186,6 +204,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       plugins: plugins.loaded.map((p) => ({ name: p.name, tools: p.tools.length, setupMs: Math.round(p.setupMs) })),
       skipped: plugins.skipped.map((s) => s.name),
       tools: catalog.size,
+      store: store.where,
       bootMs: Math.round(performance.now() - bootStarted),
     },
     'gateway ready',

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
+import type { SharedStore } from '../storage/shared-store.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { Workspace } from '../workspace.js';
 
@@ -15,6 +16,7 @@ export interface CoreServices {
   readonly catalog: ToolCatalog;
   readonly breakers: BreakerRegistry;
   readonly db: Database;
+  readonly store: SharedStore;
   readonly events: EventBus;
   readonly workspace: Workspace;
   readonly errors: ErrorTable;
@@ -74,6 +76,7 @@ export function createPluginScope(
         migrate(core.db, name, migrations);
       },
     },
+    store: core.store.forPlugin(name),
     events: {
       publish: (channel, data) => core.events.publish(name, channel, data),
       subscribe: (pattern, handler) => {
