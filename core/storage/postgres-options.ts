@@ -27,7 +27,7 @@ export interface PostgresUrl {
 
 const QUERY_KEYS = ['sslmode', 'host', 'application_name'];
 const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
-const URL_SHAPE = 'postgres://user:password@host:5432/database (a unix socket: postgres://user@/database?host=/run/postgresql)';
+const URL_SHAPE = 'postgres://user:password@host:5432/database (a unix socket: postgres://user@localhost/database?host=/run/postgresql)';
 
 /**
  * Parses the URL, or throws CONFIG_INVALID saying what is wrong with it. The URL itself is

@@ -74,6 +74,10 @@ export function openPostgresBackend(config: PostgresStoreConfig, configWhere: st
   // here; without a listener the pool's 'error' event would end the process. The pool drops
   // that connection and opens another for the next query.
   pool.on('error', (err) => log.warn({ store: where, reason: redact(err.message) }, 'shared store connection lost; the pool replaces it'));
+  // A connection that ends while checked out also emits 'error' on its client, where nobody
+  // listens (the pool only does while it is idle): that would end the process too. The query
+  // running on it fails with the same error, mapped to STORE_UNAVAILABLE for its caller.
+  pool.on('connect', (client) => client.on('error', (err) => log.debug({ store: where, reason: redact(err.message) }, 'shared store connection ended during a query')));
   const db = new Kysely<any>({
     dialect: new StoreDialectAdapter(new PostgresDialect({ pool }), { dialect: 'postgres', mapError }),
   });

@@ -3,6 +3,7 @@ import { storeBackends } from '../../support/store-backends.js';
 import { concurrencyCases } from './store-cases/concurrency.js';
 import { gatewayCases } from './store-cases/gateway.js';
 import { migrationCases } from './store-cases/migrations.js';
+import { postgresFailureCases } from './store-cases/postgres-failures.js';
 import { transactionCases } from './store-cases/transactions.js';
 
 // One suite, run on each back end: a plugin's store code must behave the same on both. The
@@ -15,5 +16,6 @@ for (const backend of storeBackends()) {
     transactionCases(backend);
     concurrencyCases(backend);
     gatewayCases(backend);
+    if (backend.name === 'postgres') postgresFailureCases(backend);
   });
 }

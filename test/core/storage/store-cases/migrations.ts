@@ -91,9 +91,9 @@ export function migrationCases(backend: BackendUnderTest): void {
 
     const refused: Array<[string, StoreMigration, RegExp]> = [
       ['a table without the prefix', { up: (db) => db.schema.createTable('items').addColumn('id', 'integer').execute() }, /creates the table "items", which lacks the prefix "notes_"/],
-      ['another plugin\'s prefix', { up: (db) => db.schema.createTable('tasks_items').addColumn('id', 'integer').execute() }, /"tasks_items", which lacks the prefix "notes_"/],
+      ['a table with another plugin\'s prefix', { up: (db) => db.schema.createTable('tasks_items').addColumn('id', 'integer').execute() }, /"tasks_items", which lacks the prefix "notes_"/],
       ['an index without the prefix', { up: async (db) => { await createItems.up(db, backend.name); await db.schema.createIndex('by_title').on('notes_items').column('title').execute(); } }, /creates the index "by_title"/],
-      ['raw SQL creating an unprefixed table', { up: async (db) => { await sql`create table loose (id integer)`.execute(db); } }, /creates the table "loose"/],
+      ['an unprefixed table in raw SQL', { up: async (db) => { await sql`create table loose (id integer)`.execute(db); } }, /creates the table "loose"/],
     ];
     for (const [label, step, message] of refused) {
       it(`refuses a step that creates ${label}, and rolls it back`, async (t) => {
