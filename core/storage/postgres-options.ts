@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { types as pgTypes, type CustomTypesConfig, type PoolConfig } from 'pg';
+import type { CustomTypesConfig, PoolConfig } from 'pg';
 import { GatewayError } from '../errors.js';
 
 /** `storage.shared.postgres` after validation, defaults applied and `ssl.ca` made absolute. */
@@ -85,13 +85,18 @@ export function describePostgres(url: PostgresUrl): string {
 // int8 (COUNT(*), bigint columns) arrives from pg as a string but from SQLite as a number:
 // as numbers on both, so one plugin's code reads the same values from either back end.
 const INT8_OID = 20;
-const storeTypes: CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
-};
+function storeTypes(defaults: CustomTypesConfig): CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : defaults.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
+  };
+}
 
-/** node-postgres pool options for the config; reads the CA file (CONFIG_INVALID if it cannot). */
-export function postgresPoolConfig(config: PostgresStoreConfig, url: PostgresUrl, where: string): PoolConfig {
+/**
+ * node-postgres pool options for the config; reads the CA file (CONFIG_INVALID if it cannot).
+ * `pgTypes` is pg's own parser registry (pg is imported only when PostgreSQL is configured).
+ */
+export function postgresPoolConfig(config: PostgresStoreConfig, url: PostgresUrl, where: string, pgTypes: CustomTypesConfig): PoolConfig {
   return {
     host: url.host,
     port: url.port,
@@ -105,7 +110,7 @@ export function postgresPoolConfig(config: PostgresStoreConfig, url: PostgresUrl
     application_name: url.applicationName ?? 'mcp-gateway',
     keepAlive: true,
     ssl: sslOptions(config, url, where),
-    types: storeTypes,
+    types: storeTypes(pgTypes),
   };
 }
 

@@ -39,7 +39,7 @@ export class SharedStore {
     const backend =
       config.shared === 'sqlite'
         ? openSqliteBackend(join(options.dataDir, SHARED_SQLITE_FILE))
-        : openPostgresBackend(config.shared.postgres, options.configWhere, options.log);
+        : await openPostgresBackend(config.shared.postgres, options.configWhere, options.log);
     try {
       await sql`select 1`.execute(backend.db);
     } catch (err) {

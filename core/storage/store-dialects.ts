@@ -9,7 +9,6 @@ import {
   type SelectModifierNode,
   type SelectQueryNode,
 } from 'kysely';
-import { Pool } from 'pg';
 import type { Logger } from '../logger.js';
 import { openSqlite, scheduleCheckpoints } from './storage.js';
 import { describePostgres, parsePostgresUrl, postgresPoolConfig, type PostgresStoreConfig } from './postgres-options.js';
@@ -63,13 +62,15 @@ export function openSqliteBackend(file: string): StoreBackend {
 }
 
 /** A pool on the configured PostgreSQL; nothing is connected until the first query. */
-export function openPostgresBackend(config: PostgresStoreConfig, configWhere: string, log: Logger): StoreBackend {
+export async function openPostgresBackend(config: PostgresStoreConfig, configWhere: string, log: Logger): Promise<StoreBackend> {
   const url = parsePostgresUrl(config.url, configWhere);
+  // Loaded here, not at start-up: a gateway on the default SQLite store never needs it.
+  const { default: pg } = await import('pg');
   const where = describePostgres(url);
   const redact = secretRedactor(url.password);
   const context: StoreErrorContext = { where, statementTimeoutMs: config.statementTimeoutMs, redact };
   const mapError = (err: unknown) => toStoreError(err, context);
-  const pool = new Pool(postgresPoolConfig(config, url, configWhere));
+  const pool = new pg.Pool(postgresPoolConfig(config, url, configWhere, pg.types));
   // An idle pooled connection that the server ends (restart, pg_terminate_backend) is reported
   // here; without a listener the pool's 'error' event would end the process. The pool drops
   // that connection and opens another for the next query.
