@@ -44,8 +44,11 @@ export class SharedStore {
       await sql`select 1`.execute(backend.db);
     } catch (err) {
       await backend.close().catch(() => {});
-      const reason = isGatewayError(err) ? err.message : String(backend.mapError(err));
-      throw new GatewayError('STORE_UNAVAILABLE', `${options.configWhere}: storage.shared: the gateway cannot start without its shared store. ${reason}`, { cause: err });
+      // The driver mapped it for a call; word it again for the boot, from the driver's error.
+      const driverError = isGatewayError(err) && err.cause !== undefined ? err.cause : err;
+      const mapped = backend.mapError(driverError, 'boot');
+      const reason = isGatewayError(mapped) ? mapped.message : `The shared store (${backend.where}) failed its first query: ${backend.redact(String((driverError as Error)?.message ?? driverError))}.`;
+      throw new GatewayError('STORE_UNAVAILABLE', `${options.configWhere}: storage.shared: the gateway cannot start without its shared store. ${reason}`, { cause: driverError });
     }
     options.log.debug({ store: backend.where }, 'shared store open');
     return new SharedStore(backend);

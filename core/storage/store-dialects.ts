@@ -22,8 +22,10 @@ export interface StoreBackend {
   readonly db: Kysely<any>;
   /** Where the store is, for messages and logs; never holds a password. */
   readonly where: string;
-  /** Maps a driver error the way every query's is mapped (for errors raised outside queries). */
-  readonly mapError: (err: unknown) => unknown;
+  /** Maps a driver error the way every query's is mapped, or with advice for the boot. */
+  readonly mapError: (err: unknown, phase?: 'call' | 'boot') => unknown;
+  /** Removes the store's secrets from a text. */
+  readonly redact: (text: string) => string;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export function openSqliteBackend(file: string): StoreBackend {
   const stopCheckpoints = scheduleCheckpoints(sqlite);
   const where = `SQLite ${file}`;
   const context: StoreErrorContext = { where, redact: (text) => text };
-  const mapError = (err: unknown) => toStoreError(err, context);
+  const mapError = (err: unknown, phase?: 'call' | 'boot') => toStoreError(err, context, phase);
   const db = new Kysely<any>({
     dialect: new StoreDialectAdapter(new SqliteDialect({ database: sqlite }), { dialect: 'sqlite', mapError }),
     plugins: [new DropRowLocks()],
@@ -49,6 +51,7 @@ export function openSqliteBackend(file: string): StoreBackend {
     db,
     where,
     mapError,
+    redact: context.redact,
     async close() {
       stopCheckpoints();
       try {
@@ -69,7 +72,7 @@ export async function openPostgresBackend(config: PostgresStoreConfig, configWhe
   const where = describePostgres(url);
   const redact = secretRedactor(url.password);
   const context: StoreErrorContext = { where, statementTimeoutMs: config.statementTimeoutMs, redact };
-  const mapError = (err: unknown) => toStoreError(err, context);
+  const mapError = (err: unknown, phase?: 'call' | 'boot') => toStoreError(err, context, phase);
   const pool = new pg.Pool(postgresPoolConfig(config, url, configWhere, pg.types));
   // An idle pooled connection that the server ends (restart, pg_terminate_backend) is reported
   // here; without a listener the pool's 'error' event would end the process. The pool drops
@@ -82,7 +85,7 @@ export async function openPostgresBackend(config: PostgresStoreConfig, configWhe
   const db = new Kysely<any>({
     dialect: new StoreDialectAdapter(new PostgresDialect({ pool }), { dialect: 'postgres', mapError }),
   });
-  return { dialect: 'postgres', db, where, mapError, close: () => db.destroy() };
+  return { dialect: 'postgres', db, where, mapError, redact, close: () => db.destroy() };
 }
 
 const ROW_LOCKS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);

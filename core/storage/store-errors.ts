@@ -21,9 +21,10 @@ const PG_LOST = /Connection terminated|not queryable|timeout exceeded when tryin
 /**
  * The store's own failures as GatewayErrors with stable codes; any other error (a constraint,
  * bad SQL: the plugin's business) is returned unchanged so the plugin can still read its
- * driver code. The driver's text goes into the message only after `redact`.
+ * driver code. The driver's text goes into the message only after `redact`. `phase` words
+ * the advice for a call, or for the boot's first connection.
  */
-export function toStoreError(err: unknown, context: StoreErrorContext): unknown {
+export function toStoreError(err: unknown, context: StoreErrorContext, phase: 'call' | 'boot' = 'call'): unknown {
   if (isGatewayError(err) || typeof err !== 'object' || err === null) return err;
   const code = String((err as { code?: unknown }).code ?? '');
   const reason = context.redact((err as Error).message ?? String(err));
@@ -46,7 +47,11 @@ export function toStoreError(err: unknown, context: StoreErrorContext): unknown 
     return fail('STORE_UNAVAILABLE', `The shared store (${context.where}) has no such database: ${reason}. Create it (createdb) or fix the database name in storage.shared.postgres.url.`);
   }
   if (PG_UNAVAILABLE.has(code) || NET_ERRORS.has(code) || PG_LOST.test(reason) || isTlsFailure(code)) {
-    return fail('STORE_UNAVAILABLE', `The shared store (${context.where}) is unavailable: ${reason}. Whatever the call had begun was rolled back; check that the server runs and accepts connections, then retry.`);
+    const advice =
+      phase === 'boot'
+        ? 'Check that the server runs and accepts connections from this host at the address in storage.shared.postgres.url (and the ssl settings, if any).'
+        : 'Whatever the call had begun was rolled back; check that the server runs and accepts connections, then retry.';
+    return fail('STORE_UNAVAILABLE', `The shared store (${context.where}) is unavailable: ${reason}. ${advice}`);
   }
   if (/^SQLITE_(IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB)/.test(code)) {
     return fail('STORE_UNAVAILABLE', `The shared store (${context.where}) cannot be used: ${reason}. Check the file and its folder.`);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
@@ -8,7 +9,7 @@ import { pino } from 'pino';
 import { createLogger } from '../../../../core/logger.js';
 import { SharedStore } from '../../../../core/storage/shared-store.js';
 import type { StorageConfig } from '../../../../core/storage/store-config.js';
-import { memoryClient, resultJson } from '../../../helpers.js';
+import { memoryClient, resultJson, spawnGateway, writeConfig } from '../../../helpers.js';
 import { openStore, type BackendUnderTest, type FreshStore } from '../../../support/store-backends.js';
 import { bootTally } from './gateway.js';
 import { rejectsWith } from './migrations.js';
@@ -47,6 +48,19 @@ export function postgresFailureCases(backend: BackendUnderTest): void {
         assert.doesNotMatch(inspect(err, { depth: 10 }), new RegExp(secret), 'the error (with its causes) holds a password');
         assert.doesNotMatch(text(), new RegExp(secret), 'the log holds a password');
       }
+    });
+
+    it('the binary exits 1 with one line naming the store, the login refused, and no password on stderr', async () => {
+      const pg = backend.postgres!;
+      const target = await backend.fresh();
+      const wrong = 'Wr0ng-binary-pass';
+      const dir = join(target.dataDir, '..');
+      const file = writeConfig(dir, { dataDir: target.dataDir, workspace: dir, auth: 'none', storage: { shared: { postgres: { url: '${DATABASE_URL}' } } } }, 'binary.config.yaml');
+      const child = spawnGateway(['tools', '--config', file], { env: { DATABASE_URL: pg.url('postgres', { password: wrong }) } });
+      assert.equal(await child.exited, 1);
+      const stderr = child.stderrLines.join('\n');
+      assert.match(stderr, /^mcp-gateway: STORE_UNAVAILABLE: .*binary\.config\.yaml: storage\.shared: the gateway cannot start without its shared store\. The shared store \(PostgreSQL gateway@127\.0\.0\.1:\d+\/postgres\) refused the login/m);
+      assert.doesNotMatch(stderr, new RegExp(wrong));
     });
 
     const unreachable: Array<[string, (pgUrl: (db: string) => string, port: number) => string, RegExp]> = [
