@@ -1,4 +1,5 @@
 import type { JsonSchema } from './catalog/schema.js';
+import { storageConfigSchema } from './storage/store-config.js';
 
 const MiB = 1024 * 1024;
 
@@ -125,6 +126,8 @@ export const gatewayConfigSchema: JsonSchema = {
         auditRetentionDays: { type: 'integer', minimum: 0, default: 30 },
       },
     },
+    /** Where shared state lives: the embedded SQLite file, or PostgreSQL (docs/storage.md). */
+    storage: storageConfigSchema,
     breakers: {
       type: 'object',
       additionalProperties: false,

@@ -7,6 +7,7 @@ import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './catalog/schema.js';
+import { resolveStorageConfig, type StorageConfig } from './storage/store-config.js';
 
 export interface ListenerConfig {
   readonly enabled: boolean;
@@ -76,6 +77,8 @@ export interface GatewayConfig {
   readonly shutdownTimeoutMs: number;
   readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditFailOpen: boolean; readonly auditRetentionDays: number };
   readonly breakers: BreakerDefaults;
+  /** The shared store's back end (`ctx.store`); see docs/storage.md. */
+  readonly storage: StorageConfig;
   readonly transports: {
     readonly stdio: { readonly maxMessageBytes: number };
     readonly tcp: ListenerConfig & { readonly host: string; readonly port: number };
@@ -200,6 +203,7 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
     dataDir,
     workspace: resolveWorkspace(data.workspace as string | undefined, ctx, at, where),
     registries: (data.registries as string[]).map(at),
+    storage: resolveStorageConfig(data.storage as StorageConfig, at, where),
   };
   return deepFreeze(config) as unknown as GatewayConfig;
 }

@@ -193,6 +193,21 @@ export const coreErrors = {
     mcp: 'result',
     description: "The path is the gateway's own config, its data folder or a protected name such as .git (the protectedPaths setting); it is never written, deleted or renamed through tools.",
   },
+  STORE_UNAVAILABLE: {
+    status: 503,
+    mcp: 'result',
+    description: 'The shared store cannot be reached: PostgreSQL is down or unreachable, refused the login, or dropped the connection mid-call (what the call had begun was rolled back). At boot the gateway does not start. Check the server and storage.shared, then retry.',
+  },
+  STORE_TIMEOUT: {
+    status: 504,
+    mcp: 'result',
+    description: 'A statement on the shared store ran past storage.shared.postgres.statementTimeoutMs and was cancelled; nothing of it was written.',
+  },
+  STORE_CONFLICT: {
+    status: 409,
+    mcp: 'result',
+    description: 'The shared store refused a write because another writer held the rows (a deadlock, or a busy SQLite file); the transaction was rolled back. Retry the call.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     mcp: 'result',
@@ -285,6 +300,16 @@ export const coreErrors = {
     status: 500,
     mcp: 'result',
     description: "A plugin's ctx.notify call was malformed: an unknown target, log level or undeclared channel, or data that is not JSON; nothing was sent.",
+  },
+  STORE_MIGRATION_FAILED: {
+    status: 500,
+    mcp: 'result',
+    description: "Boot error: a plugin's shared-store migration step threw, or created or dropped a table, index, view or trigger outside the plugin's name prefix; the step was rolled back and the message names the plugin and step.",
+  },
+  STORE_SCHEMA_NEWER: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: the shared store holds a plugin at a migration version above the steps this code ships (a newer gateway wrote it). Run the newer version, or restore the backup taken before the upgrade.',
   },
 } as const satisfies Record<string, ErrorSpec>;
 

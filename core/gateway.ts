@@ -20,6 +20,7 @@ import { createSchemaCompiler } from './catalog/schema.js';
 import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
+import { SharedStore } from './storage/shared-store.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
@@ -56,6 +57,8 @@ export interface Gateway {
   readonly breakers: BreakerRegistry;
   readonly plugins: PluginHost;
   readonly db: Database;
+  /** The shared store (`ctx.store`): `<dataDir>/shared.db` or PostgreSQL, per `storage.shared`. */
+  readonly store: SharedStore;
   /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
   readonly keys: ApiKeys;
   /** The owner key in dataDir, with `auth: key`. */
@@ -97,7 +100,16 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
   const ownerKey = config.auth === 'key' ? loadOwnerKey(config.dataDir) : undefined;
   const keys = new ApiKeys(config.apiKeys, ownerKey?.key);
   const shutdown = new AbortController();
-  const db = openDatabase(join(config.dataDir, 'gateway.db'));
+  // First, and before gateway.db opens: an unreachable PostgreSQL stops the boot with
+  // nothing else to undo.
+  const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
+  let db: Database;
+  try {
+    db = openDatabase(join(config.dataDir, 'gateway.db'));
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   const stopCheckpoints = scheduleCheckpoints(db);
   const errors = new ErrorTable();
   // One compiler for tool arguments, resource template variables and prompt arguments, so that
@@ -130,6 +142,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     subscriptions,
     breakers,
     db,
+    store,
     events,
     errors,
     workspace,
@@ -154,7 +167,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         audit?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
-        db.close();
+        try {
+          db.close();
+        } finally {
+          await store.close();
+        }
       }
     }
   };
@@ -174,6 +191,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     breakers,
     plugins,
     db,
+    store,
     keys,
     ownerKey,
     get audit() {
@@ -221,6 +239,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       plugins: plugins.loaded.map((p) => ({ name: p.name, tools: p.tools.length, setupMs: Math.round(p.setupMs) })),
       skipped: plugins.skipped.map((s) => s.name),
       tools: catalog.size,
+      store: store.where,
       bootMs: Math.round(performance.now() - bootStarted),
     },
     'gateway ready',

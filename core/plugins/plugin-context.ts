@@ -9,6 +9,7 @@ import { createNotifier } from '../mcp/notifier.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
 import { makePrivateDir } from '../private-files.js';
 import { migrate, type Database } from '../storage/storage.js';
+import type { SharedStore } from '../storage/shared-store.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { PluginRouteTable, RouteRecorder } from '../http/plugin-route-table.js';
 import type { Workspace } from '../workspace.js';
@@ -20,6 +21,7 @@ export interface CoreServices extends ContentServices {
   readonly catalog: ToolCatalog;
   readonly breakers: BreakerRegistry;
   readonly db: Database;
+  readonly store: SharedStore;
   readonly events: EventBus;
   readonly workspace: Workspace;
   readonly errors: ErrorTable;
@@ -106,6 +108,7 @@ export function createPluginScope(
         migrate(core.db, name, migrations);
       },
     },
+    store: core.store.forPlugin(name),
     events: {
       publish: (channel, data) => core.events.publish(name, channel, data),
       subscribe: (pattern, handler) => {

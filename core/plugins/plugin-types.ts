@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { Migration } from '../storage/storage.js';
 import type { PluginHttp } from './route-types.js';
+import type { PluginStore } from '../storage/store-types.js';
 import type { Workspace } from '../workspace.js';
 import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
 
@@ -160,6 +161,8 @@ export interface PluginContext<Config = Record<string, unknown>> {
   /** A circuit breaker named `<plugin>:<service>` for calls to one external service. */
   breaker(service: string, options?: BreakerOptions): Breaker;
   readonly db: PluginDatabase;
+  /** The shared store (SQLite file or PostgreSQL) for state a team shares; see PluginStore. */
+  readonly store: PluginStore;
   readonly events: PluginEvents;
   readonly workspace: Workspace;
   /** A directory of this plugin's own under the gateway's dataDir, created before setup. */

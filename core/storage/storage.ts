@@ -9,12 +9,27 @@ export type { Database };
 export type Migration = string | ((db: Database) => void);
 
 /**
- * Opens (creating if needed) the gateway's SQLite database. WAL lets readers run beside the
- * writer; synchronous=NORMAL under WAL keeps every committed transaction when the process is
- * killed (only a power cut can lose the last ones), which is what "nothing is lost after a
- * call has returned" needs.
+ * Opens (creating if needed) the gateway's machine-local SQLite database (`ctx.db`), with the
+ * per-owner migrations table.
  */
 export function openDatabase(file: string): Database {
+  const db = openSqlite(file);
+  db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
+    owner TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    applied_at TEXT NOT NULL,
+    PRIMARY KEY (owner, version)
+  )`);
+  return db;
+}
+
+/**
+ * Opens (creating if needed) a SQLite file of the gateway's: gateway.db, or shared.db when the
+ * shared store is SQLite. WAL lets readers run beside the writer; synchronous=NORMAL under WAL
+ * keeps every committed transaction when the process is killed (only a power cut can lose the
+ * last ones), which is what "nothing is lost after a call has returned" needs.
+ */
+export function openSqlite(file: string): Database {
   makePrivateDir(dirname(file));
   // SQLite gives its -wal and -shm files the database file's mode.
   touchPrivateFile(file);
@@ -28,12 +43,6 @@ export function openDatabase(file: string): Database {
   // it instead (see scheduleCheckpoints). Committed data is in the WAL either way.
   db.pragma('wal_autocheckpoint = 0');
   db.pragma('journal_size_limit = 67108864');
-  db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
-    owner TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    applied_at TEXT NOT NULL,
-    PRIMARY KEY (owner, version)
-  )`);
   return db;
 }
 

