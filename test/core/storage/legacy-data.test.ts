@@ -10,7 +10,7 @@ import { resultJson, ROOT, memoryClient, startGateway, tempDir } from '../../hel
 const LEGACY_DB = join(ROOT, 'test', 'fixtures', 'storage', 'legacy-data', 'gateway.db');
 
 describe('a dataDir from before the shared store', () => {
-  it('opens without loss: rows and migrations kept, no step run again, the shared store beside it', async () => {
+  it('opens without loss: rows and migrations kept, only the new audit step run, the shared store beside it', async () => {
     const dir = tempDir('mcpgw-legacy-');
     const dataDir = join(dir, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
@@ -19,13 +19,15 @@ describe('a dataDir from before the shared store', () => {
     const db = gateway.db;
 
     const migrations = db.prepare("SELECT owner, count(*) AS steps FROM core_migrations GROUP BY owner ORDER BY owner").all();
+    // core's sixth step (the audit's `kind` column, for resource reads and prompt gets) is
+    // newer than the file; nothing else runs again.
     assert.deepEqual(migrations, [
-      { owner: 'core', steps: 5 },
+      { owner: 'core', steps: 6 },
       { owner: 'echo', steps: 1 },
       { owner: 'process', steps: 2 },
     ]);
-    const audit = db.prepare('SELECT tool, outcome FROM core_audit ORDER BY id').all();
-    assert.deepEqual(audit, [...['first', 'second', 'third'].map(() => ({ tool: 'echo', outcome: 'ok' })), { tool: 'process_run', outcome: 'ok' }]);
+    const audit = db.prepare('SELECT tool, kind, outcome FROM core_audit ORDER BY id').all();
+    assert.deepEqual(audit, [...['first', 'second', 'third'].map(() => ({ tool: 'echo', kind: 'tool', outcome: 'ok' })), { tool: 'process_run', kind: 'tool', outcome: 'ok' }]);
     const processes = db.prepare('SELECT seq, kind, command, status, exit_code FROM process_processes').all();
     assert.deepEqual(processes, [{ seq: 1, kind: 'run', command: 'node', status: 'exited', exit_code: 0 }]);
 
