@@ -253,14 +253,21 @@ async function callTool(flags: Flags, name: string | undefined, json: string | u
   }
 }
 
-function listPlugins(flags: Flags): number {
+/** The registry with each plugin's version and description, read from its module (their one source). */
+async function listPlugins(flags: Flags): Promise<number> {
   const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
-  const lines = [...registry.values()].map((entry) => {
-    const settings = config.plugins[entry.name];
-    const state = settings?.enabled ? 'enabled ' : 'disabled';
-    return `${entry.name.padEnd(14)} ${state}  ${entry.version.padEnd(8)} ${firstSentence(entry.description)}`;
-  });
+  const lines = await Promise.all(
+    [...registry.values()].map(async (entry) => {
+      const settings = config.plugins[entry.name];
+      const state = settings?.enabled ? 'enabled ' : 'disabled';
+      const about = await import(entry.module).then(
+        (mod: { default?: { version?: unknown; description?: unknown } }) => `${String(mod.default?.version ?? '?').padEnd(8)} ${firstSentence(String(mod.default?.description ?? ''))}`,
+        (err: Error) => `${'?'.padEnd(8)} (cannot import ${entry.module}: ${err.message})`,
+      );
+      return `${entry.name.padEnd(14)} ${state}  ${about}`;
+    }),
+  );
   return print(`${lines.join('\n') || '(the registry is empty)'}\n`);
 }
 

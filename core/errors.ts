@@ -207,8 +207,16 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, or a schema ajv refuses.',
   },
+  // TYPES (issue 11, items 6-8): the typed plugin contract and its metadata.
+  SERVICE_UNDECLARED: {
+    status: 500,
+    mcp: 'result',
+    description:
+      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start.",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** Every code of core's table, as a literal union (what `ctx.error` accepts besides a plugin's own). */
 export type CoreErrorCode = keyof typeof coreErrors;
 
 export interface GatewayErrorOptions {

@@ -66,7 +66,7 @@ export function createPluginScope(
       tools.push(tool);
     },
     breaker(service, options) {
-      return core.breakers.get(`${name}:${service}`, options);
+      return core.breakers.forService(name, service, options);
     },
     db: {
       sqlite: core.db,
