@@ -51,6 +51,8 @@ type Task = (signal: AbortSignal) => Promise<unknown>;
 /** All breakers of one gateway, for /health, metrics and gateway_status. */
 export class BreakerRegistry {
   readonly #breakers = new Map<string, GatewayBreaker>();
+  /** Every name a registry entry's `services:` declared: the only ones `forService` builds. */
+  readonly #declared = new Set<string>();
   readonly #defaults: BreakerDefaults;
   readonly #log: Logger;
   readonly #isCallerError: (err: unknown) => boolean;
@@ -59,6 +61,34 @@ export class BreakerRegistry {
     this.#defaults = defaults;
     this.#log = log;
     this.#isCallerError = isCallerError;
+  }
+
+  /**
+   * Makes `name` known before first use, so /health, gateway_status and metrics list it from
+   * boot. The breaker itself is built by the first `get`, with that call's options.
+   */
+  declare(name: string): void {
+    this.#declared.add(name);
+  }
+
+  /** Forgets declared names never used (their plugin failed to set up). */
+  retract(names: Iterable<string>): void {
+    for (const name of names) if (!this.#breakers.has(name)) this.#declared.delete(name);
+  }
+
+  /**
+   * `ctx.breaker`: the breaker `<plugin>:<service>` of a declared service. Throws
+   * SERVICE_UNDECLARED for any other, so that `services:` lists every service a plugin calls.
+   */
+  forService(plugin: string, service: string, options?: BreakerOptions): Breaker {
+    const name = `${plugin}:${service}`;
+    if (!this.#declared.has(name)) {
+      throw new GatewayError(
+        'SERVICE_UNDECLARED',
+        `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its registry entry does not list. Add it to the entry's services: (- name: ${service}).`,
+      );
+    }
+    return this.get(name, options);
   }
 
   /** The breaker named `name`, created on first use; later options for the same name are ignored. */
@@ -72,7 +102,12 @@ export class BreakerRegistry {
   }
 
   list(): BreakerStatus[] {
-    return [...this.#breakers.values()].map((b) => b.status());
+    const unused = [...this.#declared].filter((name) => !this.#breakers.has(name)).map((name): BreakerStatus => ({
+      name,
+      state: 'closed',
+      stats: { fires: 0, successes: 0, failures: 0, rejects: 0, timeouts: 0 },
+    }));
+    return [...[...this.#breakers.values()].map((b) => b.status()), ...unused].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** Stops every breaker's timers. */

@@ -27,6 +27,9 @@ Usage:
   mcp-gateway keys owner              print the owner key (dataDir/owner.key) with ready-to-paste lines
   mcp-gateway keys create --name NAME [--scope SCOPE]...
                                       make another API key; prints it once, with the config lines
+  mcp-gateway plugin new NAME [--dir DIR]
+                                      write a new plugin package (TypeScript, a tool, its test,
+                                      a registry entry) into DIR (default: ./NAME), never over files
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
@@ -46,6 +49,7 @@ const options = {
   'no-tcp': { type: 'boolean' },
   'no-unix': { type: 'boolean' },
   name: { type: 'string' },
+  dir: { type: 'string' },
   scope: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -80,6 +84,9 @@ export async function main(argv: string[]): Promise<number> {
       if (positionals[1] === 'create') return createKey(flags);
       if (positionals[1] === 'owner') return showOwnerKey(flags);
       return fail(`Usage: mcp-gateway keys owner | keys create --name NAME [--scope SCOPE]...\n`);
+    case 'plugin':
+      if (positionals[1] === 'new') return newPlugin(positionals[2], flags.dir);
+      return fail(`Usage: mcp-gateway plugin new NAME [--dir DIR]\n`);
     case 'help':
       return print(HELP);
     default:
@@ -253,14 +260,21 @@ async function callTool(flags: Flags, name: string | undefined, json: string | u
   }
 }
 
-function listPlugins(flags: Flags): number {
+/** The registry with each plugin's version and description, read from its module (their one source). */
+async function listPlugins(flags: Flags): Promise<number> {
   const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
-  const lines = [...registry.values()].map((entry) => {
-    const settings = config.plugins[entry.name];
-    const state = settings?.enabled ? 'enabled ' : 'disabled';
-    return `${entry.name.padEnd(14)} ${state}  ${entry.version.padEnd(8)} ${firstSentence(entry.description)}`;
-  });
+  const lines = await Promise.all(
+    [...registry.values()].map(async (entry) => {
+      const settings = config.plugins[entry.name];
+      const state = settings?.enabled ? 'enabled ' : 'disabled';
+      const about = await import(entry.module).then(
+        (mod: { default?: { version?: unknown; description?: unknown } }) => `${String(mod.default?.version ?? '?').padEnd(8)} ${firstSentence(String(mod.default?.description ?? ''))}`,
+        (err: Error) => `${'?'.padEnd(8)} (cannot import ${entry.module}: ${err.message})`,
+      );
+      return `${entry.name.padEnd(14)} ${state}  ${about}`;
+    }),
+  );
   return print(`${lines.join('\n') || '(the registry is empty)'}\n`);
 }
 
@@ -276,6 +290,21 @@ async function createKey(flags: Flags): Promise<number> {
       `Add to gateway.config.yaml under apiKeys:\n\n` +
       `  - name: ${flags.name}\n    hash: ${hash}\n    scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
       `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
+  );
+}
+
+async function newPlugin(name: string | undefined, dir: string | undefined): Promise<number> {
+  if (!name) return fail('Usage: mcp-gateway plugin new NAME [--dir DIR]\n');
+  const { scaffoldPlugin } = await import('./plugins/scaffold.js');
+  let result;
+  try {
+    result = scaffoldPlugin(name, dir ?? name);
+  } catch (err) {
+    return fail(`mcp-gateway plugin new: ${(err as Error).message}\n`);
+  }
+  return print(
+    `Wrote the plugin "${name}" in ${result.dir}:\n${result.files.map((f) => `  ${f}`).join('\n')}\n\n` +
+      `Build and test it (README.md says more):\n\n  cd ${result.dir}\n  npm install\n  npm run build\n  npm test\n`,
   );
 }
 

@@ -311,8 +311,16 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: the shared store holds a plugin at a migration version above the steps this code ships (a newer gateway wrote it). Run the newer version, or restore the backup taken before the upgrade.',
   },
+  // TYPES (issue 11, items 6-8): the typed plugin contract and its metadata.
+  SERVICE_UNDECLARED: {
+    status: 500,
+    mcp: 'result',
+    description:
+      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start.",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** Every code of core's table, as a literal union (what `ctx.error` accepts besides a plugin's own). */
 export type CoreErrorCode = keyof typeof coreErrors;
 
 export interface GatewayErrorOptions {

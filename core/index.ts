@@ -2,7 +2,8 @@
  * The public plugin API of mcp-gateway: everything a plugin (in this repository or in its
  * own package) may import. Plugins never reach into other core files.
  */
-import type { PluginDefinition } from './plugins/plugin-types.js';
+import type { JsonSchema } from './catalog/schema.js';
+import type { ConfigType, PluginDefinition } from './plugins/plugin-types.js';
 export type {
   HttpMethod,
   PluginHttp,
@@ -20,6 +21,10 @@ export { httpResponse, type HttpResponse, type HttpResponseOptions } from './htt
 export type {
   CallContext,
   Caller,
+  ConfigType,
+  ErrorCodeOf,
+  PluginApi,
+  PluginApis,
   McpLogLevel,
   NotifyTarget,
   PluginContext,
@@ -29,6 +34,7 @@ export type {
   PluginEvents,
   PluginLive,
   ProgressUpdate,
+  SchemaType,
   ToolAnnotations,
   ToolDefinition,
   ToolHandler,
@@ -48,7 +54,7 @@ export type {
   StaticResourceDefinition,
 } from './plugins/content-types.js';
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
-export type { ErrorSpec } from './errors.js';
+export type { CoreErrorCode, ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';
 export type { Logger } from './logger.js';
 export { closedObject, type JsonSchema } from './catalog/schema.js';
@@ -62,19 +68,20 @@ export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './workspace.js';
 
-// Embedding and testing: boot a gateway in process, e.g. to test a plugin with a real SDK
-// client over the in-memory transport (see docs/writing-a-plugin.md).
-export type { GatewayConfig } from './config.js';
-export type { Gateway } from './gateway.js';
-export { loadConfig, resolveConfig } from './config.js';
-export { createGateway } from './gateway.js';
-
 /**
  * Declares a plugin. An identity function: it exists so that the object is type-checked
- * against the contract (and `ctx.config` typed) where it is written.
+ * against the contract where it is written. From the object it infers `ctx.config` (from a
+ * literal `configSchema`), the codes `ctx.error` accepts (the keys of `errors`, and core's),
+ * the names `ctx.api` accepts (`requires`) and the plugin's API (what `setup` returns).
+ * Write no type arguments: they are all inferred.
  */
-export function definePlugin<Config = Record<string, unknown>, Api = unknown>(
-  plugin: PluginDefinition<Config, Api>,
-): PluginDefinition<Config, Api> {
+export function definePlugin<
+  const ConfigSchema extends JsonSchema = Record<never, never>,
+  Api = unknown,
+  Codes extends string = never,
+  const Requires extends string = never,
+>(
+  plugin: PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema>,
+): PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema> {
   return plugin;
 }

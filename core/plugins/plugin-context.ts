@@ -100,7 +100,7 @@ export function createPluginScope(
     notify: createNotifier(core.sessions, name, channels),
     http: routes.http,
     breaker(service, options) {
-      return core.breakers.get(`${name}:${service}`, options);
+      return core.breakers.forService(name, service, options);
     },
     db: {
       sqlite: core.db,

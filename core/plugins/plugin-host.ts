@@ -127,6 +127,8 @@ export class PluginHost {
     if (definition.name !== entry.name) {
       throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": the module calls itself "${definition.name}"; the registry entry ${entry.file} and the module must agree.`);
     }
+    const problem = metadataProblem(definition);
+    if (problem) throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.module}): ${problem}`);
     if (definition.errors) this.#core.errors.add(entry.name, definition.errors);
     candidate.definition = definition;
   }
@@ -135,6 +137,9 @@ export class PluginHost {
     const definition = candidate.definition!;
     const name = definition.name;
     const config = this.#validatePluginConfig(candidate);
+    // Before setup, so /health lists them from the start; the first ctx.breaker builds each.
+    const services = candidate.entry.services.map((s) => `${name}:${s.name}`);
+    for (const service of services) this.#core.breakers.declare(service);
     const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core, candidate.entry.channels);
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
@@ -161,6 +166,7 @@ export class PluginHost {
     } catch (err) {
       scope.endSetup();
       scope.routes.seal();
+      this.#core.breakers.retract(services);
       scope.abort(err);
       await runClosers(name, scope.closers, Date.now() + this.#config.shutdownTimeoutMs, this.#core);
       throw err;
@@ -214,8 +220,20 @@ function typeScriptOnly(module: string): boolean {
   return !existsSync(path) && existsSync(path.replace(/\.js$/, '.ts'));
 }
 
+/** The plugin object is the one source of what a plugin requires (the registry no longer says). */
 function requirementsOf(candidate: Candidate): string[] {
-  return [...new Set([...candidate.entry.requires, ...(candidate.definition?.requires ?? [])])];
+  return [...new Set(candidate.definition?.requires ?? [])];
+}
+
+/** What is wrong with the metadata a plugin object declares, if anything. */
+function metadataProblem(definition: PluginDefinition): string | undefined {
+  const { version, description, requires } = definition as Partial<Record<'version' | 'description' | 'requires', unknown>>;
+  if (typeof version !== 'string' || version.trim() === '') return 'definePlugin needs a version (a non-empty string, e.g. "1.0.0").';
+  if (typeof description !== 'string' || description.trim() === '') return 'definePlugin needs a description (one line saying what the plugin gives an agent).';
+  if (requires !== undefined && (!Array.isArray(requires) || !requires.every((r) => typeof r === 'string' && /^[a-z][a-z0-9-]{0,63}$/.test(r)))) {
+    return `requires must be a list of plugin names, not ${JSON.stringify(requires)}.`;
+  }
+  return undefined;
 }
 
 function asPluginError(entry: RegistryEntry, err: unknown): GatewayError {

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Breaker, BreakerOptions } from '../breaker.js';
-import type { ErrorSpec, GatewayError } from '../errors.js';
+import type { CoreErrorCode, ErrorSpec, GatewayError } from '../errors.js';
 import type { EventHandler } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
@@ -19,14 +20,43 @@ export interface ToolAnnotations {
   readonly openWorldHint?: boolean;
 }
 
-export interface ToolDefinition {
+/**
+ * The value a JSON Schema accepts, once defaults are filled in: inferred with json-schema-to-ts
+ * when the schema is a literal type (written inline, or `as const`), else a plain record. A
+ * property with a `default` counts as present, since core fills it in before the handler runs.
+ */
+export type SchemaType<S> = string extends keyof S
+  ? Record<string, unknown>
+  : S extends JSONSchema
+    ? FromSchema<S>
+    : Record<string, unknown>;
+
+/**
+ * The type of a plugin's config from its `configSchema`. Core refuses unknown top-level keys
+ * even when the schema does not say so (plugin-host.ts, `closeTopLevel`), and so does the type.
+ */
+export type ConfigType<S> = SchemaType<
+  S extends { readonly properties: unknown }
+    ? 'additionalProperties' extends keyof S
+      ? S
+      : 'unevaluatedProperties' extends keyof S
+        ? S
+        : S & { readonly additionalProperties: false }
+    : S
+>;
+
+/**
+ * A tool's definition. `S` is the type of its `inputSchema`: keep it literal (inline, or the
+ * definition written `as const`) and the handler's arguments are typed from it.
+ */
+export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
   /** snake_case, `^[a-z][a-z0-9_]{0,63}$`, unique across the gateway. */
   readonly name: string;
   readonly title?: string;
   /** What the tool does and when to use it: this is what the model reads. */
   readonly description: string;
   /** JSON Schema 2020-12 with `type: "object"`; validated on every call before the handler. */
-  readonly inputSchema: JsonSchema;
+  readonly inputSchema: S;
   /** When given, the result must be an object matching it; it becomes `structuredContent`. */
   readonly outputSchema?: JsonSchema;
   readonly annotations: ToolAnnotations;
@@ -132,15 +162,35 @@ export interface PluginLive {
    * the function that removes it; calling that again does nothing. Calls already running
    * finish; later ones get UNKNOWN_TOOL.
    */
-  tool<Args = Record<string, unknown>>(definition: ToolDefinition, handler: ToolHandler<Args>): () => void;
+  tool<const S extends JsonSchema>(definition: ToolDefinition<S>, handler: ToolHandler<SchemaType<S>>): () => void;
   /** Adds a resource or template now (RESOURCE_DEFINITION_INVALID as at setup); returns its removal. */
   resource(definition: ResourceDefinition, reader: ResourceReader): () => void;
   /** Adds a prompt now (PROMPT_DEFINITION_INVALID as at setup); returns its removal. */
   prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): () => void;
 }
 
-/** A plugin's only door into core. Valid from `setup` until the gateway closes. */
-export interface PluginContext<Config = Record<string, unknown>> {
+/**
+ * What each plugin's `setup` returned, by plugin name, for `ctx.api(name)`. Empty in core: a
+ * plugin that offers an API adds itself by declaration merging, next to its API type:
+ *
+ *     declare module 'mcp-gateway' {
+ *       interface PluginApis { notes: NotesApi }
+ *     }
+ */
+export interface PluginApis {}
+
+/** The API of plugin `N`: its entry in `PluginApis`, or `unknown` when it declares none. */
+export type PluginApi<N extends string> = N extends keyof PluginApis ? PluginApis[N] : unknown;
+
+/** The codes a plugin may raise: its own (the keys of its `errors`) and core's. */
+export type ErrorCodeOf<Codes extends string> = Codes | CoreErrorCode;
+
+/**
+ * A plugin's only door into core. Valid from `setup` until the gateway closes.
+ * `Config` is the type of its config section, `Codes` its own error codes, `Requires` the
+ * plugins it names in `requires`; `definePlugin` infers all three from the definition.
+ */
+export interface PluginContext<Config = Record<string, unknown>, Codes extends string = string, Requires extends string = string> {
   readonly name: string;
   /** This plugin's section of the config, validated against `configSchema` and frozen. */
   readonly config: Readonly<Config>;
@@ -149,9 +199,11 @@ export interface PluginContext<Config = Record<string, unknown>> {
   /**
    * Records a tool during `setup`; the tools join the catalog together when setup resolves.
    * Throws TOOL_DEFINITION_INVALID at once for a bad definition, and PLUGIN_SETUP_OVER when
-   * called after setup resolved or failed (use `live.tool` then).
+   * called after setup resolved or failed (use `live.tool` then). The handler's arguments are
+   * typed from `definition.inputSchema` when it is a literal type (see `SchemaType`); a schema
+   * typed as plain `JsonSchema` gives `Record<string, unknown>`.
    */
-  tool<Args = Record<string, unknown>>(definition: ToolDefinition, handler: ToolHandler<Args>): void;
+  tool<const S extends JsonSchema>(definition: ToolDefinition<S>, handler: ToolHandler<SchemaType<S>>): void;
   /** Adds and removes entries at run time, announcing each change to the sessions. */
   readonly live: PluginLive;
   /** Notifications to MCP sessions: log messages and channel messages. */
@@ -171,10 +223,16 @@ export interface PluginContext<Config = Record<string, unknown>> {
   readonly signal: AbortSignal;
   /** Registers cleanup; closers run in reverse load order at shutdown, each bounded in time. */
   onClose(closer: () => unknown): void;
-  /** What a plugin named in `requires` returned from its setup. */
-  api<T = unknown>(plugin: string): T;
-  /** A GatewayError with one of this plugin's (or core's) codes. */
-  error(code: string, message: string, details?: unknown): GatewayError;
+  /**
+   * What a plugin named in `requires` returned from its setup, typed through `PluginApis`.
+   * Throws PLUGIN_DEPENDENCY for a name not in `requires`.
+   */
+  api<N extends Requires>(plugin: N): PluginApi<N>;
+  /**
+   * A GatewayError with one of this plugin's codes (the keys of its `errors`) or core's; throw
+   * it. An undeclared code throws INTERNAL_ERROR at once.
+   */
+  error(code: ErrorCodeOf<Codes>, message: string, details?: unknown): GatewayError;
   /**
    * Records a resource (`uri`) or a resource template (`uriTemplate`, RFC 6570 levels 1-3),
    * served by `reader`. During setup only: the entries join the catalog when setup succeeds.
@@ -195,17 +253,31 @@ export interface PluginContext<Config = Record<string, unknown>> {
   resourceUpdated(uri: string): void;
 }
 
-export interface PluginDefinition<Config = Record<string, unknown>, Api = unknown> {
+/**
+ * A plugin. The one source of its name, version, description and requirements: the registry
+ * entry only says where the module is and how the deployment treats it.
+ */
+export interface PluginDefinition<
+  Config = Record<string, unknown>,
+  Api = unknown,
+  Codes extends string = string,
+  Requires extends string = string,
+  ConfigSchema extends JsonSchema = JsonSchema,
+> {
   /** Lower-case, `^[a-z][a-z0-9-]{0,63}$`; must match the registry entry's name. */
   readonly name: string;
+  /** Reported by `gateway_status`, `/health` and `mcp-gateway plugins`. */
   readonly version: string;
   readonly description: string;
-  /** JSON Schema of the plugin's config section; defaults are applied, unknown keys refused. */
-  readonly configSchema?: JsonSchema;
+  /**
+   * JSON Schema of the plugin's config section; defaults are applied, unknown keys refused.
+   * Written inline or `as const`, it types `ctx.config`.
+   */
+  readonly configSchema?: ConfigSchema;
   /** Plugins that must be set up first; their APIs are reachable with `ctx.api(name)`. */
-  readonly requires?: readonly string[];
-  /** The plugin's own error codes, added to the gateway's error table. */
-  readonly errors?: Readonly<Record<string, ErrorSpec>>;
+  readonly requires?: readonly Requires[];
+  /** The plugin's own error codes, added to the gateway's error table; `ctx.error` takes these and core's. */
+  readonly errors?: Readonly<Record<Codes, ErrorSpec>>;
   /** Registers tools and resolves when ready; its return value is the plugin's API. */
-  setup(ctx: PluginContext<Config>): Api | Promise<Api>;
+  setup(ctx: PluginContext<Config, Codes, Requires>): Api | Promise<Api>;
 }

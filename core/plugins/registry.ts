@@ -5,17 +5,22 @@ import { readYamlFile } from '../config.js';
 import { GatewayError } from '../errors.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
 
-/** One validated `registry/<plugin>.yaml`. */
+/**
+ * One validated `registry/<plugin>.yaml`: which plugin, where its module is, and how this
+ * deployment treats it. What the plugin is (version, description, requires) is said once, by
+ * the plugin object itself (`definePlugin`).
+ */
 export interface RegistryEntry {
+  /** The key the config enables it by; the module's plugin must carry the same name. */
   readonly name: string;
-  readonly version: string;
-  readonly description: string;
   /** What to import: a file URL for paths, the bare name for packages. */
   readonly module: string;
-  readonly requires: readonly string[];
   /** A failing optional plugin is skipped with a logged error instead of stopping the boot. */
   readonly optional: boolean;
-  /** External services it talks to (each call to one goes through a breaker). */
+  /**
+   * External services it talks to. Each has its breaker `<plugin>:<service>` declared before
+   * setup (listed in /health from the start), and `ctx.breaker` takes no other service.
+   */
   readonly services: readonly { readonly name: string; readonly description?: string }[];
   /** The channels its `ctx.notify.channel` may use, `<plugin>.<name>`, announced in `initialize`. */
   readonly channels: readonly string[];
@@ -33,13 +38,10 @@ const CHANNEL_NAME = '^[a-z][a-z0-9-]{0,63}(\\.[a-z0-9_-]{1,64}){1,4}$';
 const entrySchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'version', 'description', 'module'],
+  required: ['name', 'module'],
   properties: {
     name: { type: 'string', pattern: PLUGIN_NAME },
-    version: { type: 'string', minLength: 1 },
-    description: { type: 'string', minLength: 1 },
     module: { type: 'string', minLength: 1 },
-    requires: { type: 'array', items: { type: 'string', pattern: PLUGIN_NAME }, default: [] },
     optional: { type: 'boolean', default: false },
     services: {
       type: 'array',
@@ -48,7 +50,7 @@ const entrySchema: JsonSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' } },
+        properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' }, description: { type: 'string' } },
       },
     },
     channels: { type: 'array', default: [], uniqueItems: true, items: { type: 'string', pattern: CHANNEL_NAME } },
@@ -56,6 +58,9 @@ const entrySchema: JsonSchema = {
 };
 
 const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
+
+/** Keys the plugin object owns: said in the YAML too, the two would drift apart. */
+const PLUGIN_OWNED_KEYS = ['version', 'description', 'requires'] as const;
 
 /** Names that stand for the gateway itself: `core` owns its error codes and events, `gateway` its tools. */
 const RESERVED_NAMES = new Set(['core', 'gateway']);
@@ -90,11 +95,21 @@ function readEntry(file: string): RegistryEntry {
   } catch (err) {
     throw new GatewayError('REGISTRY_INVALID', (err as Error).message, { cause: err });
   }
+  const owned = PLUGIN_OWNED_KEYS.filter((key) => typeof data === 'object' && data !== null && key in data);
+  if (owned.length > 0) {
+    throw new GatewayError(
+      'REGISTRY_INVALID',
+      `${file}: ${owned.map((k) => `"${k}"`).join(', ')} ${owned.length === 1 ? 'is' : 'are'} not read from the registry: a plugin's version, description and requires are declared once, in its definePlugin object. Remove ${owned.length === 1 ? 'it' : 'them'} from this file.`,
+    );
+  }
   if (!validateEntry(data)) {
     const lines = describeSchemaErrors(validateEntry.errors).map((p) => `${pointerToKeyPath(p.path)}: ${p.message}`);
     throw new GatewayError('REGISTRY_INVALID', `${file}: ${lines.join('; ')}`, { details: lines });
   }
   const raw = data as Omit<RegistryEntry, 'file'>;
+  const services = raw.services.map((s) => s.name);
+  const twice = services.find((name, i) => services.indexOf(name) !== i);
+  if (twice !== undefined) throw new GatewayError('REGISTRY_INVALID', `${file}: services: "${twice}" is listed twice.`);
   if (RESERVED_NAMES.has(raw.name)) {
     throw new GatewayError('REGISTRY_INVALID', `${file}: the plugin name "${raw.name}" is reserved (it names the gateway itself in tools, audit rows, events and errors); choose another.`);
   }

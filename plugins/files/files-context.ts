@@ -1,27 +1,45 @@
-import type { PluginContext } from '../../core/index.js';
+import type { ConfigType, PluginContext } from '../../core/index.js';
+import type { fileErrors } from './errors.js';
 import type { Sandbox } from './sandbox.js';
 import type { SearchWorkers } from './search.js';
 
-export interface FilesConfig {
-  /** Sandbox roots; relative ones are relative to the gateway's workspace. Default: the workspace. */
-  roots: string[];
-  maxReadBytes: number;
-  maxWriteBytes: number;
-  /** Entries dir_tree and file_find visit at most, so one call cannot walk a whole disk. */
-  maxWalkEntries: number;
-  /** Files larger than this are skipped by file_search. */
-  maxSearchFileBytes: number;
-  /** Refuse (HARD_LINK_REFUSED) regular files with more than one link: one may be an outside file linked in. */
-  refuseHardLinks: boolean;
-}
+export const MiB = 1024 * 1024;
+
+/** The plugin's section of gateway.config.yaml; `FilesConfig` is inferred from it. */
+export const configSchema = {
+  type: 'object',
+  properties: {
+    roots: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      default: [],
+      description: "Sandbox roots; relative ones are relative to the gateway's workspace. Default: the workspace.",
+    },
+    maxReadBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
+    maxWriteBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
+    maxWalkEntries: {
+      type: 'integer',
+      minimum: 1,
+      default: 100_000,
+      description: 'Entries dir_tree and file_find visit at most, so one call cannot walk a whole disk.',
+    },
+    maxSearchFileBytes: { type: 'integer', minimum: 1, default: 2 * MiB, description: 'Files larger than this are skipped by file_search.' },
+    // Off by default: package managers (pnpm, npm's cache) hard-link files on purpose.
+    refuseHardLinks: {
+      type: 'boolean',
+      default: false,
+      description: 'Refuse (HARD_LINK_REFUSED) regular files with more than one link: one may be an outside file linked in.',
+    },
+  },
+} as const;
+
+export type FilesConfig = ConfigType<typeof configSchema>;
 
 /** What every tool group of the plugin gets. */
 export interface FilesContext {
-  readonly ctx: PluginContext<FilesConfig>;
+  readonly ctx: PluginContext<FilesConfig, keyof typeof fileErrors>;
   readonly sandbox: Sandbox;
   /** file_search's worker threads, one kept warm between calls. */
   readonly searches: SearchWorkers;
   readonly config: Readonly<FilesConfig>;
 }
-
-export const MiB = 1024 * 1024;

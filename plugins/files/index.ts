@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { definePlugin } from '../../core/index.js';
 import { fileErrors } from './errors.js';
-import { MiB, type FilesConfig } from './files-context.js';
+import { configSchema } from './files-context.js';
 import { Sandbox } from './sandbox.js';
 import { SearchWorkers } from './search.js';
 import { registerDirTools } from './tools/dirs.js';
@@ -9,22 +9,11 @@ import { registerLanguageTools } from './tools/lang.js';
 import { registerReadTools } from './tools/read.js';
 import { registerWriteTools } from './tools/write.js';
 
-export default definePlugin<FilesConfig>({
+export default definePlugin({
   name: 'files',
   version: '0.1.0',
   description: 'Sandboxed file tools: read, write, edit, list, find and search files under allowed roots, and detect languages.',
-  configSchema: {
-    type: 'object',
-    properties: {
-      roots: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
-      maxReadBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
-      maxWriteBytes: { type: 'integer', minimum: 1, default: 5 * MiB },
-      maxWalkEntries: { type: 'integer', minimum: 1, default: 100_000 },
-      maxSearchFileBytes: { type: 'integer', minimum: 1, default: 2 * MiB },
-      // Off by default: package managers (pnpm, npm's cache) hard-link files on purpose.
-      refuseHardLinks: { type: 'boolean', default: false },
-    },
-  },
+  configSchema,
   errors: fileErrors,
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.

@@ -1,4 +1,5 @@
-import type { ErrorSpec } from '../../core/index.js';
+import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ProcessConfig } from './config.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const processErrors = {
@@ -46,5 +47,5 @@ export const processErrors = {
 
 export type ProcessErrorCode = keyof typeof processErrors;
 
-/** ctx.error, narrowed to this plugin's codes and the core codes it raises. */
-export type RaiseError = (code: ProcessErrorCode | 'INVALID_ARGUMENTS', message: string, details?: unknown) => Error;
+/** ctx.error, as the plugin's domain modules get it: its own codes and core's. */
+export type RaiseError = PluginContext<ProcessConfig, ProcessErrorCode>['error'];

@@ -2,7 +2,7 @@
 // watchers, test runs), with their records in the gateway database. README.md has the tools.
 import { join } from 'node:path';
 import { definePlugin } from '../../core/index.js';
-import { configSchema, type ProcessConfig } from './config.js';
+import { configSchema } from './config.js';
 import { processErrors, type RaiseError } from './errors.js';
 import { prepareLaunch } from './launch.js';
 import { migrations, ProcessStore } from './process-store.js';
@@ -16,7 +16,7 @@ import { registerRunTools } from './tools/run.js';
 
 export type { ProcessConfig } from './config.js';
 
-export default definePlugin<ProcessConfig>({
+export default definePlugin({
   name: 'process',
   version: '0.1.0',
   description: 'Start, follow, talk to and stop long-running processes (dev servers, watchers, test runs).',

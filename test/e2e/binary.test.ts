@@ -171,7 +171,8 @@ describe('the mcp-gateway binary', () => {
     it('plugins lists the registry and what is enabled', () => {
       const result = runCli(['plugins', '--config', config]);
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /^echo\s+enabled\s+1\.0\.0\s+Test plugin that echoes/m);
+      // Version and description come from the plugin object, their one source.
+      assert.match(result.stdout, /^echo\s+enabled\s+1\.0\.0\s+Echoes, sleeps, fails and publishes events on request\./m);
     });
 
     it('keys create prints a key once and the config lines with its hash', () => {
@@ -206,7 +207,7 @@ describe('the mcp-gateway binary', () => {
       const registry = join(dir, 'ts-registry');
       mkdirSync(registry);
       writeFileSync(join(dir, 'typed.ts'), 'export default {};\n');
-      writeFileSync(join(registry, 'typed.yaml'), 'name: typed\nversion: 1.0.0\ndescription: TS only.\nmodule: ../typed.js\n');
+      writeFileSync(join(registry, 'typed.yaml'), 'name: typed\nmodule: ../typed.js\n');
       const tsConfig = writeConfig(dir, { ...testConfigObject(dir), registries: [registry], plugins: { typed: {} } }, 'typed.yaml');
       const result = runCli(['tools', '--config', tsConfig]);
       assert.equal(result.code, 1);

@@ -1,16 +1,19 @@
 // The example of docs/writing-a-plugin.md: a small "notes" plugin kept in SQLite.
 // It imports core through its public entry. A plugin in its own package writes
 // `from 'mcp-gateway'` instead of this relative path.
-import { definePlugin, type JsonSchema, type ToolDefinition } from '../../../core/index.js';
-
-export interface NotesConfig {
-  /** How many notes are kept; adding one more deletes the oldest. */
-  readonly maxNotes: number;
-}
+import { definePlugin, type ConfigType, type ToolDefinition } from '../../../core/index.js';
 
 /** What setup returns: reachable by a plugin that lists `notes` in `requires`. */
 export interface NotesApi {
   count(): number;
+}
+
+// Makes `ctx.api('notes')` return NotesApi in every plugin that requires notes. A plugin in its
+// own package writes `declare module 'mcp-gateway'`.
+declare module '../../../core/index.js' {
+  interface PluginApis {
+    notes: NotesApi;
+  }
 }
 
 interface Note {
@@ -29,12 +32,21 @@ interface NoteRow {
   tags: string | null;
 }
 
-const configSchema: JsonSchema = {
+// `as const` keeps the schema a literal type, so `ctx.config` is typed from it.
+const configSchema = {
   type: 'object',
   properties: {
-    maxNotes: { type: 'integer', minimum: 1, maximum: 100_000, default: 1000 },
+    maxNotes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000,
+      default: 1000,
+      description: 'How many notes are kept; adding one more deletes the oldest.',
+    },
   },
-};
+} as const;
+
+export type NotesConfig = ConfigType<typeof configSchema>;
 
 // Index 0 is migration 1. Migrations are append-only: never edit one that has shipped,
 // add the next one to the end of the list.
@@ -53,9 +65,9 @@ const migrations = [
    CREATE INDEX notes_tags_tag ON notes_tags (tag, note_id);`,
 ];
 
-const tagSchema = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,31}$' };
+const tagSchema = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,31}$' } as const;
 
-const noteSchema: JsonSchema = {
+const noteSchema = {
   type: 'object',
   required: ['id', 'text', 'tags', 'author', 'createdAt'],
   properties: {
@@ -65,9 +77,9 @@ const noteSchema: JsonSchema = {
     author: { type: 'string' },
     createdAt: { type: 'string' },
   },
-};
+} as const;
 
-const noteAdd: ToolDefinition = {
+const noteAdd = {
   name: 'note_add',
   title: 'Add a note',
   description:
@@ -91,9 +103,9 @@ const noteAdd: ToolDefinition = {
   outputSchema: noteSchema,
   // Not read-only; destructive because a full store drops its oldest note.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-const noteList: ToolDefinition = {
+const noteList = {
   name: 'note_list',
   title: 'List notes',
   description: 'Lists notes, newest first, optionally only those with a given tag.',
@@ -111,9 +123,9 @@ const noteList: ToolDefinition = {
     properties: { notes: { type: 'array', items: noteSchema } },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-const noteDelete: ToolDefinition = {
+const noteDelete = {
   name: 'note_delete',
   title: 'Delete a note',
   description: 'Deletes the note with this id. Fails with NOTE_NOT_FOUND when there is none.',
@@ -129,9 +141,9 @@ const noteDelete: ToolDefinition = {
     properties: { deleted: { type: 'integer' } },
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-export default definePlugin<NotesConfig, NotesApi>({
+export default definePlugin({
   name: 'notes',
   version: '1.0.0',
   description: 'Short text notes with tags, kept in the gateway database.',
@@ -174,7 +186,7 @@ export default definePlugin<NotesConfig, NotesApi>({
       return id;
     });
 
-    ctx.tool<{ text: string; tags: string[] }>(noteAdd, (args, call) => {
+    ctx.tool(noteAdd, (args, call) => {
       // The MCP client's name from initialize, or the peer address when it gave none.
       const id = addNote(args.text, args.tags, call.caller.identity ?? call.caller.transport);
       added += 1;
@@ -183,12 +195,12 @@ export default definePlugin<NotesConfig, NotesApi>({
       return toNote(selectOne.get(id) as NoteRow);
     });
 
-    ctx.tool<{ tag?: string; limit: number }>(noteList, (args) => {
+    ctx.tool(noteList, (args) => {
       const rows = (args.tag === undefined ? selectAll.all(args.limit) : selectTagged.all(args.tag, args.limit)) as NoteRow[];
       return { notes: rows.map(toNote) };
     });
 
-    ctx.tool<{ id: number }>(noteDelete, (args) => {
+    ctx.tool(noteDelete, (args) => {
       if (deleteNote.run(args.id).changes === 0) {
         throw ctx.error('NOTE_NOT_FOUND', `No note has id ${args.id}. List the notes (note_list) for valid ids.`, {
           id: args.id,
@@ -204,7 +216,8 @@ export default definePlugin<NotesConfig, NotesApi>({
       ctx.log.info({ added, kept: count() }, 'notes plugin closed');
     });
 
-    return { count };
+    const api: NotesApi = { count };
+    return api;
   },
 });
 

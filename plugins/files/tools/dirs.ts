@@ -9,8 +9,8 @@ import { walk } from '../walk.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' };
-const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Glob patterns to leave out, e.g. "node_modules" or "**/*.min.js".' };
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' } as const;
+const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Glob patterns to leave out, e.g. "node_modules" or "**/*.min.js".' } as const;
 
 interface TreeNode {
   name: string;
@@ -46,7 +46,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     },
     // Listed and described through the checked folder's descriptor: a folder swapped for a
     // link meanwhile cannot make an outside folder's entries appear here.
-    async (args: { path: string }) =>
+    async (args) =>
       withDir(openFolder(args.path), async (dir) => {
         const names = (await withFileErrors(args.path, () => readdir(dir.self))).sort();
         const entries = await Promise.all(
@@ -84,7 +84,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       outputSchema: fileResults.dir_tree,
       annotations: readOnly,
     },
-    async (args: { path: string; depth: number; exclude?: string[]; gitignore: boolean }, call) => {
+    async (args, call) => {
       const real = await folder(args.path);
       const root: TreeNode[] = [];
       const byPath = new Map<string, TreeNode[]>([[real, root]]);
@@ -118,7 +118,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       outputSchema: fileResults.file_find,
       annotations: readOnly,
     },
-    async (args: { pattern: string; path: string; exclude?: string[]; gitignore: boolean; max_results: number }, call) => {
+    async (args, call) => {
       const real = await folder(args.path);
       const matcher = picomatch(args.pattern, { dot: true });
       const matches: string[] = [];

@@ -23,7 +23,7 @@ export function registerLanguageTools({ ctx, sandbox }: FilesContext): void {
       outputSchema: fileResults.lang_detect,
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const real = sandbox.resolve(args.path);
       let language = languageOfName(basename(real));
       if (!language) {

@@ -10,8 +10,8 @@ import { withDir } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
-const lineCount = { type: 'integer', minimum: 1, maximum: 1_000_000 };
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;
+const lineCount = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
 
 const fileReadSchema = {
   type: 'object',
@@ -25,7 +25,7 @@ const fileReadSchema = {
     tail: { ...lineCount, description: 'Return only the last N lines.' },
   },
   examples: [{ path: 'README.md', head: 20 }],
-};
+} as const;
 
 const MEDIA_TYPES: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
@@ -61,7 +61,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       outputSchema: fileResults.file_read,
       annotations: readOnly,
     },
-    (args: LineSelection & { path: string }) => readText(args.path, args),
+    (args) => readText(args.path, args),
   );
 
   ctx.tool(
@@ -80,7 +80,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       outputSchema: fileResults.file_read_many,
       annotations: readOnly,
     },
-    async (args: { paths: string[] }) => ({
+    async (args) => ({
       files: await Promise.all(
         args.paths.map((given) =>
           readText(given).catch((err: unknown) => {
@@ -103,7 +103,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       outputSchema: fileResults.file_read_media,
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const { real, bytes } = await readBytes(args.path);
       const mimeType = MEDIA_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
       const info = { path: sandbox.display(real), mimeType, size: bytes.length };
@@ -122,7 +122,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       outputSchema: fileResults.file_exists,
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const real = sandbox.resolve(args.path);
       try {
         // Looked up in the checked parent folder, and not followed: `real` has no link left in
@@ -146,7 +146,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       outputSchema: fileResults.file_info,
       annotations: readOnly,
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const real = sandbox.resolveEntry(args.path);
       return withFileErrors(args.path, () => withDir(sandbox.openParent(real), async (dir) => {
         const entry = dir.at(basename(real));

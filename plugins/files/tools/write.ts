@@ -4,11 +4,11 @@ import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { looksBinary } from '../binary.js';
-import { applyEdits, unifiedDiff, type Edit } from '../text.js';
+import { applyEdits, unifiedDiff } from '../text.js';
 import { openDirCreating, withDir, writeAtomicIn } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' };
+const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;
 const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 const edit = {
   type: 'object',
@@ -19,7 +19,7 @@ const edit = {
     new_string: { type: 'string' },
     replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence instead of the first.' },
   },
-};
+} as const;
 
 export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void {
   const checkSize = (bytes: number, what: string) => {
@@ -56,7 +56,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.file_write,
       annotations: writes,
     },
-    async (args: { path: string; content: string }) => {
+    async (args) => {
       checkSize(Buffer.byteLength(args.content), 'The content');
       const real = sandbox.resolve(args.path);
       sandbox.checkChangeable(real, args.path);
@@ -88,7 +88,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.file_edit,
       annotations: writes,
     },
-    async (args: Edit & { path: string }) => {
+    async (args) => {
       const { real, text, mode } = await readForEdit(args.path);
       const result = applyEdits(text, [args], args.path);
       checkSize(Buffer.byteLength(result.text), 'The edited file');
@@ -117,7 +117,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.file_multi_edit,
       annotations: writes,
     },
-    async (args: { path: string; edits: Edit[]; dry_run: boolean }) => {
+    async (args) => {
       const { real, text, mode } = await readForEdit(args.path, !args.dry_run);
       const result = applyEdits(text, args.edits, args.path);
       checkSize(Buffer.byteLength(result.text), 'The edited file');
@@ -137,7 +137,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.file_delete,
       annotations: { ...writes, idempotentHint: false },
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const real = sandbox.resolveEntry(args.path);
       if (sandbox.holdsRootOrHome(real)) {
         throw new GatewayError('DELETE_REFUSED', `"${args.path}" is a sandbox root, the home folder or holds one; it is never deleted.`);
@@ -171,7 +171,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.file_rename,
       annotations: writes,
     },
-    async (args: { oldPath: string; newPath: string }) => {
+    async (args) => {
       const from = sandbox.resolveEntry(args.oldPath);
       const to = sandbox.resolveEntry(args.newPath);
       if (sandbox.holdsRootOrHome(from)) throw new GatewayError('DELETE_REFUSED', `"${args.oldPath}" is a sandbox root or holds one; it cannot be moved.`);
@@ -208,7 +208,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       outputSchema: fileResults.dir_create,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async (args: { path: string }) => {
+    async (args) => {
       const real = sandbox.resolve(args.path);
       sandbox.checkChangeable(real, args.path);
       return withFileErrors(args.path, async () => {

@@ -1,33 +1,38 @@
 // Schema pieces shared by the process tools, and what every tool group is given.
 import type { JsonSchema, PluginContext } from '../../../core/index.js';
 import type { ProcessConfig } from '../config.js';
+import type { ProcessErrorCode } from '../errors.js';
 import type { Launch, LaunchRequest } from '../launch.js';
 import type { ProcessSupervisor } from '../process-supervisor.js';
 
 export interface ProcessToolDeps {
-  readonly ctx: PluginContext<ProcessConfig>;
+  readonly ctx: PluginContext<ProcessConfig, ProcessErrorCode>;
   readonly supervisor: ProcessSupervisor;
   /** Checks and resolves a command (cwd, allow/deny, PATH); throws the plugin's codes. */
   readonly launch: (request: LaunchRequest) => Launch;
 }
 
-/** A string without NUL bytes, which no path, argument or environment value can hold. */
-export const text = (maxLength: number, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'string',
-  maxLength,
-  pattern: '^[^\\u0000]*$',
-  ...extra,
-});
+/**
+ * A string without NUL bytes, which no path, argument or environment value can hold. Generic so
+ * that the schemas it is part of stay literal types (the handlers' arguments are inferred).
+ */
+export const text = <const Extra extends JsonSchema = Record<never, never>>(maxLength: number, extra?: Extra) =>
+  ({
+    type: 'string',
+    maxLength,
+    pattern: '^[^\\u0000]*$',
+    ...extra,
+  }) as const satisfies JsonSchema;
 
-export const idSchema: JsonSchema = {
+export const idSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 64,
   description: 'The process id from process_start, process_run or process_list (e.g. "proc-12").',
-};
+} as const;
 
 /** The arguments process_start and process_run share. */
-export const commandProperties: Record<string, JsonSchema> = {
+export const commandProperties = {
   command: text(4096, {
     minLength: 1,
     description:
@@ -54,12 +59,4 @@ export const commandProperties: Record<string, JsonSchema> = {
     default: false,
     description: "Run command (with args appended, quoted) through the user's shell ($SHELL -c), for pipes, globs and &&. Refused (PROCESS_NOT_ALLOWED) unless the gateway's process config sets allowShell: true.",
   },
-};
-
-export interface CommandArgs {
-  command: string;
-  args: string[];
-  cwd?: string;
-  env: Record<string, string>;
-  shell: boolean;
-}
+} as const;

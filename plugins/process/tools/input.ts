@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import { idSchema, type ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';
 
-const processInput: ToolDefinition = {
+const processInput = {
   name: 'process_input',
   title: 'Write to a process',
   description:
@@ -22,10 +22,10 @@ const processInput: ToolDefinition = {
   },
   outputSchema: processResults.process_input,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
 export function registerInputTools({ ctx, supervisor }: ProcessToolDeps): void {
-  ctx.tool<{ id: string; input: string; close: boolean }>(processInput, async (args, call) => {
+  ctx.tool(processInput, async (args, call) => {
     const written = await supervisor.write(args.id, args.input, args.close, call.signal);
     return { id: args.id, bytes_written: written.bytes, stdin_open: written.stdin_open };
   });

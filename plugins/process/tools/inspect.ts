@@ -8,7 +8,7 @@ import { processResults } from './results.js';
 
 const MAX_READ_BYTES = 1024 * 1024;
 
-const processList: ToolDefinition = {
+const processList = {
   name: 'process_list',
   title: 'List processes',
   description:
@@ -39,11 +39,11 @@ const processList: ToolDefinition = {
   },
   outputSchema: processResults.process_list,
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-const chunkOffset = { type: 'integer', minimum: 0 };
+const chunkOffset = { type: 'integer', minimum: 0 } as const;
 
-const processOutput: ToolDefinition = {
+const processOutput = {
   name: 'process_output',
   title: 'Read process output',
   description:
@@ -71,31 +71,18 @@ const processOutput: ToolDefinition = {
   },
   outputSchema: processResults.process_output,
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-interface ListArgs {
-  running_only: boolean;
-  tags: Record<string, string>;
-  exited_within_s?: number;
-  limit: number;
-}
 
-interface OutputArgs {
-  id: string;
-  stream: StreamName | 'both';
-  tail_lines?: number;
-  max_bytes: number;
-  offset?: number | Partial<Record<StreamName, number>>;
-}
 
 export function registerInspectTools({ ctx, supervisor }: ProcessToolDeps): void {
-  ctx.tool<ListArgs>(processList, (args) => {
+  ctx.tool(processList, (args) => {
     const exitedAfter = args.exited_within_s === undefined ? undefined : new Date(Date.now() - args.exited_within_s * 1000).toISOString();
     const rows = supervisor.list({ runningOnly: args.running_only, tags: args.tags, exitedAfter, limit: args.limit });
     return { processes: rows.map(toView) };
   });
 
-  ctx.tool<OutputArgs>(processOutput, (args) => {
+  ctx.tool(processOutput, (args) => {
     const row = supervisor.row(args.id);
     const managed = supervisor.managed(args.id);
     const settled = !(managed?.running ?? row.status === 'running');

@@ -1,12 +1,12 @@
 // process_start, process_stop, process_kill: the life of a long-running process.
 import type { ToolDefinition } from '../../../core/index.js';
 import { toView } from '../process-store.js';
-import { commandProperties, idSchema, type CommandArgs, type ProcessToolDeps } from './common.js';
+import { commandProperties, idSchema, type ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';
 
 const MAX_GRACE_MS = 120_000;
 
-const processStart: ToolDefinition = {
+const processStart = {
   name: 'process_start',
   title: 'Start a process',
   description:
@@ -42,9 +42,9 @@ const processStart: ToolDefinition = {
   },
   outputSchema: processResults.process_start,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-};
+} as const satisfies ToolDefinition;
 
-const processStop: ToolDefinition = {
+const processStop = {
   name: 'process_stop',
   title: 'Stop a process',
   description:
@@ -69,9 +69,9 @@ const processStop: ToolDefinition = {
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   // Room for the longest grace plus the wait after SIGKILL.
   timeoutMs: MAX_GRACE_MS + 30_000,
-};
+} as const satisfies ToolDefinition;
 
-const processKill: ToolDefinition = {
+const processKill = {
   name: 'process_kill',
   title: 'Kill a process',
   description:
@@ -80,24 +80,20 @@ const processKill: ToolDefinition = {
   inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema }, examples: [{ id: 'proc-1' }] },
   outputSchema: processResults.process_kill,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
-interface StartArgs extends CommandArgs {
-  tags: Record<string, string>;
-  ports: number[];
-}
 
 export function registerLifecycleTools({ ctx, supervisor, launch }: ProcessToolDeps): void {
-  ctx.tool<StartArgs>(processStart, async (args, call) => {
+  ctx.tool(processStart, async (args, call) => {
     const checked = launch(args);
     const managed = await supervisor.spawn(checked, { kind: 'start', tags: args.tags, ports: args.ports, stdin: 'pipe' });
     call.log.debug({ id: managed.id, pid: managed.identity.pid }, 'process started');
     return toView(supervisor.row(managed.id));
   });
 
-  ctx.tool<{ id: string; grace_ms?: number }>(processStop, (args) =>
+  ctx.tool(processStop, (args) =>
     supervisor.stop(args.id, args.grace_ms ?? ctx.config.defaultGraceMs),
   );
 
-  ctx.tool<{ id: string }>(processKill, (args) => supervisor.kill(args.id));
+  ctx.tool(processKill, (args) => supervisor.kill(args.id));
 }

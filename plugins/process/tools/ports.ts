@@ -6,7 +6,7 @@ import { processResults } from './results.js';
 
 const HOST = '127.0.0.1';
 
-const processFreePort: ToolDefinition = {
+const processFreePort = {
   name: 'process_free_port',
   title: 'Find a free port',
   description:
@@ -15,7 +15,7 @@ const processFreePort: ToolDefinition = {
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: processResults.process_free_port,
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} as const satisfies ToolDefinition;
 
 export function registerPortTools({ ctx, supervisor }: ProcessToolDeps): void {
   ctx.tool(processFreePort, async () => {

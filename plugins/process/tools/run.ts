@@ -2,7 +2,7 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import type { Managed } from '../process-supervisor.js';
 import { toView } from '../process-store.js';
-import { commandProperties, type CommandArgs, type ProcessToolDeps } from './common.js';
+import { commandProperties, type ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';
 
 const MAX_RUN_MS = 30 * 60_000;
@@ -11,7 +11,7 @@ const MAX_STOP_MS = 120_000 + 10_000;
 const TAIL_LINES = 100;
 const TAIL_BYTES = 16 * 1024;
 
-const processRun: ToolDefinition = {
+const processRun = {
   name: 'process_run',
   title: 'Run a command',
   description:
@@ -40,14 +40,11 @@ const processRun: ToolDefinition = {
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // The run enforces its own timeout_ms; core's limit only has to be longer than the longest.
   timeoutMs: MAX_RUN_MS + MAX_STOP_MS,
-};
+} as const satisfies ToolDefinition;
 
-interface RunArgs extends CommandArgs {
-  timeout_ms: number;
-}
 
 export function registerRunTools({ ctx, supervisor, launch }: ProcessToolDeps): void {
-  ctx.tool<RunArgs>(processRun, async (args, call) => {
+  ctx.tool(processRun, async (args, call) => {
     const checked = launch(args);
     const started = Date.now();
     const managed = await supervisor.spawn(checked, { kind: 'run', tags: {}, ports: [], stdin: 'ignore' });

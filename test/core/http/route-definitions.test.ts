@@ -78,7 +78,7 @@ describe('ctx.http through the plugin host', async () => {
   mkdirSync(registry);
   const plugin = (name: string, setup: string, optional = false) => {
     writeFileSync(join(dir, `${name}.mjs`), `export default { name: '${name}', version: '1.0.0', description: 'test', async setup(ctx) { ${setup} } };\n`);
-    writeFileSync(join(registry, `${name}.yaml`), stringify({ name, version: '1.0.0', description: 'test', module: `../${name}.mjs`, optional }));
+    writeFileSync(join(registry, `${name}.yaml`), stringify({ name, module: `../${name}.mjs`, optional }));
   };
   const get = { method: 'GET', path: 'hello', description: 'Hello.' };
   // Tries a route when told to, after boot, and says what happened.

@@ -86,7 +86,7 @@ describe('a plugin whose setup failed', async () => {
         throw new Error('setup fails on purpose');
       } };\n`,
   );
-  writeFileSync(join(registry, 'broken.yaml'), stringify({ name: 'broken', version: '1.0.0', description: 'fails its setup', module: '../broken.mjs', optional: true }));
+  writeFileSync(join(registry, 'broken.yaml'), stringify({ name: 'broken', module: '../broken.mjs', optional: true }));
   const gateway = await startGateway({ registries: [FIXTURE_REGISTRY, registry], plugins: { echo: {}, broken: {} } }, dir);
   const ctx = (globalThis as any).__brokenCtx;
   const definition = { name: 'broken_late', description: 'too late', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };

@@ -18,7 +18,7 @@ async function bootPlugins(plugins: Record<string, string>, optional: string[] =
   mkdirSync(registry, { recursive: true });
   for (const [name, setup] of Object.entries(plugins)) {
     writeFileSync(join(dir, `${name}.mjs`), `export default { name: '${name}', version: '1.0.0', description: 'test', async setup(ctx) { ${setup} } };\n`);
-    writeFileSync(join(registry, `${name}.yaml`), stringify({ name, version: '1.0.0', description: 'test', module: `../${name}.mjs`, optional: optional.includes(name) }));
+    writeFileSync(join(registry, `${name}.yaml`), stringify({ name, module: `../${name}.mjs`, optional: optional.includes(name) }));
   }
   const config = resolveConfig(
     { dataDir: join(dir, 'data'), logLevel: 'silent', registries: [registry], plugins: Object.fromEntries(Object.keys(plugins).map((n) => [n, {}])), transports: { tcp: { enabled: false }, unix: { enabled: false } } },

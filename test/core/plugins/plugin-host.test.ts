@@ -29,6 +29,7 @@ function writePlugins(dir: string, plugins: Record<string, PluginSpec>): string 
       join(dir, 'modules', `${name}.mjs`),
       `export default {
         name: ${JSON.stringify(spec.moduleName ?? name)}, version: '1.0.0', description: 'test plugin ${name}',
+        requires: ${JSON.stringify(spec.requires ?? [])},
         ${spec.extra ?? ''}
         async setup(ctx) { ${spec.setup ?? ''} }
       };\n`,
@@ -37,10 +38,7 @@ function writePlugins(dir: string, plugins: Record<string, PluginSpec>): string 
       join(registry, `${name}.yaml`),
       stringify({
         name,
-        version: '1.0.0',
-        description: `test plugin ${name}`,
         module: `../modules/${name}.mjs`,
-        requires: spec.requires ?? [],
         optional: spec.optional ?? false,
       }),
     );

@@ -11,7 +11,7 @@ function registryWith(entries: Record<string, string>): string {
   mkdirSync(dir);
   writeFileSync(join(dir, '..', 'plugin.mjs'), 'export default {};');
   for (const [name, channels] of Object.entries(entries)) {
-    writeFileSync(join(dir, `${name}.yaml`), `name: ${name}\nversion: 1.0.0\ndescription: A demo.\nmodule: ../plugin.mjs\n${channels}`);
+    writeFileSync(join(dir, `${name}.yaml`), `name: ${name}\nmodule: ../plugin.mjs\n${channels}`);
   }
   return dir;
 }

@@ -14,13 +14,12 @@ function registryWith(files: Record<string, string>): string {
   return dir;
 }
 
-const valid = 'name: demo\nversion: 1.0.0\ndescription: A demo.\nmodule: ../plugin.mjs\n';
+const valid = 'name: demo\nmodule: ../plugin.mjs\n';
 
 describe('registry', () => {
   it('reads entries with defaults and resolves module paths against the YAML file', () => {
     const dir = registryWith({ 'demo.yaml': valid, 'notes.txt': 'ignored' });
     const entry = loadRegistry([dir]).get('demo')!;
-    assert.deepEqual(entry.requires, []);
     assert.equal(entry.optional, false);
     assert.deepEqual(entry.services, []);
     assert.equal(entry.module, pathToFileURL(join(dir, '..', 'plugin.mjs')).href);
@@ -28,7 +27,7 @@ describe('registry', () => {
   });
 
   it('keeps a package name as it is', () => {
-    const dir = registryWith({ 'pkg.yml': 'name: pkg\nversion: 2.0.0\ndescription: From npm.\nmodule: mcp-gateway-plugin-pkg\n' });
+    const dir = registryWith({ 'pkg.yml': 'name: pkg\nmodule: mcp-gateway-plugin-pkg\n' });
     assert.equal(loadRegistry([dir]).get('pkg')!.module, 'mcp-gateway-plugin-pkg');
   });
 
@@ -38,8 +37,13 @@ describe('registry', () => {
   });
 
   const refused: Array<[string, Record<string, string>, RegExp]> = [
-    ['a missing field', { 'a.yaml': 'name: a\nversion: 1.0.0\nmodule: ../plugin.mjs\n' }, /a\.yaml: \(root\): missing required key "description"/],
-    ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, version/],
+    ['a missing field', { 'a.yaml': 'name: a\n' }, /a\.yaml: \(root\): missing required key "module"/],
+    ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, module, optional, services/],
+    // One source of metadata: the plugin object. Said here too, the two would drift apart.
+    ['a version', { 'a.yaml': `${valid}version: 1.0.0\n` }, /a\.yaml: "version" is not read from the registry: a plugin's version, description and requires are declared once, in its definePlugin object\. Remove it from this file\./],
+    ['a description and requires', { 'a.yaml': `${valid}description: A demo.\nrequires: []\n` }, /a\.yaml: "description", "requires" are not read from the registry: .* Remove them from this file\./],
+    ['a service listed twice', { 'a.yaml': `${valid}services: [{ name: api }, { name: api }]\n` }, /a\.yaml: services: "api" is listed twice/],
+    ['a service name with a colon', { 'a.yaml': `${valid}services: [{ name: 'a:b' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],
     ['a bad name', { 'a.yaml': valid.replace('demo', 'Demo_Plugin') }, /a\.yaml: name: must match pattern/],
     ['a module that does not exist', { 'a.yaml': valid.replace('../plugin.mjs', './missing.js') }, /a\.yaml: module \.\/missing\.js was not found/],
     ['a YAML syntax error', { 'a.yaml': 'name: [oops\n' }, /a\.yaml is not valid YAML/],

@@ -1,0 +1,245 @@
+// The files `mcp-gateway plugin new` writes: a third-party plugin package that builds and
+// passes its own test against the gateway it was made from. One function per file, each
+// taking the names derived once in scaffold.ts.
+
+/** Everything the templates need, derived from the plugin's name. */
+export interface ScaffoldNames {
+  /** The plugin's name (`^[a-z][a-z0-9-]*$`), as in the registry and the config. */
+  readonly plugin: string;
+  /** The tool-name prefix: the name with `-` as `_` (tool names are snake_case). */
+  readonly prefix: string;
+  /** The error-code prefix: the prefix in upper case. */
+  readonly codePrefix: string;
+  /** `file:` path from the new package to the gateway, for its devDependency. */
+  readonly gatewayLink: string;
+  /** The gateway's version: the peer dependency's lower bound. */
+  readonly gatewayVersion: string;
+  /** The versions the gateway itself builds with. */
+  readonly typescriptVersion: string;
+  readonly nodeTypesVersion: string;
+}
+
+export function packageJson(n: ScaffoldNames): string {
+  const pkg = {
+    name: `mcp-gateway-plugin-${n.plugin}`,
+    version: '0.1.0',
+    description: `The ${n.plugin} plugin for mcp-gateway.`,
+    type: 'module',
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+    files: ['dist', 'registry'],
+    engines: { node: '>=20.12' },
+    scripts: { build: 'tsc -p tsconfig.json', test: 'node --test dist/index.test.js' },
+    // A peer: the gateway loads the plugin, and the plugin must use that gateway's copy.
+    peerDependencies: { 'mcp-gateway': `^${n.gatewayVersion}` },
+    devDependencies: {
+      '@types/node': n.nodeTypesVersion,
+      'mcp-gateway': n.gatewayLink,
+      typescript: n.typescriptVersion,
+    },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+export function tsconfigJson(): string {
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2023'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      verbatimModuleSyntax: true,
+      skipLibCheck: true,
+      types: ['node'],
+      declaration: true,
+      outDir: 'dist',
+      rootDir: '.',
+    },
+    include: ['*.ts'],
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+export function indexTs(n: ScaffoldNames): string {
+  return `// The ${n.plugin} plugin. It imports only the public plugin API of mcp-gateway.
+import { definePlugin, type ToolDefinition } from 'mcp-gateway';
+
+// \`as const\` keeps the schemas literal types: ctx.config and each handler's arguments are
+// typed from them (docs/writing-a-plugin.md, "The typed contract").
+const configSchema = {
+  type: 'object',
+  properties: {
+    greeting: { type: 'string', minLength: 1, default: 'Hello', description: 'How ${n.prefix}_greet starts its answer.' },
+  },
+} as const;
+
+const greet = {
+  name: '${n.prefix}_greet',
+  title: 'Greet someone',
+  description: 'Greets someone by name, up to five times. Fails with ${n.codePrefix}_NAME_REFUSED for the name "nobody".',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'Who to greet.' },
+      times: { type: 'integer', minimum: 1, maximum: 5, default: 1, description: 'How many times.' },
+    },
+    examples: [{ name: 'Ada' }, { name: 'Alan', times: 2 }],
+  },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['text'],
+    properties: { text: { type: 'string' } },
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export default definePlugin({
+  name: '${n.plugin}',
+  version: '0.1.0',
+  description: 'Greets people by name (a new plugin: replace with what yours gives an agent).',
+  configSchema,
+  errors: {
+    ${n.codePrefix}_NAME_REFUSED: {
+      status: 400,
+      mcp: 'result',
+      description: 'The name is not one ${n.prefix}_greet greets; give a real name.',
+    },
+  },
+  setup(ctx) {
+    ctx.tool(greet, (args) => {
+      if (args.name === 'nobody') {
+        throw ctx.error('${n.codePrefix}_NAME_REFUSED', 'Nobody is not a name; give a real one.', { name: args.name });
+      }
+      const line = \`\${ctx.config.greeting}, \${args.name}!\`;
+      return { text: Array.from({ length: args.times }, () => line).join(' ') };
+    });
+    // More contribution points (resources, prompts, routes) go here: docs/writing-a-plugin.md.
+  },
+});
+`;
+}
+
+export function indexTestTs(n: ScaffoldNames): string {
+  return `// Tests the plugin the way clients see it: a gateway in process, a real MCP client, REST.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { startTestGateway } from 'mcp-gateway/testing';
+
+// The compiled test runs from dist/; the registry entry sits beside it in the package.
+const registry = fileURLToPath(new URL('../registry/', import.meta.url));
+
+describe('the ${n.plugin} plugin', async () => {
+  const gateway = await startTestGateway({ registries: [registry], plugins: { '${n.plugin}': { config: { greeting: 'Hi' } } } });
+  after(() => gateway.close());
+
+  it('lists its tool with its schemas', async () => {
+    const { tools } = await gateway.client.listTools();
+    const tool = tools.find((t) => t.name === '${n.prefix}_greet');
+    assert.ok(tool, 'the tool is listed');
+    assert.deepEqual(tool.inputSchema.required, ['name']);
+    assert.ok(tool.outputSchema);
+  });
+
+  it('greets over MCP, with structured content', async () => {
+    const result = await gateway.client.callTool({ name: '${n.prefix}_greet', arguments: { name: 'Ada', times: 2 } });
+    assert.deepEqual(result.structuredContent, { text: 'Hi, Ada! Hi, Ada!' });
+  });
+
+  it('refuses "nobody" with its own error code', async () => {
+    const result = await gateway.client.callTool({ name: '${n.prefix}_greet', arguments: { name: 'nobody' } });
+    assert.equal(result.isError, true);
+    const [block] = result.content as Array<{ type: string; text: string }>;
+    assert.equal(JSON.parse(block!.text).code, '${n.codePrefix}_NAME_REFUSED');
+  });
+
+  it('refuses arguments its schema does not allow', async () => {
+    const result = await gateway.client.callTool({ name: '${n.prefix}_greet', arguments: { name: 'Ada', times: 9 } });
+    assert.equal(result.isError, true);
+    const [block] = result.content as Array<{ type: string; text: string }>;
+    assert.equal(JSON.parse(block!.text).code, 'INVALID_ARGUMENTS');
+  });
+
+  it('answers over REST', async () => {
+    const answer = await gateway.rest('POST', '/tools/${n.prefix}_greet', { name: 'Grace' });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { success: true, data: { text: 'Hi, Grace!' } });
+  });
+});
+`;
+}
+
+export function registryYaml(n: ScaffoldNames): string {
+  return `# The registry entry: list this folder under registries: in gateway.config.yaml.
+# Version, description and requires are the plugin object's (index.ts), not repeated here.
+name: ${n.plugin}
+module: ../dist/index.js   # relative to this file: the compiled plugin
+optional: false
+services: []               # external services it calls, each through ctx.breaker(name)
+`;
+}
+
+/**
+ * npm runs a linked (`file:`) dependency's `prepare` at every install: here, a full rebuild of
+ * the gateway, which is built already. `npm run build` and `npm test` still run their scripts.
+ */
+export function npmrc(): string {
+  return `# The linked gateway is built already; without this, every npm install rebuilds it
+# (its prepare script). Remove it if you add a dependency that needs its install script.
+ignore-scripts=true
+`;
+}
+
+export function gitignore(): string {
+  return 'node_modules/\ndist/\n';
+}
+
+export function readme(n: ScaffoldNames): string {
+  return `# mcp-gateway-plugin-${n.plugin}
+
+The \`${n.plugin}\` plugin for mcp-gateway: one tool, \`${n.prefix}_greet\`,
+to replace with your own.
+
+## Build and test
+
+\`\`\`sh
+npm install
+npm run build
+npm test
+\`\`\`
+
+\`npm install\` links the gateway this package was made from: its \`devDependencies\` has
+\`"mcp-gateway": "${n.gatewayLink}"\`, and npm makes a symbolic link, so a rebuilt gateway
+is seen at once. Build the gateway first; \`.npmrc\` keeps npm from rebuilding it at every
+install. To use another copy, change that path, or run \`npm link\` in the gateway's folder
+and \`npm link mcp-gateway\` here. \`mcp-gateway\` is also a peer dependency: the
+gateway that loads the plugin provides it.
+
+The test (\`index.test.ts\`) uses \`mcp-gateway/testing\`: a gateway in process with this
+plugin, a real MCP client on it, and REST requests, so it needs no gateway internals.
+
+## Use it in a gateway
+
+Build it, then in the gateway's \`gateway.config.yaml\`:
+
+\`\`\`yaml
+registries:
+  - path/to/this/folder/registry
+plugins:
+  ${n.plugin}:
+    config:
+      greeting: Hello
+\`\`\`
+
+\`mcp-gateway plugins\` then lists it as enabled and \`mcp-gateway tools\` its tool.
+
+## Layout
+
+- \`index.ts\` — the plugin: \`definePlugin\`, its config schema, its tool and error code.
+- \`index.test.ts\` — its test.
+- \`registry/${n.plugin}.yaml\` — its registry entry: where the compiled module is.
+`;
+}

@@ -1,0 +1,146 @@
+/**
+ * `mcp-gateway/testing`: test a plugin through the gateway, the way clients see it, with no
+ * internals. `startTestGateway` boots a gateway in process with the plugins of the given
+ * registry folders, connects a real SDK `Client` over the in-memory transport, and offers
+ * REST requests without a listener. Validation, error mapping, timeouts and the audit run
+ * exactly as in production.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayStatus } from './catalog/status-tool.js';
+import { resolveConfig } from './config.js';
+import { createGateway, type Gateway } from './gateway.js';
+import { createLogger, type LogLevel } from './logger.js';
+import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
+
+export type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export type { GatewayStatus } from './catalog/status-tool.js';
+
+/** One plugin's settings, as under `plugins.<name>` in gateway.config.yaml. */
+export interface TestPluginSettings {
+  /** The plugin's config section, validated against its `configSchema`. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  readonly optional?: boolean;
+}
+
+export interface TestGatewayOptions {
+  /** Registry folders with the plugins' YAML entries (e.g. your package's `registry/`). */
+  readonly registries: readonly string[];
+  /** The plugins to enable, by name, with their settings: `{ notes: {} }`. */
+  readonly plugins: Readonly<Record<string, TestPluginSettings>>;
+  /** The folder tools work in. Default: a new temporary folder, removed by `close()`. */
+  readonly workspace?: string;
+  /**
+   * Other keys of gateway.config.yaml (`tools`, `breakers`, `auth`, `apiKeys`, ...). Defaults
+   * differ from a real gateway's in three ways: `auth: 'none'`, no listener, and logs silent.
+   */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Also read the gateway's own registry (the files and process plugins). Default: false. */
+  readonly builtinRegistry?: boolean;
+  /** Default: `silent`; `debug` shows the plugin's `ctx.log` lines on stderr. */
+  readonly logLevel?: LogLevel;
+}
+
+/** The answer to one REST request. */
+export interface TestRestAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | number | undefined>>;
+  /** The parsed JSON body: `{success: true, data}` or `{success: false, error: {code, message, details?}}`. */
+  readonly body: any;
+}
+
+export interface TestGateway {
+  /** A real SDK Client, connected over the in-memory transport (its own MCP session). */
+  readonly client: Client;
+  /** The folder tools work in. */
+  readonly workspace: string;
+  /** The gateway's data folder (its database, each plugin's `ctx.dataDir`). */
+  readonly dataDir: string;
+  /** Another client with a session of its own, e.g. to see what one session gets of another's calls. */
+  connect(name?: string): Promise<Client>;
+  /**
+   * One request to the HTTP face (REST, `/health`, `/openapi.json`), served without a listener:
+   * `rest('POST', '/tools/note_add', { text: 'hi' })`. Objects are sent as JSON.
+   */
+  rest(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<TestRestAnswer>;
+  /** What `gateway_status` answers: plugins, breakers, sessions. */
+  status(): GatewayStatus;
+  /** Closes the clients, the gateway (plugin closers run) and removes the temporary folders. */
+  close(): Promise<void>;
+}
+
+/** Boots a gateway with the given plugins and connects a client. Rejects with the boot error (its `code`) if a plugin fails. */
+export async function startTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
+  const made: string[] = [];
+  const tempFolder = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+  const workspace = options.workspace ?? tempFolder('mcp-gateway-test-workspace-');
+  const dataDir = tempFolder('mcp-gateway-test-data-');
+  const removeFolders = () => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  };
+  const logLevel = options.logLevel ?? 'silent';
+  let gateway: Gateway;
+  try {
+    const config = resolveConfig(
+      {
+        auth: 'none',
+        logLevel,
+        ...options.config,
+        dataDir,
+        workspace,
+        registries: [...options.registries],
+        plugins: options.plugins,
+        transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
+      },
+      { env: process.env, cwd: workspace },
+    );
+    gateway = await createGateway({ config, log: createLogger(logLevel), registryDirs: options.builtinRegistry ? [BUILTIN_REGISTRY_DIR] : [] });
+  } catch (err) {
+    removeFolders();
+    throw err;
+  }
+
+  const clients: Client[] = [];
+  const connect = async (name = 'mcp-gateway-test') => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+    const client = new Client({ name, version: '1.0.0' });
+    await client.connect(clientSide);
+    clients.push(client);
+    return client;
+  };
+  let app: Promise<FastifyInstance> | undefined;
+  const rest: TestGateway['rest'] = async (method, url, body, headers = {}) => {
+    // fastify loads only for tests that use it.
+    app ??= import('./http/http-server.js').then(({ createHttpApp }) => createHttpApp(gateway));
+    const answer = await (await app).inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+    return { status: answer.statusCode, headers: answer.headers, body: answer.body === '' ? undefined : answer.json() };
+  };
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      try {
+        await Promise.allSettled(clients.map((c) => c.close()));
+        if (app) await (await app).close();
+        await gateway.close();
+      } finally {
+        removeFolders();
+      }
+    })());
+
+  try {
+    const client = await connect();
+    return { client, workspace, dataDir, connect, rest, status: () => gateway.status(), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

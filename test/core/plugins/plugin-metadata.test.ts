@@ -1,0 +1,127 @@
+// One source of plugin metadata (issue 11, item 7): version, description and requires come from
+// the plugin object; the registry's services: declares breakers before their first use.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { stringify } from 'yaml';
+import { resolveConfig } from '../../../core/config.js';
+import { createGateway, type Gateway } from '../../../core/gateway.js';
+import { createLogger } from '../../../core/logger.js';
+import { createHttpApp } from '../../../core/http/http-server.js';
+import { tempDir } from '../../helpers.js';
+
+/** Writes one plain-JS plugin module (`source` is the object's body) and its registry entry. */
+function plugin(dir: string, name: string, source: string, entry: Record<string, unknown> = {}): void {
+  mkdirSync(join(dir, 'registry'), { recursive: true });
+  writeFileSync(join(dir, `${name}.mjs`), `export default { name: ${JSON.stringify(name)}, ${source} };\n`);
+  writeFileSync(join(dir, 'registry', `${name}.yaml`), stringify({ name, module: `../${name}.mjs`, ...entry }));
+}
+
+async function boot(dir: string, plugins: Record<string, unknown>): Promise<Gateway> {
+  const config = resolveConfig(
+    { dataDir: join(dir, 'data'), auth: 'none', logLevel: 'silent', registries: [join(dir, 'registry')], plugins, transports: { tcp: { enabled: false }, unix: { enabled: false } } },
+    { env: {}, cwd: dir },
+  );
+  return createGateway({ config, log: createLogger('silent'), registryDirs: [] });
+}
+
+const about = `version: '2.3.4', description: 'A plugin with its metadata in one place.'`;
+
+describe('plugin metadata', () => {
+  it('reports the version and description the plugin object declares', async () => {
+    const dir = tempDir();
+    plugin(dir, 'meta', `${about}, setup() {}`);
+    const gateway = await boot(dir, { meta: {} });
+    try {
+      assert.deepEqual(gateway.plugins.loaded.map((p) => [p.name, p.version, p.description]), [['meta', '2.3.4', 'A plugin with its metadata in one place.']]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('orders plugins and hands over APIs by the requires of the plugin object', async () => {
+    const dir = tempDir();
+    plugin(dir, 'base', `${about}, setup() { return { answer: 42 }; }`);
+    plugin(dir, 'top', `${about}, requires: ['base'], setup(ctx) { globalThis.__answer = ctx.api('base').answer; }`);
+    const gateway = await boot(dir, { top: {}, base: {} });
+    try {
+      assert.deepEqual(gateway.plugins.loaded.map((p) => p.name), ['base', 'top']);
+      assert.equal((globalThis as { __answer?: number }).__answer, 42);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  const refused: Array<[string, string, RegExp]> = [
+    ['no version', `description: 'd', setup() {}`, /Plugin "bad" \(.*bad\.mjs\): definePlugin needs a version/],
+    ['an empty description', `version: '1.0.0', description: ' ', setup() {}`, /definePlugin needs a description/],
+    ['requires that is not a list of names', `${about}, requires: 'base', setup() {}`, /requires must be a list of plugin names, not "base"/],
+  ];
+  for (const [label, source, message] of refused) {
+    it(`refuses a plugin object with ${label}`, async () => {
+      const dir = tempDir();
+      plugin(dir, 'bad', source);
+      await assert.rejects(boot(dir, { bad: {} }), (err: any) => {
+        assert.equal(err.code, 'PLUGIN_LOAD_FAILED');
+        assert.match(err.message, message);
+        return true;
+      });
+    });
+  }
+});
+
+describe('services: in the registry', () => {
+  it('declares each breaker at boot: /health, gateway_status and metrics list it before first use', async () => {
+    const dir = tempDir();
+    plugin(dir, 'svc', `${about}, setup(ctx) {
+      globalThis.__useApi = () => ctx.breaker('api', { timeoutMs: 1234 }).call(async () => 'pong');
+    }`, { services: [{ name: 'api', description: 'an HTTP API' }, { name: 'queue' }] });
+    const gateway = await boot(dir, { svc: {} });
+    const app = await createHttpApp(gateway);
+    try {
+      const zero = { fires: 0, successes: 0, failures: 0, rejects: 0, timeouts: 0 };
+      assert.deepEqual(gateway.status().breakers, [
+        { name: 'svc:api', state: 'closed', stats: zero },
+        { name: 'svc:queue', state: 'closed', stats: zero },
+      ]);
+      const health = (await app.inject({ method: 'GET', url: '/health' })).json();
+      assert.equal(health.status, 'ok');
+      assert.deepEqual(health.breakers.map((b: { name: string }) => b.name), ['svc:api', 'svc:queue']);
+      const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.match(metrics, /mcp_gateway_breaker_state\{breaker="svc:api"\} 0/);
+      assert.match(metrics, /mcp_gateway_breaker_state\{breaker="svc:queue"\} 0/);
+
+      // First use builds the real breaker, with the options of that call, under the same name.
+      assert.equal(await (globalThis as { __useApi?: () => Promise<string> }).__useApi!(), 'pong');
+      const api = gateway.status().breakers.find((b) => b.name === 'svc:api')!;
+      assert.equal(api.stats.successes, 1);
+      assert.equal(gateway.status().breakers.length, 2);
+    } finally {
+      await app.close();
+      await gateway.close();
+    }
+  });
+
+  it('refuses ctx.breaker for a service the registry entry does not declare', async () => {
+    const dir = tempDir();
+    plugin(dir, 'sneaky', `${about}, setup(ctx) { ctx.breaker('hidden'); }`, { services: [{ name: 'api' }] });
+    await assert.rejects(boot(dir, { sneaky: {} }), (err: any) => {
+      assert.equal(err.code, 'SERVICE_UNDECLARED');
+      assert.match(err.message, /Plugin "sneaky" asked for a circuit breaker for service "hidden", which its registry entry does not list\. Add it to the entry's services: \(- name: hidden\)\./);
+      return true;
+    });
+  });
+
+  it('forgets the breakers of an optional plugin whose setup failed', async () => {
+    const dir = tempDir();
+    plugin(dir, 'flaky', `${about}, setup() { throw new Error('no luck'); }`, { services: [{ name: 'api' }], optional: true });
+    const gateway = await boot(dir, { flaky: {} });
+    try {
+      assert.deepEqual(gateway.status().skippedPlugins.map((s) => s.name), ['flaky']);
+      assert.deepEqual(gateway.status().breakers, []);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
