@@ -6,7 +6,7 @@ import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
-import { Lifecycle, type LifecycleState } from './lifecycle.js';
+import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './http/metrics.js';
 import type { Registry } from 'prom-client';
@@ -92,12 +92,13 @@ function openWorkspace(config: GatewayConfig) {
  */
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
   const lifecycle = options.lifecycle ?? new Lifecycle({ log: options.log, pauseAt: '' });
-  const gateway = await lifecycle.start('gateway', () => bootGateway(options, lifecycle), (g) => g.closeOwn());
+  const { gateway } = await lifecycle.start('gateway', () => bootGateway(options, lifecycle), (booted) => booted.closeOwn());
   if (!options.lifecycle) lifecycle.ready();
   return gateway;
 }
 
-async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle): Promise<Gateway & { closeOwn(): Promise<void> }> {
+/** The boot itself; `closeOwn` closes the gateway's own resources (the lifecycle's part close). */
+async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle): Promise<{ gateway: Gateway; closeOwn(): Promise<void> }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const bootStarted = performance.now();
@@ -160,7 +161,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     }
   };
 
-  const gateway: Gateway & { closeOwn(): Promise<void> } = {
+  const closeOwn = () => (closing ??= closeAll());
+  const gateway: Gateway = {
     config,
     log,
     version: GATEWAY_VERSION,
@@ -193,7 +195,6 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       ...(audit ? { audit: audit.state } : {}),
     }),
     close: () => lifecycle.close('close()'),
-    closeOwn: () => (closing ??= closeAll()),
   };
 
   try {
@@ -215,7 +216,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     await lifecycle.checkpoint('plugins-ready');
   } catch (err) {
     // Not lifecycle.close(): that waits for this boot to settle.
-    await gateway.closeOwn().catch(() => {});
+    await closeOwn().catch(() => {});
     throw err;
   } finally {
     lifecycle.signal.removeEventListener('abort', abortBoot);
@@ -231,8 +232,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     'gateway ready',
   );
   await lifecycle.checkpoint('gateway-ready').catch(async (err: unknown) => {
-    await gateway.closeOwn().catch(() => {});
+    await closeOwn().catch(() => {});
     throw err;
   });
-  return gateway;
+  return { gateway, closeOwn };
 }
