@@ -1,15 +1,12 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, type GatewayConfig, type ListenerConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
-import { listenSocket, type SocketAddress } from './mcp/socket-server.js';
-import { serveStdio } from './mcp/stdio-server.js';
 import { toRestData } from './catalog/tool-result.js';
+import { runServe, runStdio } from './serve.js';
 import { GATEWAY_VERSION } from './version.js';
-
-type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string; port: number }; close(): Promise<void> };
 
 const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
 
@@ -99,130 +96,13 @@ async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
   return createGateway({ config, log: createLogger(logLevel ?? config.logLevel) });
 }
 
-async function runStdio(flags: Flags): Promise<number> {
-  const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
-  let stop: ((reason: string) => Promise<void>) | undefined;
-  await serveStdio(config, createLogger(config.logLevel), (gateway) => (stop = shutdownOnSignals(gateway, [])));
-  await stop?.('stdin closed');
-  process.stdin.destroy();
-  return 0;
-}
-
-async function runServe(flags: Flags): Promise<number> {
-  const gateway = await boot(flags);
-  const listeners: Listener[] = [];
-  const stop = shutdownOnSignals(gateway, listeners);
-  try {
-    const { http } = gateway.config.transports;
-    if (flags.http || (http.enabled && !flags['no-http'])) {
-      const [host, port] = flags.http ? parseHostPort(flags.http, '--http') : [http.host, http.port];
-      // Loaded only here: fastify and its plugins would add ~0.2 s to every --stdio start.
-      const { listenHttp } = await import('./http/http-server.js');
-      listeners.push(await listenHttp(gateway, { ...http, host, port }));
-    }
-    for (const [address, limits] of socketAddresses(gateway.config, flags)) {
-      listeners.push(await listenSocket(gateway, address, limits));
-    }
-  } catch (err) {
-    await stop('start-up failed');
-    throw err;
-  }
-  if (listeners.length === 0) gateway.log.warn('no transport is enabled; nothing to serve');
-  announceAuth(gateway, listeners);
-  await aborted(gateway.signal);
-  await stop('signal');
-  return 0;
-}
-
-/**
- * Tells the person starting the gateway how to reach it: with `auth: key`, at the first start
- * the owner key with lines to paste (later starts name the command that prints them again);
- * with `auth: none`, a warning at every start.
- */
-function announceAuth(gateway: Gateway, listeners: readonly Listener[]): void {
-  if (!listeners.some((l) => l.address.kind !== 'unix')) return;
-  if (!gateway.ownerKey) {
-    gateway.log.warn('auth: none: HTTP and TCP answer anyone on this machine without a key, and every local account can run what the tools allow. Remove auth: none from the config to require keys.');
-    return;
-  }
-  const http = listeners.map((l) => l.address).find((a) => a.kind === 'http');
-  if (gateway.ownerKey.created) process.stderr.write(ownerKeyLines(gateway.ownerKey.key, gateway.ownerKey.file, http, 'created'));
-  else gateway.log.info({ file: gateway.ownerKey.file }, 'HTTP and TCP need an API key; `mcp-gateway keys owner` prints the owner key with ready-to-paste lines');
-}
-
-/** The owner key with lines a person can paste into a shell, Claude Code, the Inspector, a browser. */
-function ownerKeyLines(key: string, file: string, http: { readonly host: string; readonly port: number } | undefined, how: 'created' | 'stored'): string {
-  const lines = [`mcp-gateway: owner API key (${how === 'created' ? 'created now' : 'stored'} in ${file}, mode 0600; it can call every tool):`, '', `  ${key}`, ''];
-  if (http) {
-    const host = http.host.includes(':') ? `[${http.host}]` : http.host;
-    const base = `http://${host}:${http.port}`;
-    lines.push(
-      `  curl -X POST ${base}/tools/gateway_status -H 'Authorization: Bearer ${key}'`,
-      `  claude mcp add --transport http gateway ${base}/mcp --header 'Authorization: Bearer ${key}'`,
-      `  npx @modelcontextprotocol/inspector --cli ${base}/mcp --header 'Authorization: Bearer ${key}' --method tools/list`,
-      `  explorer: ${base}/docs?key=${key}`,
-    );
-  }
-  lines.push(`  TCP: send it in initialize as params._meta.apiKey. stdio and the unix socket need no key.`, '');
-  return `${lines.join('\n')}\n`;
-}
-
 async function showOwnerKey(flags: Flags): Promise<number> {
   const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   if (config.auth === 'none') return fail('auth: none is set in the config: no key is needed (or checked).\n');
-  const { loadOwnerKey } = await import('./owner-key.js');
+  const { loadOwnerKey, ownerKeyLines } = await import('./owner-key.js');
   const owner = loadOwnerKey(config.dataDir);
   const { http } = config.transports;
   return print(ownerKeyLines(owner.key, owner.file, http.enabled ? http : undefined, owner.created ? 'created' : 'stored'));
-}
-
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-function socketAddresses(config: GatewayConfig, flags: Flags) {
-  const { tcp, unix } = config.transports;
-  const out: Array<[SocketAddress, ListenerConfig]> = [];
-  if (flags.tcp || (tcp.enabled && !flags['no-tcp'])) {
-    const [host, port] = flags.tcp ? parseHostPort(flags.tcp, '--tcp') : [tcp.host, tcp.port];
-    out.push([{ kind: 'tcp', host, port }, tcp]);
-  }
-  if (flags.unix || (unix.enabled && !flags['no-unix'])) {
-    out.push([{ kind: 'unix', path: flags.unix ?? unix.path }, unix]);
-  }
-  return out;
-}
-
-function parseHostPort(value: string, flag: string): [string, number] {
-  const match = /^(.*):(\d{1,5})$/.exec(value);
-  const port = Number(match?.[2]);
-  if (!match || !match[1] || port > 65535) throw new Error(`${flag} takes HOST:PORT (e.g. 127.0.0.1:9100), not "${value}".`);
-  return [match[1].replace(/^\[(.*)\]$/, '$1'), port];
-}
-
-/**
- * Returns the one shutdown routine, also wired to SIGINT/SIGTERM: close listeners, then the
- * gateway (plugin closers in reverse order). The process then exits by itself; if a closer
- * hangs or a handle is left open, the watchdog exits with status 1 after the budget.
- */
-function shutdownOnSignals(gateway: Gateway, listeners: Listener[]): (reason: string) => Promise<void> {
-  let stopping: Promise<void> | undefined;
-  const stop = (reason: string) => {
-    stopping ??= (async () => {
-      gateway.log.info({ reason }, 'shutting down');
-      const watchdog = setTimeout(() => {
-        gateway.log.error('shutdown did not finish within the budget (a closer hung or a handle stayed open); exiting');
-        process.exit(1);
-      }, gateway.config.shutdownTimeoutMs + 2000);
-      watchdog.unref();
-      await Promise.allSettled(listeners.map((l) => l.close()));
-      await gateway.close();
-      gateway.log.info('stopped');
-    })();
-    return stopping;
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
-  return stop;
 }
 
 async function listTools(flags: Flags): Promise<number> {

@@ -6,6 +6,7 @@ import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
+import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './http/metrics.js';
 import type { Registry } from 'prom-client';
@@ -35,6 +36,12 @@ export interface CreateGatewayOptions {
   log?: Logger;
   /** Registry folders to read instead of the built-in one (the config's extra folders are always read). */
   registryDirs?: readonly string[];
+  /**
+   * The process's lifecycle (`serve`, `--stdio`), which then owns the gateway and marks it
+   * ready once its listeners are up. Without one the gateway makes its own, ready when
+   * `createGateway` resolves.
+   */
+  lifecycle?: Lifecycle;
 }
 
 /** A booted gateway: its plugins set up and its catalog complete; transports attach to it. */
@@ -69,10 +76,15 @@ export interface Gateway {
   readonly metrics: Registry;
   /** Aborted when shutdown begins. */
   readonly signal: AbortSignal;
+  /** The owner of start-up and shutdown; every listener starts through it (lifecycle.ts). */
+  readonly lifecycle: Lifecycle;
   /** Serves one MCP session over `transport` (one SDK Server per session). */
   connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
   status(): GatewayStatus;
-  /** Cancels running calls, runs plugin closers in reverse order, closes the database. */
+  /**
+   * Shuts the lifecycle down: closes the listeners started on it, then cancels running calls,
+   * runs plugin closers in reverse order and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -90,16 +102,34 @@ function openWorkspace(config: GatewayConfig) {
   }
 }
 
+/**
+ * Boots a gateway as the first part of its lifecycle: a shutdown during the boot stops it at
+ * its next step (or its plugin's setup), closes what it had opened and rejects with
+ * SHUTTING_DOWN.
+ */
 export async function createGateway(options: CreateGatewayOptions): Promise<Gateway> {
+  const lifecycle = options.lifecycle ?? new Lifecycle({ log: options.log, pauseAt: '' });
+  const { gateway } = await lifecycle.start('gateway', () => bootGateway(options, lifecycle), (booted) => booted.closeOwn());
+  if (!options.lifecycle) lifecycle.ready();
+  return gateway;
+}
+
+/** The boot itself; `closeOwn` closes the gateway's own resources (the lifecycle's part close). */
+async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle): Promise<{ gateway: Gateway; closeOwn(): Promise<void> }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const bootStarted = performance.now();
   // Before the database opens: a bad workspace must not leave a handle behind.
   const workspace = openWorkspace(config);
+  await lifecycle.checkpoint('workspace-opened');
   makePrivateDir(config.dataDir);
   const ownerKey = config.auth === 'key' ? loadOwnerKey(config.dataDir) : undefined;
   const keys = new ApiKeys(config.apiKeys, ownerKey?.key);
+  await lifecycle.checkpoint('data-dir-ready');
   const shutdown = new AbortController();
+  // A shutdown during the boot reaches the plugins (ctx.signal) and cuts a setup short.
+  const abortBoot = () => shutdown.abort();
+  lifecycle.signal.addEventListener('abort', abortBoot, { once: true });
   // First, and before gateway.db opens: an unreachable PostgreSQL stops the boot with
   // nothing else to undo.
   const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
@@ -176,6 +206,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     }
   };
 
+  const closeOwn = () => (closing ??= closeAll());
   const gateway: Gateway = {
     config,
     log,
@@ -199,9 +230,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     metrics,
     signal: shutdown.signal,
+    lifecycle,
     connect: (transport, sessionOptions) =>
       openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities }, transport, sessionOptions),
     status: () => ({
+      state: lifecycle.state,
       version: GATEWAY_VERSION,
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
       plugins: plugins.loaded.map(({ name, version, tools }) => ({ name, version, tools: [...tools] })),
@@ -211,10 +244,11 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
       sessions: sessions.countByTransport(),
       ...(audit ? { audit: audit.state } : {}),
     }),
-    close: () => (closing ??= closeAll()),
+    close: () => lifecycle.close('close()'),
   };
 
   try {
+    await lifecycle.checkpoint('database-opened');
     // Before any plugin: folding in the journals a killed process left is part of opening
     // the database, and every call from here on has its row.
     if (config.tools.audit) {
@@ -224,14 +258,21 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
         audited.require(() => auditLog.availability());
         audited.observe((call) => auditLog.record(call));
       }
+      await lifecycle.checkpoint('audit-opened');
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
+    await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
     capabilities = serverCapabilities(declaredChannels(registry, config.plugins));
-    await plugins.start(registry);
+    await lifecycle.checkpoint('registry-read');
+    await plugins.start(registry, (point) => lifecycle.checkpoint(point));
+    await lifecycle.checkpoint('plugins-ready');
   } catch (err) {
-    await gateway.close().catch(() => {});
+    // Not lifecycle.close(): that waits for this boot to settle.
+    await closeOwn().catch(() => {});
     throw err;
+  } finally {
+    lifecycle.signal.removeEventListener('abort', abortBoot);
   }
 
   log.info(
@@ -244,5 +285,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Gate
     },
     'gateway ready',
   );
-  return gateway;
+  await lifecycle.checkpoint('gateway-ready').catch(async (err: unknown) => {
+    await closeOwn().catch(() => {});
+    throw err;
+  });
+  return { gateway, closeOwn };
 }

@@ -16,3 +16,14 @@ export function parseJson(line: string): unknown {
     return value;
   });
 }
+
+/** Whether `JSON.stringify` can express `value` (no BigInt, no cycle); undefined counts as absent. */
+export function isJsonSerialisable(value: unknown): boolean {
+  if (value === undefined) return true;
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

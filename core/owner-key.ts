@@ -73,3 +73,20 @@ function readOwnerKey(file: string): string | undefined {
     closeSync(fd);
   }
 }
+
+/** The owner key with lines a person can paste into a shell, Claude Code, the Inspector, a browser. */
+export function ownerKeyLines(key: string, file: string, http: { readonly host: string; readonly port: number } | undefined, how: 'created' | 'stored'): string {
+  const lines = [`mcp-gateway: owner API key (${how === 'created' ? 'created now' : 'stored'} in ${file}, mode 0600; it can call every tool):`, '', `  ${key}`, ''];
+  if (http) {
+    const host = http.host.includes(':') ? `[${http.host}]` : http.host;
+    const base = `http://${host}:${http.port}`;
+    lines.push(
+      `  curl -X POST ${base}/tools/gateway_status -H 'Authorization: Bearer ${key}'`,
+      `  claude mcp add --transport http gateway ${base}/mcp --header 'Authorization: Bearer ${key}'`,
+      `  npx @modelcontextprotocol/inspector --cli ${base}/mcp --header 'Authorization: Bearer ${key}' --method tools/list`,
+      `  explorer: ${base}/docs?key=${key}`,
+    );
+  }
+  lines.push(`  TCP: send it in initialize as params._meta.apiKey. stdio and the unix socket need no key.`, '');
+  return `${lines.join('\n')}\n`;
+}

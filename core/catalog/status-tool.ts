@@ -1,10 +1,13 @@
 import type { AuditState } from '../storage/audit.js';
+import type { LifecycleState } from '../lifecycle.js';
 import type { BreakerStatus } from '../breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
 import type { ToolDefinition } from '../plugins/plugin-types.js';
 import { closedObject, type JsonSchema } from './schema.js';
 
 export interface GatewayStatus {
+  /** Where the gateway is in its life (lifecycle.ts). */
+  state: LifecycleState;
   version: string;
   uptimeS: number;
   plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'>>;
@@ -20,6 +23,7 @@ const count = { type: 'integer', minimum: 0 };
 
 /** The fields of GatewayStatus; /health answers them too, with its own `status` beside them. */
 export const gatewayStatusProperties: Record<string, JsonSchema> = {
+  state: { enum: ['booting', 'ready', 'closing', 'closed'], description: 'booting until every listener is up, ready, then closing once shutdown has begun.' },
   version: { type: 'string' },
   uptimeS: { ...count, description: 'Seconds since the gateway started.' },
   plugins: {

@@ -1,7 +1,8 @@
 import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorTable, GatewayError, isGatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { isToolContent } from './tool-result.js';
+import { isToolContent, serialiseResult } from './tool-result.js';
+import { isJsonSerialisable } from '../json.js';
 import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
 import { RunningCall } from './running-call.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
@@ -36,7 +37,8 @@ export interface CallRequest {
 }
 
 export type CallOutcome =
-  | { readonly ok: true; readonly value: unknown; readonly tool: RegisteredTool }
+  /** `json`: the value serialised once, before observers saw the call (serialiseResult). */
+  | { readonly ok: true; readonly value: unknown; readonly json: string; readonly tool: RegisteredTool }
   | { readonly ok: false; readonly error: GatewayError; readonly tool?: RegisteredTool };
 
 /** What observers (audit log, metrics) learn of every finished call. */
@@ -316,7 +318,7 @@ export class ToolCatalog {
         call.aborted,
       ]);
       checkOutput(tool, value);
-      return { ok: true, value, tool };
+      return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
     } catch (err) {
       return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
     } finally {
@@ -327,7 +329,7 @@ export class ToolCatalog {
 
   /** What a caller may see of a failure: declared codes pass, anything else is INTERNAL_ERROR. */
   #toCallerError(err: unknown, tool: RegisteredTool, { log }: { log: Logger }): GatewayError {
-    if (isGatewayError(err) && this.#options.errors.get(err.code)) {
+    if (isGatewayError(err) && this.#options.errors.get(err.code) && isJsonSerialisable(err.details)) {
       if (err.code === 'INTERNAL_ERROR') log.error({ err }, 'tool failed');
       return err;
     }

@@ -1,5 +1,4 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { errorBody, type GatewayError } from '../errors.js';
 
 // Symbol.for, not a local Symbol, so a result made by a plugin that loaded its own copy of
 // core is still recognised.
@@ -38,23 +37,37 @@ export function isToolContent(value: unknown): value is ToolContent {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_CONTENT] === true;
 }
 
-/** A handler's return value as an MCP tools/call result. */
-export function toMcpResult(value: unknown, hasOutputSchema: boolean): CallToolResult {
+/**
+ * The JSON text of a handler's value as callers receive it: the REST `data` and, for a plain
+ * value, the MCP text block. Made once per call, before the call's audit row, so a value JSON
+ * cannot express (a BigInt, a cycle, a function) fails the call in the row and in the reply
+ * alike: throws then, naming `tool` (the plugin's bug, INTERNAL_ERROR to the caller).
+ */
+export function serialiseResult(value: unknown, tool: string): string {
+  let json: string | undefined;
+  try {
+    // Both go out over MCP; only the structured value over REST.
+    if (isToolContent(value) && value.structured !== undefined) JSON.stringify(value.content);
+    json = JSON.stringify(toRestData(value));
+  } catch (err) {
+    throw new Error(`Result of ${tool} cannot be sent as JSON: ${(err as Error).message}`, { cause: err });
+  }
+  if (json === undefined) throw new Error(`Result of ${tool} cannot be sent as JSON: a ${typeof value} is not a JSON value`);
+  return json;
+}
+
+/** A handler's return value as an MCP tools/call result; `json` is its `serialiseResult`. */
+export function toMcpResult(value: unknown, hasOutputSchema: boolean, json?: string): CallToolResult {
   if (isToolContent(value)) {
     return {
       content: [...value.content],
       ...(value.structured === undefined ? {} : { structuredContent: value.structured }),
     };
   }
-  const text = value === undefined ? 'null' : JSON.stringify(value);
+  const text = json ?? (value === undefined ? 'null' : JSON.stringify(value));
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   if (hasOutputSchema) result.structuredContent = value as Record<string, unknown>;
   return result;
-}
-
-/** A tool failure as an MCP result: `isError` with `{code, message, details?}` as JSON text. */
-export function toMcpErrorResult(error: GatewayError): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(error)) }] };
 }
 
 /** A handler's return value as the REST `data` field. */

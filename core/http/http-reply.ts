@@ -1,7 +1,11 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { errorBody, GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
+import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
+import { jsonRpcError, restFailure, statusOf } from '../replies.js';
+
+// The HTTP side of the reply module (replies.ts builds every envelope; this writes them).
+export { statusOf };
 
 /** Extra response headers, by lower-case name. */
 export type HttpHeaders = Record<string, string | number>;
@@ -9,13 +13,11 @@ export type HttpHeaders = Record<string, string | number>;
 /** A JSON answer before it is written: fastify's reply and the bare REST path both send these. */
 export interface JsonAnswer {
   readonly status: number;
-  readonly body: unknown;
+  /** The body, serialised when it is written... */
+  readonly body?: unknown;
+  /** ...unless it is already JSON text (a tool result is serialised once, before its audit row). */
+  readonly text?: string;
   readonly headers?: HttpHeaders;
-}
-
-/** The HTTP status of a code, from the one error table. */
-export function statusOf(error: GatewayError, errors: ErrorTable): number {
-  return errors.get(error.code)?.status ?? 500;
 }
 
 /**
@@ -26,11 +28,7 @@ export function errorAnswer(error: GatewayError, errors: ErrorTable, jsonRpc = f
   const status = statusOf(error, errors);
   const retryAfterMs = (error.details as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
   const headers = error.code === 'BREAKER_OPEN' && typeof retryAfterMs === 'number' ? { 'retry-after': Math.max(1, Math.ceil(retryAfterMs / 1000)) } : undefined;
-  if (!jsonRpc) return { status, headers, body: { success: false, error: errorBody(error) } };
-  // Codes whose MCP form is a tool result have no JSON-RPC code; at the HTTP layer a caller's
-  // mistake is an Invalid Request, anything else an internal error.
-  const jsonRpcCode = errors.get(error.code)?.jsonRpcCode ?? (status < 500 ? -32600 : -32603);
-  return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code: jsonRpcCode, message: error.message, data: { code: error.code } } } };
+  return { status, headers, body: jsonRpc ? jsonRpcError(null, error, errors) : restFailure(error) };
 }
 
 /**
@@ -38,7 +36,7 @@ export function errorAnswer(error: GatewayError, errors: ErrorTable, jsonRpc = f
  * (a connection refused as it is accepted, a refused WebSocket upgrade); the connection closes.
  */
 export function rawErrorResponse(error: GatewayError, status: number, headers: HttpHeaders = {}): string {
-  const body = JSON.stringify({ success: false, error: errorBody(error) });
+  const body = JSON.stringify(restFailure(error));
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 }
@@ -46,7 +44,8 @@ export function rawErrorResponse(error: GatewayError, status: number, headers: H
 /** Sends an answer through fastify (whose serializer is JSON.stringify, see http-server.ts). */
 export function sendAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
   if (answer.headers) reply.headers(answer.headers);
-  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  // A string with a JSON content type is sent as it is, not serialised again.
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.text ?? answer.body);
 }
 
 export function sendError(reply: FastifyReply, error: GatewayError, errors: ErrorTable, jsonRpc = false): FastifyReply {
@@ -59,7 +58,7 @@ export function sendError(reply: FastifyReply, error: GatewayError, errors: Erro
  * cannot be serialised (a BigInt, a cycle), before anything is written.
  */
 export function writeAnswer(res: ServerResponse, answer: JsonAnswer, extra?: HttpHeaders): void {
-  const text = JSON.stringify(answer.body);
+  const text = answer.text ?? JSON.stringify(answer.body);
   res.statusCode = answer.status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', Buffer.byteLength(text));

@@ -95,7 +95,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   // Host/Origin and key checks, then the rate limit (HttpAdmission). Callback style: an async
   // hook costs a promise and a microtask on every request. A reply sent from a hook ends the
   // request there; done() would run the route as well.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function admitRequest(request, reply, done) {
     const path = request.url.split('?')[0]!;
     const admitted = admission.admit(request.raw, path);
     if (admitted.headers) reply.headers(admitted.headers);
@@ -128,8 +128,11 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   app.get('/openapi.json', { schema: { hide: true } }, async () =>
     withServers(await toolDocument.current(app.swagger()), serverUrl(config.host, app.server.address())),
   );
-  app.get('/health', { schema: healthRouteSchema(errors) }, () => {
+  app.get('/health', { schema: healthRouteSchema(errors) }, (_request, reply) => {
     const status = gateway.status();
+    // Not ready is 503, so that a load balancer sends nothing to a gateway still starting or
+    // already closing.
+    if (status.state !== 'ready') return reply.code(503).send({ status: status.state === 'booting' ? 'booting' : 'closing', ...status });
     const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';
     return { status: degraded ? 'degraded' : 'ok', ...status };
   });
@@ -159,16 +162,35 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   return app;
 }
 
-/** Starts the HTTP face on `config.host:config.port`. */
+/**
+ * Starts the HTTP face on `config.host:config.port`, as a part of the gateway's lifecycle: a
+ * shutdown that begins meanwhile closes it (or stops it before it listens).
+ */
 export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.config.transports.http): Promise<HttpListener> {
   refuseExposedWithoutAuth(gateway, 'HTTP', config.host);
-  const app = await createHttpApp(gateway, config);
-  await app.listen({ host: config.host, port: config.port });
-  const info = app.server.address();
-  const port = typeof info === 'object' && info ? info.port : config.port;
-  const address = { kind: 'http' as const, host: config.host, port };
-  gateway.log.info({ transport: 'http', address }, 'listening');
-  return { address, app, close: () => app.close() };
+  const { lifecycle } = gateway;
+  const listener = await lifecycle.start(
+    'http',
+    async () => {
+      const app = await createHttpApp(gateway, config);
+      try {
+        await lifecycle.checkpoint('http-app-built');
+        await app.listen({ host: config.host, port: config.port });
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
+      const info = app.server.address();
+      const port = typeof info === 'object' && info ? info.port : config.port;
+      const address = { kind: 'http' as const, host: config.host, port };
+      gateway.log.info({ transport: 'http', address }, 'listening');
+      let closing: Promise<void> | undefined;
+      return { address, app, close: () => (closing ??= app.close()) };
+    },
+    (started) => started.close(),
+  );
+  await lifecycle.checkpoint('http-listening');
+  return listener;
 }
 
 function isMcpPath(url: string): boolean {

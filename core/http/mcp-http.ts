@@ -7,7 +7,7 @@ import type { HttpConfig } from '../config.js';
 import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { HttpGuard } from './http-guard.js';
-import { sendError } from './http-reply.js';
+import { errorAnswer, sendError, writeAnswer } from './http-reply.js';
 
 interface HttpSession {
   readonly transport: StreamableHTTPServerTransport;
@@ -99,8 +99,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       // fastify can no longer answer a hijacked request: answer it here, or it hangs.
       gateway.log.error({ err }, 'MCP over HTTP failed');
       if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error; the gateway log has the details.', data: { code: 'INTERNAL_ERROR' } } }));
+        writeAnswer(reply.raw, errorAnswer(new GatewayError('INTERNAL_ERROR', 'Internal error; the gateway log has the details.'), gateway.errors, true));
       } else {
         reply.raw.end();
       }

@@ -157,6 +157,12 @@ export function catalogRouteSchemas(errors: ErrorTable) {
 
 /** Route schema of `GET /health`. */
 export function healthRouteSchema(errors: ErrorTable) {
+  const body = (statuses: readonly string[]) => ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', ...Object.keys(gatewayStatusProperties)],
+    properties: { status: { enum: statuses }, ...gatewayStatusProperties },
+  });
   return {
     operationId: 'health',
     tags: ['gateway'],
@@ -165,13 +171,14 @@ export function healthRouteSchema(errors: ErrorTable) {
     security: [],
     response: {
       200: {
-        description: 'The gateway is up; degraded when a breaker is not closed, a plugin was skipped or calls cannot be audited.',
-        type: 'object',
-        additionalProperties: false,
-        required: ['status', ...Object.keys(gatewayStatusProperties)],
-        properties: { status: { enum: ['ok', 'degraded'] }, ...gatewayStatusProperties },
+        description: 'The gateway is ready; degraded when a breaker is not closed, a plugin was skipped or calls cannot be audited.',
+        ...body(['ok', 'degraded']),
       },
       ...errorResponses(errors, ['HOST_NOT_ALLOWED']),
+      503: {
+        description: 'The gateway is not ready: still starting its listeners (`booting`) or shutting down (`closing`); `state` says which.',
+        ...body(['booting', 'closing']),
+      },
     },
   };
 }

@@ -12,11 +12,19 @@ import {
 } from './http-reply.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { TOOL_NAME } from '../catalog/tool-catalog.js';
-import { toRestData } from '../catalog/tool-result.js';
+import { restSuccessText } from '../replies.js';
 
 const TOOLS_PREFIX = '/tools/';
 /** The media type the REST path reads itself; anything else is left to fastify (415 there). */
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * The fastify request hooks of `POST /tools/<name>` that `restCallPath` does itself, by hook
+ * and function name: `admitRequest` is the admission (HttpAdmission) it runs first. A hook
+ * added to those routes and not mirrored there would run for some calls and not others;
+ * test/core/http/fast-path-hooks.test.ts fails until it is mirrored and listed here.
+ */
+export const MIRRORED_HOOKS: Readonly<Record<string, readonly string[]>> = { onRequest: ['admitRequest'] };
 
 /** Who calls, as the REST bridge knows it. */
 export interface RestCaller {
@@ -41,7 +49,7 @@ export async function restCallAnswer(gateway: Gateway, name: string, args: unkno
       }),
   });
   if (!outcome.ok) return errorAnswer(outcome.error, gateway.errors);
-  return { status: 200, body: { success: true, data: toRestData(outcome.value) } };
+  return { status: 200, text: restSuccessText(outcome.json) };
 }
 
 /**
@@ -61,7 +69,7 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     try {
       writeAnswer(res, reply, headers);
     } catch (err) {
-      // A result JSON cannot express (a BigInt, a cycle): the plugin's bug.
+      // Not expected: results and error details are serialised (and refused) in the catalog.
       log.error({ err }, 'REST answer could not be sent');
       writeAnswer(res, errorAnswer(failed(), errors), headers);
     }

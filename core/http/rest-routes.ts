@@ -3,6 +3,7 @@ import { toolScope } from './api-keys.js';
 import type { Gateway } from '../gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { sendAnswer, sendError } from './http-reply.js';
+import { restSuccess } from '../replies.js';
 import { catalogRouteSchemas, toolRouteSchema } from './openapi.js';
 import { restCallAnswer } from './rest-calls.js';
 import { forbiddenError, unknownToolError, type RegisteredTool } from '../catalog/tool-catalog.js';
@@ -25,7 +26,7 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
 
   app.get('/tools', { schema: schemas.listTools }, (request) => {
     const scope = toolScope(principalOf(request));
-    return { success: true, data: catalog.list().filter((t) => scope?.(t) ?? true).map(describe) };
+    return restSuccess(catalog.list().filter((t) => scope?.(t) ?? true).map(describe));
   });
 
   app.get<{ Params: { name: string } }>('/tools/:name', { schema: schemas.getTool }, (request, reply) => {
@@ -33,7 +34,7 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
     if (!tool) return sendError(reply, unknownToolError(request.params.name), errors);
     const principal = principalOf(request);
     if (toolScope(principal)?.(tool) === false) return sendError(reply, forbiddenError(tool, principal?.name), errors);
-    return { success: true, data: describe(tool) };
+    return restSuccess(describe(tool));
   });
 
   for (const tool of catalog.list()) {

@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { coreErrors } from '../errors.js';
+import { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 
 type Params = Record<string, unknown>;
 type Check = (params: Params) => string | undefined;
@@ -47,8 +48,8 @@ export function refuseMalformedContentParams(transport: Transport): void {
       const params = message.params ?? {};
       const problem = check && (isObject(params) ? check(params) : 'params must be an object');
       if (problem) {
-        const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `Invalid ${message.method} params: ${problem}.`, data: { code: 'INVALID_PARAMS' } };
-        transport.send({ jsonrpc: '2.0', id: message.id, error }).catch(() => {});
+        const error = new GatewayError('INVALID_PARAMS', `Invalid ${message.method} params: ${problem}.`);
+        transport.send(jsonRpcError(message.id, error)).catch(() => {});
         return;
       }
     }

@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListToolsRequestSchema, LoggingLevelSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { coreErrors, type ErrorTable } from '../errors.js';
+import { GatewayError, type ErrorTable } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
@@ -142,8 +143,8 @@ function refuseBadLogLevels(transport: Transport): void {
     if ('method' in message && message.method === 'logging/setLevel' && 'id' in message) {
       const level = (message.params as { level?: unknown } | undefined)?.level;
       if (!LoggingLevelSchema.safeParse(level).success) {
-        const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `logging/setLevel: "level" must be one of ${LoggingLevelSchema.options.join(', ')}.`, data: { code: 'INVALID_PARAMS' } };
-        transport.send({ jsonrpc: '2.0', id: message.id, error }).catch(() => {});
+        const error = new GatewayError('INVALID_PARAMS', `logging/setLevel: "level" must be one of ${LoggingLevelSchema.options.join(', ')}.`);
+        transport.send(jsonRpcError(message.id, error)).catch(() => {});
         return;
       }
     }

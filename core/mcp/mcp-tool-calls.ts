@@ -1,10 +1,11 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { coreErrors, type ErrorTable } from '../errors.js';
+import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
-import { toMcpErrorResult, toMcpResult } from '../catalog/tool-result.js';
+import { toMcpResult } from '../catalog/tool-result.js';
+import { jsonRpcError, toolCallResponse } from '../replies.js';
 
 type RequestId = string | number;
 
@@ -67,8 +68,7 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
     const { id, params } = message;
     const problem = toolCallProblem(params);
     if (problem !== undefined) {
-      const error = { code: coreErrors.INVALID_PARAMS.jsonRpcCode, message: `Invalid tools/call params: ${problem}.`, data: { code: 'INVALID_PARAMS' } };
-      reply({ jsonrpc: '2.0', id, error });
+      reply(jsonRpcError(id, new GatewayError('INVALID_PARAMS', `Invalid tools/call params: ${problem}.`), host.errors));
       return;
     }
     const { name, arguments: args, _meta: meta } = params as ToolCallParams;
@@ -93,7 +93,7 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
         // A result that cannot be turned into MCP content (not JSON-serialisable, say): the
         // plugin's bug, answered as the SDK would, never an unhandled rejection.
         host.log.error({ err, tool: name }, 'tools/call result could not be sent');
-        return internalError(id);
+        return jsonRpcError(id, new GatewayError('INTERNAL_ERROR', 'Internal error: the tool result could not be sent; the gateway log has the details.'), host.errors);
       })
       .then((response) => {
         if (running.get(id) === entry) running.delete(id);
@@ -158,17 +158,8 @@ function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
 
 /** A catalog outcome as the JSON-RPC response: a result, an isError result or a protocol error. */
 function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable): JSONRPCMessage {
-  if (outcome.ok) return { jsonrpc: '2.0', id, result: toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined) };
-  const spec = errors.get(outcome.error.code);
-  if (spec?.mcp === 'protocol') {
-    return { jsonrpc: '2.0', id, error: { code: spec.jsonRpcCode ?? -32603, message: outcome.error.message, data: { code: outcome.error.code } } };
-  }
-  return { jsonrpc: '2.0', id, result: toMcpErrorResult(outcome.error) };
-}
-
-function internalError(id: RequestId): JSONRPCMessage {
-  const message = 'Internal error: the tool result could not be sent; the gateway log has the details.';
-  return { jsonrpc: '2.0', id, error: { code: -32603, message, data: { code: 'INTERNAL_ERROR' } } };
+  if (!outcome.ok) return toolCallResponse(id, outcome, errors);
+  return toolCallResponse(id, { ok: true, result: toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined, outcome.json) }, errors);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { coreErrors } from '../errors.js';
+import { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
 import { isToolCallMessage } from './mcp-tool-calls.js';
 
@@ -97,12 +98,7 @@ export class NdjsonTransport implements Transport {
     this.#chunks = [];
     this.#buffered = 0;
     const mib = (this.#options.maxMessageBytes / 1024 / 1024).toFixed(1);
-    this.#replyError(
-      null,
-      coreErrors.MESSAGE_TOO_LARGE.jsonRpcCode,
-      `Message too large: over ${mib} MiB; it was discarded. Send smaller messages.`,
-      'MESSAGE_TOO_LARGE',
-    );
+    this.#replyError(null, 'MESSAGE_TOO_LARGE', `Message too large: over ${mib} MiB; it was discarded. Send smaller messages.`);
   }
 
   #handleLine(line: string): void {
@@ -112,21 +108,16 @@ export class NdjsonTransport implements Transport {
       value = parseJson(line);
     } catch (err) {
       if (err instanceof ForbiddenKeyError) {
-        this.#replyError(null, coreErrors.INVALID_REQUEST.jsonRpcCode, err.message, 'INVALID_REQUEST');
+        this.#replyError(null, 'INVALID_REQUEST', err.message);
       } else {
-        this.#replyError(null, coreErrors.PARSE_ERROR.jsonRpcCode, `Parse error: ${(err as Error).message}`, 'PARSE_ERROR');
+        this.#replyError(null, 'PARSE_ERROR', `Parse error: ${(err as Error).message}`);
       }
       return;
     }
     // tools/call, the hot path, is checked by hand; mcp-tool-calls.ts checks its params.
     const message = isToolCallMessage(value) ? (value as JSONRPCMessage) : parseMessage(value);
     if (message === undefined) {
-      this.#replyError(
-        requestIdOf(value),
-        coreErrors.INVALID_REQUEST.jsonRpcCode,
-        'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object.',
-        'INVALID_REQUEST',
-      );
+      this.#replyError(requestIdOf(value), 'INVALID_REQUEST', 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object.');
       return;
     }
     try {
@@ -136,9 +127,8 @@ export class NdjsonTransport implements Transport {
     }
   }
 
-  #replyError(id: string | number | null, code: number, message: string, gatewayCode: string): void {
-    const reply = { jsonrpc: '2.0', id, error: { code, message, data: { code: gatewayCode } } };
-    this.#writeLine(JSON.stringify(reply)).catch(() => {});
+  #replyError(id: string | number | null, code: 'MESSAGE_TOO_LARGE' | 'INVALID_REQUEST' | 'PARSE_ERROR', message: string): void {
+    this.#writeLine(JSON.stringify(jsonRpcError(id, new GatewayError(code, message)))).catch(() => {});
   }
 
   #writeLine(text: string): Promise<void> {

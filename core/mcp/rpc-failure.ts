@@ -1,4 +1,5 @@
-import { JsonRpcCode, type ErrorTable, type GatewayError } from '../errors.js';
+import type { ErrorTable, GatewayError } from '../errors.js';
+import { jsonRpcCodeOf } from '../replies.js';
 
 /**
  * A GatewayError as the SDK's request handlers throw it: the SDK's Protocol turns a thrown
@@ -19,13 +20,9 @@ export class JsonRpcFailure extends Error {
 
 /**
  * The JSON-RPC error of a failure on a method that has no `isError` result (resources,
- * prompts, completion): the table's JSON-RPC code, else, as `errorAnswer` decides on /mcp,
- * -32600 for a caller's mistake (4xx) and -32603 for the rest; `data` carries the string code
- * and any details.
+ * prompts, completion), with the JSON-RPC code replies.ts gives every face; `data` carries the
+ * string code and any details.
  */
 export function rpcFailure(error: GatewayError, errors: ErrorTable): JsonRpcFailure {
-  const spec = errors.get(error.code);
-  const status = spec?.status ?? 500;
-  const code = spec?.jsonRpcCode ?? (status < 500 ? JsonRpcCode.InvalidRequest : JsonRpcCode.InternalError);
-  return new JsonRpcFailure(code, error.message, error.details === undefined ? { code: error.code } : { code: error.code, details: error.details });
+  return new JsonRpcFailure(jsonRpcCodeOf(error, errors), error.message, error.details === undefined ? { code: error.code } : { code: error.code, details: error.details });
 }

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { connect, createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { ListenerConfig } from '../config.js';
-import { coreErrors, GatewayError } from '../errors.js';
+import { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 import type { Gateway } from '../gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
@@ -22,6 +23,14 @@ export interface SocketListener {
  * removed on close.
  */
 export async function listenSocket(gateway: Gateway, address: SocketAddress, limits: ListenerConfig): Promise<SocketListener> {
+  const { lifecycle } = gateway;
+  await lifecycle.checkpoint(`${address.kind}-starting`);
+  const listener = await lifecycle.start(address.kind, () => startSocketServer(gateway, address, limits), (started) => started.close());
+  await lifecycle.checkpoint(`${address.kind}-listening`);
+  return listener;
+}
+
+async function startSocketServer(gateway: Gateway, address: SocketAddress, limits: ListenerConfig): Promise<SocketListener> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     if (sockets.size >= limits.maxConnections) {
@@ -44,17 +53,19 @@ export async function listenSocket(gateway: Gateway, address: SocketAddress, lim
   const bound = boundAddress(server, address);
   gateway.log.info({ transport: address.kind, address: bound }, 'listening');
 
+  let closing: Promise<void> | undefined;
   return {
     address: bound,
     get connections() {
       return sockets.size;
     },
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-      if (address.kind === 'unix' && existsSync(address.path)) unlinkSync(address.path);
-    },
+    close: () =>
+      (closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+        if (address.kind === 'unix' && existsSync(address.path)) unlinkSync(address.path);
+      })()),
   };
 }
 
@@ -84,17 +95,9 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
 }
 
 function refuse(socket: Socket, limit: number): void {
-  const error = {
-    jsonrpc: '2.0',
-    id: null,
-    error: {
-      code: coreErrors.CONNECTION_LIMIT.jsonRpcCode,
-      message: `Too many connections: this gateway serves at most ${limit} on this transport. Retry later.`,
-      data: { code: 'CONNECTION_LIMIT' },
-    },
-  };
+  const error = new GatewayError('CONNECTION_LIMIT', `Too many connections: this gateway serves at most ${limit} on this transport. Retry later.`);
   socket.on('error', () => {});
-  socket.end(`${JSON.stringify(error)}\n`);
+  socket.end(`${JSON.stringify(jsonRpcError(null, error))}\n`);
   // Not only ended: a peer that keeps its half open would keep the descriptor.
   socket.destroySoon();
 }

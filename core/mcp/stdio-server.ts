@@ -6,6 +6,8 @@ import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from '../
 import { GatewayError } from '../errors.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import type { Logger } from '../logger.js';
+import { HeldTransport } from './held-transport.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { makePrivateDir } from '../private-files.js';
 import { GATEWAY_VERSION } from '../version.js';
@@ -14,8 +16,10 @@ import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins
 
 /**
  * Boots the gateway for the one client on stdin/stdout and serves its MCP session; resolves
- * when the client closes stdin (its way of saying it is done) or the gateway shuts down.
- * `booted` receives the gateway as soon as it exists, for the caller's shutdown wiring.
+ * when the client closes stdin (its way of saying it is done) or the lifecycle closes. The
+ * session is the lifecycle's first part, started before the boot: stdin is read from the
+ * start (what the client sends meanwhile is held for the session), so its end, like a
+ * signal, stops a boot still in progress. Rejects with SHUTTING_DOWN when that happens.
  *
  * With no workspace from `--workspace` or the config, the client's first MCP root is the
  * workspace, asked for before any plugin boots. Without one, the gateway boots no plugins and
@@ -25,18 +29,21 @@ import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins
  * stdout carries JSON-RPC and nothing else: the logger writes to stderr and child processes
  * never inherit stdout.
  */
-export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, booted: (gateway: Gateway) => void): Promise<void> {
-  let ended!: () => void;
-  const closed = new Promise<void>((resolve) => (ended = resolve));
+export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, lifecycle: Lifecycle): Promise<void> {
   const stdio = new NdjsonTransport(process.stdin, process.stdout, {
     maxMessageBytes: config.transports.stdio.maxMessageBytes,
-    onEnd: () => ended(),
+    onEnd: () => void lifecycle.close('stdin closed'),
   });
+  // Closing the transport (the session's server closes it too) ends stdin's reading.
+  await lifecycle.start('stdio', async () => stdio, (transport) => transport.close());
 
   let gateway: Gateway;
   let roots: ClientRoots | undefined;
+  let held: HeldTransport | undefined;
   if (config.workspace !== undefined) {
-    gateway = await createGateway({ config: config as GatewayConfig, log });
+    held = new HeldTransport(stdio, (message) => held!.hold(message));
+    await held.start();
+    gateway = await createGateway({ config: config as GatewayConfig, log, lifecycle });
   } else {
     try {
       roots = await learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
@@ -44,20 +51,21 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, bo
       log.info({ reason: (err as Error).message }, 'no session to serve');
       return;
     }
-    gateway = 'workspace' in roots ? await bootOn(config, roots.workspace, log) : await bootWithoutWorkspace(config, roots.problem, log);
+    await lifecycle.checkpoint('roots-known');
+    gateway = 'workspace' in roots ? await bootOn(config, roots.workspace, log, lifecycle) : await bootWithoutWorkspace(config, roots.problem, log, lifecycle);
   }
-  booted(gateway);
   try {
-    const { server } = await gateway.connect(roots?.transport ?? stdio, { transport: 'stdio', peer: 'stdio' });
-    if (roots) {
-      watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
-      roots.transport.release(roots.initializeId);
-    }
+    const transport = roots?.transport ?? held!;
+    const { server } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio' });
+    if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
+    transport.release(roots?.initializeId);
   } catch (err) {
     gateway.log.error({ err }, 'could not start the stdio session');
-    ended();
+    return;
   }
-  await Promise.race([closed, once(gateway.signal, 'abort')]);
+  await lifecycle.checkpoint('session-open');
+  lifecycle.ready();
+  await once(lifecycle.signal, 'abort');
 }
 
 /**
@@ -73,9 +81,9 @@ function channelsBeforeBoot(config: ConfigWithoutWorkspace): string[] {
   }
 }
 
-function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger): Promise<Gateway> {
+function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger, lifecycle: Lifecycle): Promise<Gateway> {
   log.info({ workspace }, "workspace: the MCP client's first root");
-  return createGateway({ config: deepFreeze({ ...config, workspace }), log });
+  return createGateway({ config: deepFreeze({ ...config, workspace }), log, lifecycle });
 }
 
 /**
@@ -83,13 +91,13 @@ function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger):
  * a desktop client shows a crashed server as a bare failure, but relays a tool's error. The
  * workspace it needs is the data folder, which nothing uses, as no plugin is loaded.
  */
-async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: string, log: Logger): Promise<Gateway> {
+async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: string, log: Logger, lifecycle: Lifecycle): Promise<Gateway> {
   const message =
     `No workspace: ${problem}, and neither --workspace nor workspace: in the config is set. ` +
     `Add "--workspace", "/path/to/project" to this server's args in the MCP client's config, or set workspace: in ${config.file ?? 'a gateway.config.yaml passed with --config'}; then restart the server.`;
   log.error(message);
   makePrivateDir(config.dataDir);
-  const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {} }), log });
+  const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {} }), log, lifecycle });
   gateway.catalog.require(() => new GatewayError('CONFIG_INVALID', message));
   return gateway;
 }

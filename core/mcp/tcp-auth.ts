@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiKeys, Principal } from '../http/api-keys.js';
-import { coreErrors } from '../errors.js';
+import { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 import type { NdjsonTransport } from './ndjson-transport.js';
 
 /** How long a TCP client has to send its initialize with a key. */
@@ -27,9 +28,8 @@ export async function admitTcpClient(transport: NdjsonTransport, socket: Socket,
     let principal: Principal | undefined;
     const refuse = (id: string | number | null, message: string) => {
       clearTimeout(timer);
-      const error = { code: coreErrors.UNAUTHORIZED.jsonRpcCode, message, data: { code: 'UNAUTHORIZED' } };
       void transport
-        .send({ jsonrpc: '2.0', id, error } as unknown as JSONRPCMessage)
+        .send(jsonRpcError(id, new GatewayError('UNAUTHORIZED', message)))
         .catch(() => {})
         .finally(() => {
           void transport.close();

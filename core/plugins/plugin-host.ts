@@ -66,17 +66,23 @@ export class PluginHost {
     return this.#skipped;
   }
 
-  async start(registry: ReadonlyMap<string, RegistryEntry>): Promise<void> {
+  /**
+   * Imports and sets up the enabled plugins. `checkpoint` runs between steps (the lifecycle's:
+   * it throws once a shutdown has begun, which ends the start there).
+   */
+  async start(registry: ReadonlyMap<string, RegistryEntry>, checkpoint: (point: string) => Promise<void> = async () => {}): Promise<void> {
     const candidates = enabledCandidates(registry, this.#config);
     for (const candidate of candidates.values()) {
       await this.#attempt(candidate, () => this.#import(candidate));
     }
+    await checkpoint('plugins-imported');
     const importable = [...candidates.values()].filter((c) => c.definition);
     const { order, missing } = orderByRequirements(
       importable.map((c) => ({ name: c.entry.name, requires: requirementsOf(c) })),
     );
     for (const name of order) {
       const candidate = candidates.get(name)!;
+      await checkpoint(`plugin-setup:${name}`);
       await this.#attempt(candidate, async () => {
         const unmet = [...(missing.get(name) ?? []), ...requirementsOf(candidate).filter((r) => !this.#apis.has(r))];
         if (unmet.length > 0) {
@@ -105,7 +111,8 @@ export class PluginHost {
       await step();
     } catch (err) {
       const error = asPluginError(candidate.entry, err);
-      if (!candidate.optional) throw error;
+      // An optional plugin is skipped, unless the boot is being stopped anyway.
+      if (!candidate.optional || this.#core.signal.aborted) throw error;
       this.#core.log.error({ plugin: candidate.entry.name, code: error.code, err: error }, 'optional plugin skipped');
       this.#skipped.push({ name: candidate.entry.name, code: error.code, reason: error.message });
     }
@@ -149,9 +156,17 @@ export class PluginHost {
         this.#config.setupTimeoutMs,
       );
     });
+    // A shutdown during the boot does not wait for a setup that ignores ctx.signal.
+    const { signal } = this.#core;
+    let onAbort: (() => void) | undefined;
+    const shutdown = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new GatewayError('SHUTTING_DOWN', `The gateway is shutting down; plugin "${name}" was stopped during its setup.`));
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
     let api: unknown;
     try {
-      api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout]);
+      api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout, shutdown]);
       scope.endSetup();
       // All of the plugin's entries join, or none: resources and prompts first, as they can
       // be taken back if its tools clash.
@@ -172,6 +187,7 @@ export class PluginHost {
       throw err;
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort!);
     }
     this.#apis.set(name, api);
     this.#loaded.push(loadedRecord(definition, scope, performance.now() - started));
