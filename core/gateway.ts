@@ -158,12 +158,15 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const sessions = new SessionRegistry();
   // Run-time catalog changes reach every session; at boot there is none yet to tell.
   const listChanges = new ListChangedNotices(sessions);
-  catalog.onChange(() => listChanges.changed('tools'));
+  // Only changes after the boot are news: the plugins' setup entries are what a session
+  // lists first (--stdio may already hold an initialized session while they join).
+  let booted = false;
+  catalog.onChange(() => booted && listChanges.changed('tools'));
   let capabilities = serverCapabilities([]);
   const metrics = createMetrics(catalog, breakers, sessions);
   addContentMetrics(metrics, resources, prompts);
-  resources.onChange(() => listChanges.changed('resources'));
-  prompts.onChange(() => listChanges.changed('prompts'));
+  resources.onChange(() => booted && listChanges.changed('resources'));
+  prompts.onChange(() => booted && listChanges.changed('prompts'));
   const core: CoreServices = {
     log,
     catalog,
@@ -266,6 +269,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     capabilities = serverCapabilities(declaredChannels(registry, config.plugins));
     await lifecycle.checkpoint('registry-read');
     await plugins.start(registry, (point) => lifecycle.checkpoint(point));
+    booted = true;
     await lifecycle.checkpoint('plugins-ready');
   } catch (err) {
     // Not lifecycle.close(): that waits for this boot to settle.

@@ -17,7 +17,7 @@ function pluginRegistry(dir: string, name: string, setupSource: string): string 
     join(folder, 'index.js'),
     `export default { name: ${JSON.stringify(name)}, version: '1.0.0', description: 'A test plugin.', setup: ${setupSource} };\n`,
   );
-  writeFileSync(join(folder, 'registry', `${name}.yaml`), `name: ${name}\nversion: 1.0.0\ndescription: A test plugin.\nmodule: ../index.js\n`);
+  writeFileSync(join(folder, 'registry', `${name}.yaml`), `name: ${name}\nmodule: ../index.js\n`);
   return join(folder, 'registry');
 }
 
