@@ -20,6 +20,9 @@ export { httpResponse, type HttpResponse, type HttpResponseOptions } from './htt
 export type {
   CallContext,
   Caller,
+  ClientRequestOptions,
+  ElicitationParams,
+  ElicitationResult,
   McpLogLevel,
   NotifyTarget,
   PluginContext,
@@ -29,6 +32,8 @@ export type {
   PluginEvents,
   PluginLive,
   ProgressUpdate,
+  SamplingParams,
+  SamplingResult,
   ToolAnnotations,
   ToolDefinition,
   ToolHandler,
@@ -55,7 +60,7 @@ export { closedObject, type JsonSchema } from './catalog/schema.js';
 export type { Migration } from './storage/storage.js';
 export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
-export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
+export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './workspace.js';
 
 // Embedding and testing: boot a gateway in process, e.g. to test a plugin with a real SDK
