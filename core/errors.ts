@@ -318,6 +318,17 @@ export const coreErrors = {
     description:
       "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start.",
   },
+  // CONFORMANCE (issue 11, item 9): a tool asking the MCP client during a call.
+  CLIENT_CAPABILITY_MISSING: {
+    status: 400,
+    mcp: 'result',
+    description: 'The tool asked the client for sampling or elicitation, but the client did not declare that capability at initialize, or the call came over REST or the CLI, where there is no client to ask; call the tool over MCP from a client that offers it.',
+  },
+  CLIENT_REQUEST_FAILED: {
+    status: 502,
+    mcp: 'result',
+    description: 'The tool asked the MCP client for sampling or elicitation and the client refused, answered with something that is not a valid result, or did not answer in time; `details.method` names the request.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** Every code of core's table, as a literal union (what `ctx.error` accepts besides a plugin's own). */

@@ -25,6 +25,9 @@ export type {
   ErrorCodeOf,
   PluginApi,
   PluginApis,
+  ClientRequestOptions,
+  ElicitationParams,
+  ElicitationResult,
   McpLogLevel,
   NotifyTarget,
   PluginContext,
@@ -35,6 +38,8 @@ export type {
   PluginLive,
   ProgressUpdate,
   SchemaType,
+  SamplingParams,
+  SamplingResult,
   ToolAnnotations,
   ToolDefinition,
   ToolHandler,
@@ -65,7 +70,7 @@ export type { PluginStore, StoreDialect, StoreMigration } from './storage/store-
 export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
-export { audioBlock, imageBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
+export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './workspace.js';
 
 /**

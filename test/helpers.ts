@@ -23,6 +23,8 @@ export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin',
 export const WITH_LIBRARY = { registries: [FIXTURE_REGISTRY, LIBRARY_REGISTRY], plugins: { echo: {}, library: {} } };
 /** The `notify` fixture plugin: notifications and run-time tools on request. */
 export const NOTIFY_REGISTRY = join(ROOT, 'test', 'fixtures', 'notify-plugin', 'registry');
+/** The `conformance` fixture plugin: the tools, resources and prompts of the MCP conformance suite. */
+export const CONFORMANCE_REGISTRY = join(ROOT, 'test', 'fixtures', 'conformance-plugin', 'registry');
 
 /** A notification as a client received it. */
 export interface Received {

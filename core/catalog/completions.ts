@@ -50,5 +50,8 @@ function completionContext(call: RunningCall, args: Readonly<Record<string, stri
       return call.log;
     },
     progress: (update) => call.progress(update),
+    sample: (params, options) => call.sample(params, options),
+    elicit: (params, options) => call.elicit(params, options),
+    logToClient: (level, data, options) => call.logToClient(level, data, options),
   };
 }

@@ -1,11 +1,26 @@
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { Caller, CallContext, ProgressUpdate } from '../plugins/plugin-types.js';
+import type {
+  Caller,
+  CallContext,
+  ClientRequestOptions,
+  ElicitationParams,
+  ElicitationResult,
+  McpLogLevel,
+  ProgressUpdate,
+  SamplingParams,
+  SamplingResult,
+} from '../plugins/plugin-types.js';
+import { elicitFromClient, sampleFromClient, type AskingCall, type ClientLink } from './client-link.js';
+import { logToClient } from './client-log.js';
 
 /**
  * One call in progress: the CallContext its handler gets, and its cancellation. Calls are
  * the hot path, so what most handlers never touch is made on first use: the AbortSignal
- * (an AbortController costs more than a whole trivial call) and the logger child.
+ * (an AbortController costs more than a whole trivial call) and the logger child. What
+ * asks the client (sample, elicit, logToClient) only keeps the session's link and the
+ * request id until a handler uses it.
  */
 export class RunningCall implements CallContext {
   readonly caller: Caller;
@@ -17,6 +32,9 @@ export class RunningCall implements CallContext {
   readonly #timer: NodeJS.Timeout;
   #reject!: (reason: unknown) => void;
   #reason: GatewayError | undefined;
+  readonly #timeoutMs: number;
+  readonly #client: ClientLink | undefined;
+  readonly #requestId: RequestId | undefined;
   #controller: AbortController | undefined;
   #log: Logger | undefined;
 
@@ -28,11 +46,17 @@ export class RunningCall implements CallContext {
       caller: Caller;
       onCancelable?: (cancel: () => void) => void;
       onProgress?: (update: ProgressUpdate) => void;
+      /** The MCP session the call came from, and its request id: how to ask the client. */
+      client?: ClientLink;
+      requestId?: RequestId;
     },
     log: Logger,
   ) {
     this.caller = options.caller;
     this.#bindings = { plugin: options.plugin, tool: options.tool };
+    this.#timeoutMs = options.timeoutMs;
+    this.#client = options.client;
+    this.#requestId = options.requestId;
     this.#parentLog = log;
     this.#onProgress = options.onProgress;
     this.aborted = new Promise<never>((_, reject) => {
@@ -65,6 +89,23 @@ export class RunningCall implements CallContext {
 
   progress(update: ProgressUpdate): void {
     if (!this.#reason) this.#onProgress?.(update);
+  }
+
+  sample(params: SamplingParams, options?: ClientRequestOptions): Promise<SamplingResult> {
+    return sampleFromClient(this.#asking(), params, options);
+  }
+
+  elicit(params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitationResult> {
+    return elicitFromClient(this.#asking(), params, options);
+  }
+
+  logToClient(level: McpLogLevel, data: unknown, options?: { readonly logger?: string }): boolean {
+    const target = this.#client && this.#requestId !== undefined ? { link: this.#client, requestId: this.#requestId } : undefined;
+    return logToClient(target, this.#bindings.plugin, () => this.log, level, data, options);
+  }
+
+  #asking(): AskingCall {
+    return { link: this.#client, requestId: this.#requestId, transport: this.caller.transport, signal: this.signal, timeoutMs: this.#timeoutMs };
   }
 
   /** Cancels the call once: the signal fires and `aborted` rejects with `reason`. */

@@ -5,6 +5,8 @@ import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
 import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
 import { RunningCall } from './running-call.js';
+import type { ClientLink } from './client-link.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
@@ -34,6 +36,9 @@ export interface CallRequest {
   readonly onProgress?: (update: ProgressUpdate) => void;
   /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
   readonly allows?: (tool: RegisteredTool) => boolean;
+  /** The MCP session's link to its client and the request's id; absent over REST and the CLI. */
+  readonly client?: ClientLink;
+  readonly requestId?: RequestId;
 }
 
 export type CallOutcome =
@@ -307,6 +312,8 @@ export class ToolCatalog {
         caller: request.caller,
         onCancelable: request.onCancelable,
         onProgress: request.onProgress,
+        client: request.client,
+        requestId: request.requestId,
       },
       this.#options.log,
     );

@@ -29,6 +29,18 @@ export function audioBlock(data: Uint8Array | string, mimeType: string): Content
   return { type: 'audio', data: toBase64(data), mimeType };
 }
 
+/**
+ * An embedded resource (`type: "resource"`): the contents of `uri` carried in the result.
+ * Give `text` for text, or `blob` (raw bytes, or already base64) for binary contents.
+ */
+export function resourceBlock(
+  resource: { readonly uri: string; readonly mimeType?: string } & ({ readonly text: string } | { readonly blob: Uint8Array | string }),
+): ContentBlock {
+  const { uri, mimeType } = resource;
+  const contents = 'text' in resource ? { text: resource.text } : { blob: toBase64(resource.blob) };
+  return { type: 'resource', resource: { uri, ...(mimeType === undefined ? {} : { mimeType }), ...contents } };
+}
+
 function toBase64(data: Uint8Array | string): string {
   return typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 }

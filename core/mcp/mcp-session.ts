@@ -14,6 +14,7 @@ import { refuseMalformedContentParams } from './content-params.js';
 import { servePrompts } from './mcp-prompts.js';
 import { serveResources } from './mcp-resources.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
+import { sessionClientLink } from './session-client-link.js';
 
 export interface McpSessionDeps {
   readonly catalog: ToolCatalog;
@@ -129,6 +130,7 @@ export async function openMcpSession(
     log: deps.log,
     allows,
     caller,
+    client: sessionClientLink(server, session, deps.log),
   });
   return { server, session };
 }

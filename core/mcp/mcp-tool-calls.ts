@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import { toMcpResult } from '../catalog/tool-result.js';
+import type { ClientLink } from '../catalog/client-link.js';
 import { jsonRpcError, toolCallResponse } from '../replies.js';
 
 type RequestId = string | number;
@@ -39,6 +40,8 @@ export interface ToolCallHost {
   /** Who is calling; asked per call, since `initialize` may name the client after connect. */
   readonly caller: () => Caller;
   readonly allows?: (tool: RegisteredTool) => boolean;
+  /** How a call asks this session's client (sampling, elicitation) or logs to it. */
+  readonly client?: ClientLink;
 }
 
 /**
@@ -79,6 +82,8 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
       .call(name, args, {
         caller: host.caller(),
         allows: host.allows,
+        client: host.client,
+        requestId: id,
         onCancelable: (cancel) => (entry.cancel = cancel),
         onProgress:
           progressToken === undefined

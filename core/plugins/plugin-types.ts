@@ -1,5 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type {
+  CreateMessageRequestParamsBase,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Breaker, BreakerOptions } from '../breaker.js';
 import type { CoreErrorCode, ErrorSpec, GatewayError } from '../errors.js';
 import type { EventHandler } from '../events.js';
@@ -87,7 +93,50 @@ export interface CallContext {
   /** Sends MCP progress notifications when the client asked for them; a no-op otherwise. */
   progress(update: ProgressUpdate): void;
   readonly caller: Caller;
+  /** The gateway's own log (stderr), tagged with plugin and tool. For the client, see `logToClient`. */
   readonly log: Logger;
+  /**
+   * Asks the MCP client's model for a message (`sampling/createMessage`). Sent as part of
+   * this call (over /mcp, on the tools/call's own POST stream), cancelled with the call (the
+   * client gets `notifications/cancelled`), and waited for at most `options.timeoutMs`, else
+   * the tool's own time limit. Resolves with the client's result, checked against the MCP
+   * schema. Throws CLIENT_CAPABILITY_MISSING when the client did not declare `sampling`, or the
+   * call came over REST or the CLI (no client to ask); CLIENT_REQUEST_FAILED when the client
+   * refused, answered with an invalid result or did not answer in time; the call's own
+   * CANCELLED or TOOL_TIMEOUT when the call ended first.
+   */
+  sample(params: SamplingParams, options?: ClientRequestOptions): Promise<SamplingResult>;
+  /**
+   * Asks the user, through the MCP client, to fill in a form (`elicitation/create`, form mode):
+   * `requestedSchema` is a flat object of string, number, integer, boolean and enum fields.
+   * Resolves with `{action: 'accept', content}` (content checked against `requestedSchema`),
+   * or `{action: 'decline' | 'cancel'}`, which are answers, not errors. Sent, cancelled and
+   * refused like `sample` (the capability is `elicitation`).
+   */
+  elicit(params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitationResult>;
+  /**
+   * Sends `notifications/message` `{level, logger, data}` to the calling session as part of
+   * this call, so that over /mcp it arrives on the call's POST stream before the result.
+   * Honours the level the session set with `logging/setLevel`. Returns whether it was sent:
+   * false when the level is filtered out, and over REST and the CLI (no session), where the
+   * message goes to the gateway log instead. `logger` defaults to the plugin's name.
+   * Throws NOTIFICATION_INVALID for an unknown level or data that is not JSON.
+   */
+  logToClient(level: McpLogLevel, data: unknown, options?: { readonly logger?: string }): boolean;
+}
+
+/** `sampling/createMessage` params: `messages`, `maxTokens`, and optionally a system prompt, model preferences... */
+export type SamplingParams = CreateMessageRequestParamsBase;
+/** The client's answer to `sampling/createMessage`: `{role, content, model, stopReason?}`. */
+export type SamplingResult = CreateMessageResult;
+/** `elicitation/create` params in form mode: `{message, requestedSchema}`. */
+export type ElicitationParams = ElicitRequestFormParams;
+/** `{action: 'accept', content}` or `{action: 'decline' | 'cancel'}`. */
+export type ElicitationResult = ElicitResult;
+
+export interface ClientRequestOptions {
+  /** How long to wait for the client's answer; at most, and by default, the tool's time limit. */
+  readonly timeoutMs?: number;
 }
 
 /**

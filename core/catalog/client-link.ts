@@ -1,0 +1,119 @@
+import {
+  CreateMessageRequestParamsSchema,
+  ElicitRequestFormParamsSchema,
+  ErrorCode,
+  McpError,
+  type ClientCapabilities,
+  type CreateMessageResult,
+  type ElicitResult,
+  type LoggingLevel,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import { GatewayError } from '../errors.js';
+import type { ClientRequestOptions, ElicitationParams, SamplingParams, TransportKind } from '../plugins/plugin-types.js';
+
+/**
+ * What a call needs of the MCP session it came from to ask the client something or log to
+ * it. One per session (made by the MCP face); the catalog knows only this interface, so REST
+ * and the CLI, which have no client, simply pass none.
+ */
+export interface ClientLink {
+  /** What the client declared at initialize; undefined until it has. */
+  capabilities(): ClientCapabilities | undefined;
+  /** The client's name from initialize, for messages. */
+  clientName(): string | undefined;
+  /** Sends `sampling/createMessage` and resolves with the validated result. */
+  createMessage(params: SamplingParams, options: LinkRequestOptions): Promise<CreateMessageResult>;
+  /** Sends `elicitation/create` (form mode); accepted content is checked against the requested schema. */
+  elicitInput(params: ElicitationParams, options: LinkRequestOptions): Promise<ElicitResult>;
+  /**
+   * Sends `notifications/message` as part of request `relatedRequestId`, unless the session's
+   * `logging/setLevel` filters the level out. Returns whether it was sent.
+   */
+  log(params: { level: LoggingLevel; logger: string; data: unknown }, relatedRequestId: RequestId): boolean;
+}
+
+export interface LinkRequestOptions {
+  readonly relatedRequestId: RequestId;
+  readonly signal: AbortSignal;
+  readonly timeout: number;
+}
+
+/** The call a question to the client belongs to. */
+export interface AskingCall {
+  readonly link: ClientLink | undefined;
+  readonly requestId: RequestId | undefined;
+  readonly transport: TransportKind;
+  readonly signal: AbortSignal;
+  /** The tool's time limit: no question may outlive the call. */
+  readonly timeoutMs: number;
+}
+
+const ASKS = {
+  sampling: { method: 'sampling/createMessage', params: CreateMessageRequestParamsSchema, verb: 'call.sample' },
+  elicitation: { method: 'elicitation/create', params: ElicitRequestFormParamsSchema, verb: 'call.elicit' },
+} as const;
+
+export type ClientAsk = keyof typeof ASKS;
+
+/** `call.sample(...)`: checks, sends on the call's own request and maps every failure to a code. */
+export function sampleFromClient(call: AskingCall, params: SamplingParams, options?: ClientRequestOptions): Promise<CreateMessageResult> {
+  return askClient(call, 'sampling', params, options, (link, request) => link.createMessage(params, request));
+}
+
+/** `call.elicit(...)`: as `sampleFromClient`, for `elicitation/create` in form mode. */
+export function elicitFromClient(call: AskingCall, params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitResult> {
+  return askClient(call, 'elicitation', params, options, (link, request) => link.elicitInput(params, request));
+}
+
+async function askClient<T>(
+  call: AskingCall,
+  kind: ClientAsk,
+  params: unknown,
+  options: ClientRequestOptions | undefined,
+  send: (link: ClientLink, request: LinkRequestOptions) => Promise<T>,
+): Promise<T> {
+  const { method, verb } = ASKS[kind];
+  const { link, requestId } = call;
+  if (!link || requestId === undefined) {
+    throw new GatewayError(
+      'CLIENT_CAPABILITY_MISSING',
+      `The tool needs to ask the MCP client (${method}), but this call came over ${call.transport}, where there is no MCP client to ask; call the tool over MCP from a client that supports ${kind}.`,
+      { details: { method } },
+    );
+  }
+  const declared = link.capabilities()?.[kind];
+  if (!declared) {
+    const client = link.clientName() ?? 'the MCP client';
+    throw new GatewayError(
+      'CLIENT_CAPABILITY_MISSING',
+      `The tool needs to ask the client (${method}), but ${client} did not declare the "${kind}" capability at initialize; use a client that supports ${kind}.`,
+      { details: { method } },
+    );
+  }
+  // The plugin's mistake, not the caller's: a plain error, so it is logged and the caller gets INTERNAL_ERROR.
+  const checked = ASKS[kind].params.safeParse(params);
+  if (!checked.success) throw new TypeError(`${verb}: the params are not valid ${method} params: ${checked.error.message}`);
+  // The call already ended: asking now would only bother the user.
+  if (call.signal.aborted) throw call.signal.reason;
+  const timeout = Math.min(options?.timeoutMs ?? call.timeoutMs, call.timeoutMs);
+  if (!(timeout > 0)) throw new TypeError(`${verb}: options.timeoutMs must be a positive number of milliseconds.`);
+  try {
+    return await send(link, { relatedRequestId: requestId, signal: call.signal, timeout });
+  } catch (err) {
+    // The call ended first (cancelled, timed out, shutdown): its own reason says why.
+    if (call.signal.aborted) throw call.signal.reason;
+    throw clientFailure(method, timeout, err);
+  }
+}
+
+function clientFailure(method: string, timeout: number, err: unknown): GatewayError {
+  if (err instanceof McpError) {
+    if (err.code === ErrorCode.RequestTimeout) {
+      return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client did not answer ${method} within ${timeout} ms.`, { details: { method, timeoutMs: timeout }, cause: err });
+    }
+    return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client failed ${method}: ${err.message}`, { details: { method, jsonRpcCode: err.code }, cause: err });
+  }
+  const why = err instanceof Error ? err.message : String(err);
+  return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client's answer to ${method} could not be used: ${why}`, { details: { method }, cause: err });
+}

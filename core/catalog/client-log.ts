@@ -1,0 +1,50 @@
+import { LoggingLevelSchema, type LoggingLevel, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { GatewayError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { McpLogLevel } from '../plugins/plugin-types.js';
+import type { ClientLink } from './client-link.js';
+
+const LEVELS = new Set<string>(LoggingLevelSchema.options);
+
+/** MCP (RFC 5424) levels on pino's, for calls with no client to log to. */
+const PINO_LEVEL = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'fatal',
+  alert: 'fatal',
+  emergency: 'fatal',
+} as const satisfies Record<LoggingLevel, string>;
+
+/**
+ * `call.logToClient(...)`: a `notifications/message` related to the call's request, so that
+ * over /mcp it travels on the call's POST stream, ahead of the result. Without a session
+ * (REST, the CLI) the message goes to the gateway log, so it is not lost.
+ */
+export function logToClient(
+  target: { link: ClientLink; requestId: RequestId } | undefined,
+  plugin: string,
+  log: () => Logger,
+  level: McpLogLevel,
+  data: unknown,
+  options: { readonly logger?: string } = {},
+): boolean {
+  const invalid = (why: string) => new GatewayError('NOTIFICATION_INVALID', `Plugin "${plugin}": call.logToClient: ${why}`);
+  if (!LEVELS.has(level)) throw invalid(`log level ${JSON.stringify(level)} is not one of ${LoggingLevelSchema.options.join(', ')}.`);
+  const logger = options.logger ?? plugin;
+  if (typeof logger !== 'string') throw invalid('options.logger must be a string.');
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch (err) {
+    throw invalid(`the data is not JSON (${(err as Error).message}).`);
+  }
+  if (text === undefined) throw invalid('the data is not JSON (undefined, a function or a symbol); send null for nothing.');
+  if (!target) {
+    log()[PINO_LEVEL[level]]({ logger, data }, 'log message for a caller without an MCP session');
+    return false;
+  }
+  return target.link.log({ level, logger, data }, target.requestId);
+}

@@ -1,0 +1,30 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../logger.js';
+import type { ClientLink } from '../catalog/client-link.js';
+import type { SessionInfo } from './sessions.js';
+
+const SEVERITY = new Map<string, number>(LoggingLevelSchema.options.map((level, index) => [level, index]));
+
+/**
+ * The ClientLink of one MCP session, made once when the session opens so that a tool call
+ * costs nothing more than carrying it. Requests go through the session's SDK Server, which
+ * correlates the client's answer, validates it and sends `notifications/cancelled` when the
+ * call's signal fires; `relatedRequestId` puts them on the call's own stream (over /mcp, the
+ * POST stream of the tools/call, which the client is reading until the result arrives).
+ */
+export function sessionClientLink(server: Server, session: SessionInfo, log: Logger): ClientLink {
+  return {
+    capabilities: () => server.getClientCapabilities(),
+    clientName: () => server.getClientVersion()?.name,
+    createMessage: (params, options) => server.createMessage(params, options),
+    elicitInput: (params, options) => server.elicitInput(params, options),
+    log(params, relatedRequestId) {
+      if (session.logLevel !== undefined && SEVERITY.get(params.level)! < SEVERITY.get(session.logLevel)!) return false;
+      server.notification({ method: 'notifications/message', params }, { relatedRequestId }).catch((err: unknown) => {
+        log.debug({ err, session: session.id }, 'log message not sent');
+      });
+      return true;
+    },
+  };
+}
