@@ -116,7 +116,19 @@ export default definePlugin({
       const line = \`\${ctx.config.greeting}, \${args.name}!\`;
       return { text: Array.from({ length: args.times }, () => line).join(' ') };
     });
-    // More contribution points (resources, prompts, routes) go here: docs/writing-a-plugin.md.
+    // A resource template: clients read ${n.plugin}://card/<name> (resources/read, GET /resources?uri=).
+    ctx.resource(
+      {
+        uriTemplate: '${n.plugin}://card/{name}',
+        name: 'card',
+        title: 'Greeting card',
+        description: 'A greeting card for one name, as Markdown.',
+        mimeType: 'text/markdown',
+        variables: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 100 } } },
+      },
+      (_uri, variables) => \`# \${ctx.config.greeting}, \${String(variables.name)}!\\n\`,
+    );
+    // More contribution points (prompts, routes, notifications) go here: docs/writing-a-plugin.md.
   },
 });
 `;
@@ -161,6 +173,13 @@ describe('the ${n.plugin} plugin', async () => {
     assert.equal(result.isError, true);
     const [block] = result.content as Array<{ type: string; text: string }>;
     assert.equal(JSON.parse(block!.text).code, 'INVALID_ARGUMENTS');
+  });
+
+  it('serves its resource template', async () => {
+    const { resourceTemplates } = await gateway.client.listResourceTemplates();
+    assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ['${n.plugin}://card/{name}']);
+    const { contents } = await gateway.client.readResource({ uri: '${n.plugin}://card/Ada' });
+    assert.deepEqual(contents, [{ uri: '${n.plugin}://card/Ada', mimeType: 'text/markdown', text: '# Hi, Ada!\\n' }]);
   });
 
   it('answers over REST', async () => {

@@ -46,7 +46,7 @@ describe('mcp-gateway plugin new', () => {
       });
       assert.equal(run.status, 0, `${command} failed:\n${run.stdout}\n${run.stderr}`);
       if (command === 'npm test') {
-        assert.match(run.stdout, /^# pass 5$/m, run.stdout);
+        assert.match(run.stdout, /^# pass 6$/m, run.stdout);
         assert.match(run.stdout, /^# fail 0$/m, run.stdout);
       }
     }
