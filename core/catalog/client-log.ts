@@ -1,10 +1,9 @@
-import { LoggingLevelSchema, type LoggingLevel, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { McpLogLevel } from '../plugins/plugin-types.js';
 import type { ClientLink } from './client-link.js';
-
-const LEVELS = new Set<string>(LoggingLevelSchema.options);
+import { checkLogMessage } from './log-message.js';
 
 /** MCP (RFC 5424) levels on pino's, for calls with no client to log to. */
 const PINO_LEVEL = {
@@ -32,16 +31,7 @@ export function logToClient(
   options: { readonly logger?: string } = {},
 ): boolean {
   const invalid = (why: string) => new GatewayError('NOTIFICATION_INVALID', `Plugin "${plugin}": call.logToClient: ${why}`);
-  if (!LEVELS.has(level)) throw invalid(`log level ${JSON.stringify(level)} is not one of ${LoggingLevelSchema.options.join(', ')}.`);
-  const logger = options.logger ?? plugin;
-  if (typeof logger !== 'string') throw invalid('options.logger must be a string.');
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(data);
-  } catch (err) {
-    throw invalid(`the data is not JSON (${(err as Error).message}).`);
-  }
-  if (text === undefined) throw invalid('the data is not JSON (undefined, a function or a symbol); send null for nothing.');
+  const { logger } = checkLogMessage(invalid, plugin, level, data, options);
   if (!target) {
     log()[PINO_LEVEL[level]]({ logger, data }, 'log message for a caller without an MCP session');
     return false;

@@ -1,4 +1,5 @@
 import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { checkJsonData, checkLogMessage } from '../catalog/log-message.js';
 import { GatewayError } from '../errors.js';
 import type { NotifyTarget, PluginNotify } from '../plugins/plugin-types.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
@@ -16,23 +17,10 @@ const SEVERITY = new Map<string, number>(LoggingLevelSchema.options.map((level, 
  */
 export function createNotifier(sessions: SessionRegistry, plugin: string, channels: readonly string[]): PluginNotify {
   const invalid = (why: string) => new GatewayError('NOTIFICATION_INVALID', `Plugin "${plugin}": ctx.notify: ${why}`);
-  const checkData = (data: unknown) => {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(data);
-    } catch (err) {
-      throw invalid(`the data is not JSON (${(err as Error).message}).`);
-    }
-    if (text === undefined) throw invalid('the data is not JSON (undefined, a function or a symbol); send null for nothing.');
-  };
-
   return {
     log(target, level, data, options = {}) {
       const recipients = addressed(sessions, target, invalid);
-      if (!SEVERITY.has(level)) throw invalid(`log level ${JSON.stringify(level)} is not one of ${LoggingLevelSchema.options.join(', ')}.`);
-      const logger = options.logger ?? plugin;
-      if (typeof logger !== 'string') throw invalid('options.logger must be a string.');
-      checkData(data);
+      const { logger } = checkLogMessage(invalid, plugin, level, data, options);
       const severity = SEVERITY.get(level)!;
       let sent = 0;
       for (const session of recipients) {
@@ -48,7 +36,7 @@ export function createNotifier(sessions: SessionRegistry, plugin: string, channe
         const declared = channels.length > 0 ? channels.join(', ') : 'none';
         throw invalid(`channel ${JSON.stringify(channel)} is not declared under channels: in the plugin's registry entry (declared: ${declared}).`);
       }
-      checkData(data);
+      checkJsonData(invalid, data);
       let sent = 0;
       for (const session of recipients) {
         session.notify({ method: CHANNEL_METHOD, params: { channel, data } });
