@@ -45,6 +45,12 @@ export function gatewaySearchCases(backend: BackendUnderTest): void {
       assert.equal(resultJson(wrong).code, 'SEARCH_DIMENSION_MISMATCH');
       const tooMany = await client.callTool({ name: 'finder_search', arguments: { text: 'x', limit: 5000 } });
       assert.equal(resultJson(tooMany).code, 'SEARCH_QUERY_INVALID');
+
+      // gateway_status says how vectors are scored: in SQLite by sqlite-vec (it loads on the
+      // platforms the package ships), by the gateway on PostgreSQL.
+      const status = resultJson(await client.callTool({ name: 'gateway_status', arguments: {} }));
+      assert.equal(status.store.dialect, backend.name);
+      assert.equal(status.store.vectors, backend.name === 'sqlite' ? 'sqlite-vec' : 'exact');
     });
   });
 }
