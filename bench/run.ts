@@ -15,6 +15,7 @@ import { mcpSection } from './sections/mcp.js';
 import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
 import { startupSection } from './sections/startup.js';
+import { storageSection } from './sections/storage.js';
 
 const options = readOptions();
 const startedAt = new Date();
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   if (options.sections.has('startup')) done(await step('4. Start-up and memory', () => startupSection(options)));
   if (options.sections.has('growth')) done(await step('5. Catalog growth', () => growthSection(options)));
   if (options.sections.has('process')) done(await step('6. A flooding child', () => processFloodSection(options)));
+  if (options.sections.has('storage')) done(await step('7. Shared store', () => storageSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

@@ -311,6 +311,27 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: the shared store holds a plugin at a migration version above the steps this code ships (a newer gateway wrote it). Run the newer version, or restore the backup taken before the upgrade.',
   },
+  // SEARCH (issue 12, item 3): ctx.store.search, full-text and vector search.
+  SEARCH_INDEX_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: "A plugin opened a search index with a bad name or dimensions, or with dimensions other than those it was created with (vectors of another model cannot be compared); use a new index name for a new embedding model.",
+  },
+  SEARCH_DOCUMENT_INVALID: {
+    status: 400,
+    mcp: 'result',
+    description: 'A document given to a search index is malformed: an id that is not 1 to 512 characters, a field that is not a string, over 1 MiB of text, or a bad filter name or value. Nothing of the batch was written.',
+  },
+  SEARCH_QUERY_INVALID: {
+    status: 400,
+    mcp: 'result',
+    description: 'A search query lacks what its mode needs (a text, a vector), or has a limit outside 1 to 1,000, bad filters or weights, or a vector holding a non-number; fix the query.',
+  },
+  SEARCH_DIMENSION_MISMATCH: {
+    status: 400,
+    mcp: 'result',
+    description: "A vector's length differs from the search index's dimensions (or the index holds no vectors): embed with the model the index was built with.",
+  },
   // TYPES (issue 11, items 6-8): the typed plugin contract and its metadata.
   SERVICE_UNDECLARED: {
     status: 500,

@@ -246,6 +246,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       breakers: breakers.list(),
       sessions: sessions.countByTransport(),
       ...(audit ? { audit: audit.state } : {}),
+      store: { dialect: store.dialect, vectors: store.vectors.engine, ...(store.vectors.reason ? { vectorsReason: store.vectors.reason } : {}) },
     }),
     close: () => lifecycle.close('close()'),
   };

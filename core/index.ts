@@ -65,6 +65,16 @@ export type { Logger } from './logger.js';
 export { closedObject, type JsonSchema } from './catalog/schema.js';
 export type { Migration } from './storage/storage.js';
 export type { PluginStore, StoreDialect, StoreMigration } from './storage/store-types.js';
+export type {
+  SearchDocument,
+  SearchFilterValue,
+  SearchHit,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchMode,
+  SearchQuery,
+  VectorEngine,
+} from './storage/search-types.js';
 // The shared store's query builder, re-exported so that a plugin in its own package types its
 // tables and writes raw SQL with the gateway's copy of Kysely rather than one of its own.
 export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';

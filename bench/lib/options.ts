@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly memoryCalls: number;
   /** Files in the generated search tree. */
   readonly treeFiles: number;
+  /** Rows of the storage section's workload (insert, point read, full-text query). */
+  readonly storageRows: number;
   readonly startupRuns: number;
   /** Profile the gateway (node --cpu-prof) where a target is missed. */
   readonly profile: boolean;
@@ -25,7 +27,7 @@ export interface BenchOptions {
   readonly maxSeconds: number;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {
@@ -58,6 +60,7 @@ export function readOptions(): BenchOptions {
     sections,
     memoryCalls: Math.round(number('BENCH_MEMORY_CALLS', quick ? 10_000 : 100_000)),
     treeFiles: Math.round(number('BENCH_TREE_FILES', quick ? 2_000 : 10_000)),
+    storageRows: Math.round(number('BENCH_STORAGE_ROWS', quick ? 5_000 : 100_000)),
     startupRuns: Math.round(number('BENCH_STARTUP_RUNS', quick ? 2 : 5)),
     profile: flag('BENCH_PROFILE', !quick),
     write: flag('BENCH_WRITE', complete),

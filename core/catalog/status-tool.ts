@@ -17,6 +17,8 @@ export interface GatewayStatus {
   sessions: Record<string, number>;
   /** Whether calls can be audited (absent when `tools.audit` is off). */
   audit?: AuditState;
+  /** The shared store's engine, and how its search scores vectors (docs/storage.md, "Search"). */
+  store: { dialect: 'sqlite' | 'postgres'; vectors: 'sqlite-vec' | 'exact'; vectorsReason?: string };
 }
 
 const count = { type: 'integer', minimum: 0 };
@@ -55,6 +57,17 @@ export const gatewayStatusProperties: Record<string, JsonSchema> = {
   audit: {
     ...closedObject({ state: { enum: ['ok', 'unavailable'] }, failOpen: { type: 'boolean' }, reason: { type: 'string', description: 'Why the journal cannot be written (ENOSPC, say).' }, droppedRows: count }, ['reason']),
     description: 'Whether calls can be audited; absent when tools.audit is off. docs/configuration.md, "tools".',
+  },
+  store: {
+    ...closedObject(
+      {
+        dialect: { enum: ['sqlite', 'postgres'] },
+        vectors: { enum: ['sqlite-vec', 'exact'], description: 'sqlite-vec: search scores vectors in SQLite; exact: in the gateway (PostgreSQL, or sqlite-vec did not load).' },
+        vectorsReason: { type: 'string', description: 'Why vectors are scored by the gateway.' },
+      },
+      ['vectorsReason'],
+    ),
+    description: 'The shared store (ctx.store). docs/storage.md.',
   },
 };
 

@@ -6,6 +6,8 @@ import { openPostgresBackend, openSqliteBackend, type StoreBackend } from './sto
 import type { StorageConfig } from './store-config.js';
 import { migrateStore, tablePrefix } from './store-migrations.js';
 import type { PluginStore, StoreDialect, StoreMigration } from './store-types.js';
+import { openSearchIndex } from './search-index.js';
+import type { VectorEngine } from './search-types.js';
 
 /** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
 export const SHARED_SQLITE_FILE = 'shared.db';
@@ -50,7 +52,10 @@ export class SharedStore {
       const reason = isGatewayError(mapped) ? mapped.message : `The shared store (${backend.where}) failed its first query: ${backend.redact(String((driverError as Error)?.message ?? driverError))}.`;
       throw new GatewayError('STORE_UNAVAILABLE', `${options.configWhere}: storage.shared: the gateway cannot start without its shared store. ${reason}`, { cause: driverError });
     }
-    options.log.debug({ store: backend.where }, 'shared store open');
+    options.log.debug({ store: backend.where, vectors: backend.vectors.engine }, 'shared store open');
+    if (backend.dialect === 'sqlite' && backend.vectors.engine === 'exact') {
+      options.log.warn({ reason: backend.vectors.reason }, 'sqlite-vec did not load: search scores vectors exactly in the gateway (slower on large indexes)');
+    }
     return new SharedStore(backend);
   }
 
@@ -61,6 +66,11 @@ export class SharedStore {
   /** Where the store is, for status and logs; never holds a password. */
   get where(): string {
     return this.#backend.where;
+  }
+
+  /** How search scores vectors on this store (`sqlite-vec`, or `exact` in the gateway), and why. */
+  get vectors(): { readonly engine: VectorEngine; readonly reason?: string } {
+    return this.#backend.vectors;
   }
 
   /** Every owner's queries share this one instance (one pool, or SQLite's one connection). */
@@ -76,12 +86,14 @@ export class SharedStore {
   /** The `ctx.store` of plugin `name`. */
   forPlugin(name: string): PluginStore {
     const db = this.#backend.db;
+    const home = { db, dialect: this.#backend.dialect, vectorEngine: this.#backend.vectors.engine, tablePrefix: tablePrefix(name), owner: name };
     return {
       dialect: this.#backend.dialect,
       db,
       tablePrefix: tablePrefix(name),
       migrate: (migrations) => this.migrate(name, migrations),
       transaction: (fn) => db.transaction().execute(fn),
+      search: (index, options) => openSearchIndex(home, index, options),
     };
   }
 

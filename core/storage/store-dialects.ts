@@ -15,6 +15,8 @@ import { describePostgres, parsePostgresUrl, postgresPoolConfig, type PostgresSt
 import { StoreDialectAdapter } from './store-driver.js';
 import { secretRedactor, toStoreError, type StoreErrorContext } from './store-errors.js';
 import type { StoreDialect } from './store-types.js';
+import type { VectorEngine } from './search-types.js';
+import { loadSqliteVec } from './sqlite-vec.js';
 
 /** One back end opened: the Kysely instance over it and how to close it. */
 export interface StoreBackend {
@@ -26,6 +28,8 @@ export interface StoreBackend {
   readonly mapError: (err: unknown, phase?: 'call' | 'boot') => unknown;
   /** Removes the store's secrets from a text. */
   readonly redact: (text: string) => string;
+  /** How search scores vectors on this store, and why not in the database when it cannot. */
+  readonly vectors: { readonly engine: VectorEngine; readonly reason?: string };
   close(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export function openSqliteBackend(file: string): StoreBackend {
   const sqlite = openSqlite(file);
   // The store's driver waits for a busy lock itself, off the event loop (see whileBusy).
   sqlite.pragma('busy_timeout = 0');
+  const vectors = loadSqliteVec(sqlite);
   const stopCheckpoints = scheduleCheckpoints(sqlite);
   const where = `SQLite ${file}`;
   const context: StoreErrorContext = { where, redact: (text) => text };
@@ -52,6 +57,7 @@ export function openSqliteBackend(file: string): StoreBackend {
     where,
     mapError,
     redact: context.redact,
+    vectors,
     async close() {
       stopCheckpoints();
       try {
@@ -85,7 +91,9 @@ export async function openPostgresBackend(config: PostgresStoreConfig, configWhe
   const db = new Kysely<any>({
     dialect: new StoreDialectAdapter(new PostgresDialect({ pool }), { dialect: 'postgres', mapError }),
   });
-  return { dialect: 'postgres', db, where, mapError, redact, close: () => db.destroy() };
+  // pgvector is not used yet (Debian 12 does not package it): vectors are scored exactly by the gateway.
+  const vectors = { engine: 'exact', reason: 'PostgreSQL: vectors are stored as float32 bytes and scored exactly by the gateway' } as const;
+  return { dialect: 'postgres', db, where, mapError, redact, vectors, close: () => db.destroy() };
 }
 
 const ROW_LOCKS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);

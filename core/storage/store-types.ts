@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { SearchIndex, SearchIndexOptions } from './search-types.js';
 
 /** The shared store's back end: the embedded SQLite file (default) or a PostgreSQL server. */
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -54,4 +55,12 @@ export interface PluginStore<Tables = any> {
    * the rows read. Either way a read-modify-write inside it loses no concurrent update.
    */
   transaction<T>(fn: (trx: Transaction<Tables>) => Promise<T>): Promise<T>;
+  /**
+   * The plugin's search index `name` (1 to 40 of a-z, 0-9, _), created on first use in
+   * tables `<prefix>search_<name>…`: full-text (FTS5 bm25 on SQLite, tsvector and ts_rank on
+   * PostgreSQL) and, with `dimensions`, vector similarity; scores in [0, 1] on both engines
+   * (docs/storage.md, "Search"). Call it in `setup` and keep the index. Throws
+   * SEARCH_INDEX_INVALID for a bad name, or dimensions other than those it was created with.
+   */
+  search(name: string, options?: SearchIndexOptions): Promise<SearchIndex>;
 }
