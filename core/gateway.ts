@@ -22,6 +22,8 @@ import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
+import { PgEventBridge } from './storage/pg-events.js';
+import { randomUUID } from 'node:crypto';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
@@ -66,6 +68,10 @@ export interface Gateway {
   readonly db: Database;
   /** The shared store (`ctx.store`): `<dataDir>/shared.db` or PostgreSQL, per `storage.shared`. */
   readonly store: SharedStore;
+  /** Unique to this run of this gateway: tells it apart from the others on one PostgreSQL. */
+  readonly instanceId: string;
+  /** With a PostgreSQL store: carries events between the gateways on it (pg-events.ts). */
+  readonly eventBridge: PgEventBridge | undefined;
   /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
   readonly keys: ApiKeys;
   /** The owner key in dataDir, with `auth: key`. */
@@ -183,6 +189,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
+  const instanceId = randomUUID();
+  let eventBridge: PgEventBridge | undefined;
   let audit: AuditLog | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
@@ -193,6 +201,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     } finally {
       breakers.shutdown();
       stopCheckpoints();
+      // After the plugins: what they publish while closing still reaches the other gateways.
+      await eventBridge?.close().catch((err: unknown) => log.warn({ err }, 'the event bridge did not close cleanly'));
       try {
         audit?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
@@ -223,6 +233,10 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     plugins,
     db,
     store,
+    instanceId,
+    get eventBridge() {
+      return eventBridge;
+    },
     keys,
     ownerKey,
     get audit() {
@@ -249,6 +263,11 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
 
   try {
     await lifecycle.checkpoint('database-opened');
+    // Before any plugin, so that every event a plugin publishes reaches the other gateways.
+    if (store.dialect === 'postgres') {
+      eventBridge = await PgEventBridge.start({ store, bus: events, gatewayId: instanceId, log });
+      await lifecycle.checkpoint('event-bridge-listening');
+    }
     // Before any plugin: folding in the journals a killed process left is part of opening
     // the database, and every call from here on has its row.
     if (config.tools.audit) {
