@@ -23,6 +23,8 @@ import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
 import { PgEventBridge } from './storage/pg-events.js';
+import { AuditShipper } from './storage/audit-shipper.js';
+import { SharedApiKeys } from './storage/shared-api-keys.js';
 import { randomUUID } from 'node:crypto';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
@@ -78,6 +80,11 @@ export interface Gateway {
   readonly ownerKey: OwnerKey | undefined;
   /** The audit log when `tools.audit` is on; `flush()` it before reading `core_audit`. */
   readonly audit: AuditLog | undefined;
+  /**
+   * With the audit log on and a PostgreSQL store: moves its rows from gateway.db to the
+   * shared `core_audit`; `flush()` the log, then `await ship()`, before reading that table.
+   */
+  readonly auditShipper: AuditShipper | undefined;
   /** Prometheus metrics of every transport's calls, breakers and sessions. */
   readonly metrics: Registry;
   /** Aborted when shutdown begins. */
@@ -191,7 +198,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const startedAt = Date.now();
   const instanceId = randomUUID();
   let eventBridge: PgEventBridge | undefined;
+  let sharedKeys: SharedApiKeys | undefined;
   let audit: AuditLog | undefined;
+  let auditShipper: AuditShipper | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
     shutdown.abort();
@@ -201,10 +210,13 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     } finally {
       breakers.shutdown();
       stopCheckpoints();
+      sharedKeys?.close();
       // After the plugins: what they publish while closing still reaches the other gateways.
       await eventBridge?.close().catch((err: unknown) => log.warn({ err }, 'the event bridge did not close cleanly'));
       try {
         audit?.close();
+        // After the log's last fold into gateway.db: what cannot be shipped now waits there.
+        await auditShipper?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         try {
@@ -242,6 +254,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     get audit() {
       return audit;
     },
+    get auditShipper() {
+      return auditShipper;
+    },
     metrics,
     signal: shutdown.signal,
     lifecycle,
@@ -267,6 +282,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     if (store.dialect === 'postgres') {
       eventBridge = await PgEventBridge.start({ store, bus: events, gatewayId: instanceId, log });
       await lifecycle.checkpoint('event-bridge-listening');
+      // Keys made with `mcp-gateway keys create` on this database; after the bridge, which
+      // brings the news of new ones.
+      if (keys.required) sharedKeys = await SharedApiKeys.start({ store, keys, bus: events, log });
     }
     // Before any plugin: folding in the journals a killed process left is part of opening
     // the database, and every call from here on has its row.
@@ -277,6 +295,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
         audited.require(() => auditLog.availability());
         audited.observe((call) => auditLog.record(call));
       }
+      if (store.dialect === 'postgres') auditShipper = await AuditShipper.start({ db, store, log });
       await lifecycle.checkpoint('audit-opened');
     }
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
