@@ -22,10 +22,7 @@ import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
-import { PgEventBridge } from './storage/pg-events.js';
-import { AuditShipper } from './storage/audit-shipper.js';
-import { SharedApiKeys } from './storage/shared-api-keys.js';
-import { randomUUID } from 'node:crypto';
+import { GatewaySharing } from './storage/gateway-sharing.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
@@ -70,21 +67,14 @@ export interface Gateway {
   readonly db: Database;
   /** The shared store (`ctx.store`): `<dataDir>/shared.db` or PostgreSQL, per `storage.shared`. */
   readonly store: SharedStore;
-  /** Unique to this run of this gateway: tells it apart from the others on one PostgreSQL. */
-  readonly instanceId: string;
-  /** With a PostgreSQL store: carries events between the gateways on it (pg-events.ts). */
-  readonly eventBridge: PgEventBridge | undefined;
+  /** Events, audit rows and API keys shared with the other gateways on a PostgreSQL store. */
+  readonly sharing: GatewaySharing;
   /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
   readonly keys: ApiKeys;
   /** The owner key in dataDir, with `auth: key`. */
   readonly ownerKey: OwnerKey | undefined;
   /** The audit log when `tools.audit` is on; `flush()` it before reading `core_audit`. */
   readonly audit: AuditLog | undefined;
-  /**
-   * With the audit log on and a PostgreSQL store: moves its rows from gateway.db to the
-   * shared `core_audit`; `flush()` the log, then `await ship()`, before reading that table.
-   */
-  readonly auditShipper: AuditShipper | undefined;
   /** Prometheus metrics of every transport's calls, breakers and sessions. */
   readonly metrics: Registry;
   /** Aborted when shutdown begins. */
@@ -196,11 +186,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
-  const instanceId = randomUUID();
-  let eventBridge: PgEventBridge | undefined;
-  let sharedKeys: SharedApiKeys | undefined;
+  const sharing = new GatewaySharing({ store, events, keys, db, audit: config.tools.audit, log });
   let audit: AuditLog | undefined;
-  let auditShipper: AuditShipper | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
     shutdown.abort();
@@ -210,16 +197,12 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     } finally {
       breakers.shutdown();
       stopCheckpoints();
-      sharedKeys?.close();
-      // After the plugins: what they publish while closing still reaches the other gateways.
-      await eventBridge?.close().catch((err: unknown) => log.warn({ err }, 'the event bridge did not close cleanly'));
       try {
         audit?.close();
-        // After the log's last fold into gateway.db: what cannot be shipped now waits there.
-        await auditShipper?.close();
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         try {
+          await sharing.close();
           db.close();
         } finally {
           await store.close();
@@ -245,17 +228,11 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     plugins,
     db,
     store,
-    instanceId,
-    get eventBridge() {
-      return eventBridge;
-    },
+    sharing,
     keys,
     ownerKey,
     get audit() {
       return audit;
-    },
-    get auditShipper() {
-      return auditShipper;
     },
     metrics,
     signal: shutdown.signal,
@@ -278,14 +255,6 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
 
   try {
     await lifecycle.checkpoint('database-opened');
-    // Before any plugin, so that every event a plugin publishes reaches the other gateways.
-    if (store.dialect === 'postgres') {
-      eventBridge = await PgEventBridge.start({ store, bus: events, gatewayId: instanceId, log });
-      await lifecycle.checkpoint('event-bridge-listening');
-      // Keys made with `mcp-gateway keys create` on this database; after the bridge, which
-      // brings the news of new ones.
-      if (keys.required) sharedKeys = await SharedApiKeys.start({ store, keys, bus: events, log });
-    }
     // Before any plugin: folding in the journals a killed process left is part of opening
     // the database, and every call from here on has its row.
     if (config.tools.audit) {
@@ -295,9 +264,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
         audited.require(() => auditLog.availability());
         audited.observe((call) => auditLog.record(call));
       }
-      if (store.dialect === 'postgres') auditShipper = await AuditShipper.start({ db, store, log });
       await lifecycle.checkpoint('audit-opened');
     }
+    if (await sharing.start()) await lifecycle.checkpoint('sharing-started');
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);

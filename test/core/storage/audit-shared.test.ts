@@ -17,7 +17,7 @@ interface SharedAuditRow {
 /** Folds the journal into gateway.db, then ships gateway.db's rows to PostgreSQL. */
 async function settle(gateway: Gateway): Promise<void> {
   gateway.audit!.flush();
-  await gateway.auditShipper!.ship();
+  await gateway.sharing.auditShipper!.ship();
 }
 
 function databaseOf(target: FreshStore): string {
@@ -32,16 +32,16 @@ describe('audit log on PostgreSQL', { skip: postgres!.skip }, () => {
     const target = await postgres!.fresh();
     const a = await bootTally(t, target);
     const b = await bootTally(t, { ...target, dataDir: `${target.dataDir}-b` });
-    assert.notEqual(a.auditShipper!.gateway, b.auditShipper!.gateway);
+    assert.notEqual(a.sharing.auditShipper!.gateway, b.sharing.auditShipper!.gateway);
     await (await memoryClient(a, 'client-a')).callTool({ name: 'tally_add', arguments: { name: 'n', by: 1 } });
     await (await memoryClient(b, 'client-b')).callTool({ name: 'tally_add', arguments: { name: 'n', by: 2 } });
     await (await memoryClient(b, 'client-b')).callTool({ name: 'tally_get', arguments: { name: 'n' } });
     await Promise.all([settle(a), settle(b)]);
     const rows = (await a.store.db.selectFrom('core_audit').select(['gateway', 'tool', 'outcome', 'caller']).orderBy('id').execute()) as SharedAuditRow[];
-    const byGateway = (g: Gateway) => rows.filter((r) => r.gateway === g.auditShipper!.gateway).map((r) => [r.tool, r.outcome, r.caller]);
+    const byGateway = (g: Gateway) => rows.filter((r) => r.gateway === g.sharing.auditShipper!.gateway).map((r) => [r.tool, r.outcome, r.caller]);
     assert.deepEqual(byGateway(a), [['tally_add', 'ok', 'client-a']]);
     assert.deepEqual(byGateway(b), [['tally_add', 'ok', 'client-b'], ['tally_get', 'ok', 'client-b']]);
-    assert.match(a.auditShipper!.gateway, /^.+-[0-9a-f]{8}$/);
+    assert.match(a.sharing.auditShipper!.gateway, /^.+-[0-9a-f]{8}$/);
     // gateway.db keeps at most its newest row (ids must not restart below the mark).
     assert.ok((a.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n <= 1);
   });
@@ -64,14 +64,14 @@ describe('audit log on PostgreSQL', { skip: postgres!.skip }, () => {
     }
     gateway.audit!.flush();
     // (PostgreSQL answers SQLSTATE 55000, which the store does not map: a plain rejection.)
-    await assert.rejects(gateway.auditShipper!.ship(), /not currently accepting connections/);
+    await assert.rejects(gateway.sharing.auditShipper!.ship(), /not currently accepting connections/);
     assert.equal(gateway.audit!.state.state, 'ok');
     assert.equal((gateway.db.prepare("SELECT COUNT(*) AS n FROM core_audit WHERE tool = 'gateway_status'").get() as { n: number }).n, 5, 'the rows wait in gateway.db');
     await server.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
-    assert.equal(await gateway.auditShipper!.ship(), 5);
+    assert.equal(await gateway.sharing.auditShipper!.ship(), 5);
     const shipped = await gateway.store.db.selectFrom('core_audit').select('tool').where('tool', '=', 'gateway_status').execute();
     assert.equal(shipped.length, 5, 'every row, once');
-    assert.equal(await gateway.auditShipper!.ship(), 0, 'a second round ships nothing again');
+    assert.equal(await gateway.sharing.auditShipper!.ship(), 0, 'a second round ships nothing again');
   });
 
   it('ships the rows an existing gateway.db holds (a dataDir that ran on SQLite) at the first boot on PostgreSQL', async (t) => {
@@ -84,6 +84,6 @@ describe('audit log on PostgreSQL', { skip: postgres!.skip }, () => {
     await settle(gateway);
     const rows = await gateway.store.db.selectFrom('core_audit').select(['tool', 'gateway']).where('tool', '=', 'tally_add').execute();
     assert.equal(rows.length, 3);
-    assert.ok(rows.every((r) => r.gateway === gateway.auditShipper!.gateway));
+    assert.ok(rows.every((r) => r.gateway === gateway.sharing.auditShipper!.gateway));
   });
 });

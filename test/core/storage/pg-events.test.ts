@@ -47,7 +47,7 @@ describe('events across gateways on PostgreSQL', { skip: postgres!.skip }, () =>
     const target = await postgres!.fresh();
     const a = await bootTally(t, target);
     const b = await bootTally(t, { ...target, dataDir: `${target.dataDir}-b` } satisfies FreshStore);
-    await Promise.all([a.eventBridge!.listening(), b.eventBridge!.listening()]);
+    await Promise.all([a.sharing.eventBridge!.listening(), b.sharing.eventBridge!.listening()]);
     return [a, b];
   }
 
@@ -123,8 +123,8 @@ describe('events across gateways on PostgreSQL', { skip: postgres!.skip }, () =>
     const listeners = await server.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'mcp-gateway (events)' and datname = $1", [database]);
     assert.equal(listeners.length, 2, `both LISTEN connections were found (${listeners.length})`);
     for (const { pid } of listeners) await server.query('select pg_terminate_backend($1)', [pid]);
-    await until(() => b.eventBridge!.state !== 'listening', 'B noticed its connection dropped');
-    await Promise.all([a.eventBridge!.listening(), b.eventBridge!.listening()]);
+    await until(() => b.sharing.eventBridge!.state !== 'listening', 'B noticed its connection dropped');
+    await Promise.all([a.sharing.eventBridge!.listening(), b.sharing.eventBridge!.listening()]);
     a.events.publish('test', 'test.after-reconnect', { ok: true });
     await settle(a, onB, 'reconnected');
     assert.deepEqual(withoutMarkers(onB).map((e) => e.channel), ['test.after-reconnect']);
@@ -132,7 +132,7 @@ describe('events across gateways on PostgreSQL', { skip: postgres!.skip }, () =>
 
   it('closes with the gateway: the LISTEN connection ends and publishing stays local', async (t) => {
     const [a] = await twoGateways(t);
-    const bridge = a.eventBridge!;
+    const bridge = a.sharing.eventBridge!;
     await a.close();
     assert.equal(bridge.state, 'closed');
   });
@@ -144,7 +144,7 @@ describe('events on the SQLite store', () => {
 
   it('stay in the process: no bridge, delivered synchronously to local subscribers', async (t) => {
     const gateway = await bootTally(t, await sqlite!.fresh());
-    assert.equal(gateway.eventBridge, undefined);
+    assert.equal(gateway.sharing.eventBridge, undefined);
     const events = received(gateway);
     gateway.events.publish('test', 'test.local', { n: 1 });
     assert.deepEqual(events.map((e) => e.data), [{ n: 1 }]);

@@ -27,7 +27,7 @@ describe('API keys in the shared store (PostgreSQL)', { skip: postgres!.skip }, 
   async function twoGateways(t: { after(fn: () => unknown): void }, target: FreshStore): Promise<[Gateway, Gateway]> {
     const a = await bootTally(t, target, { auth: 'key' });
     const b = await bootTally(t, { ...target, dataDir: `${target.dataDir}-b` }, { auth: 'key' });
-    await Promise.all([a.eventBridge!.listening(), b.eventBridge!.listening()]);
+    await Promise.all([a.sharing.eventBridge!.listening(), b.sharing.eventBridge!.listening()]);
     return [a, b];
   }
 
