@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { loadConfig, type GatewayConfig } from './config.js';
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
@@ -163,12 +163,34 @@ async function createKey(flags: Flags): Promise<number> {
     return fail('keys create needs --name NAME (letters, digits, "_", "." or "-").\n');
   }
   const scopes = flags.scope?.length ? flags.scope : ['*'];
-  const { createApiKey } = await import('./http/api-keys.js');
+  const { createApiKey, OWNER_KEY_NAME } = await import('./http/api-keys.js');
   const { key, hash } = createApiKey();
+  const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
+  if (config.storage.shared !== 'sqlite') {
+    if (flags.name === OWNER_KEY_NAME) return fail(`keys create: "${OWNER_KEY_NAME}" is the owner key's name; choose another.\n`);
+    return createSharedKey(config, { name: flags.name, hash, scopes }, key);
+  }
   return print(
     `API key for "${flags.name}" (shown once; store it now):\n\n  ${key}\n\n` +
       `Add to gateway.config.yaml under apiKeys:\n\n` +
       `  - name: ${flags.name}\n    hash: ${hash}\n    scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
+      `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
+  );
+}
+
+/** With a PostgreSQL store: the key goes to `core_api_keys`, and every gateway on it accepts it. */
+async function createSharedKey(config: Pick<GatewayConfig, 'storage' | 'dataDir' | 'file'>, entry: { name: string; hash: string; scopes: string[] }, key: string): Promise<number> {
+  const { SharedStore } = await import('./storage/shared-store.js');
+  const { addSharedKey } = await import('./storage/shared-api-keys.js');
+  const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log: createLogger('warn'), configWhere: config.file ?? '(default configuration)' });
+  try {
+    if (!(await addSharedKey(store, entry))) return fail(`keys create: a key named "${entry.name}" is already in the shared store (${store.where}); choose another name.\n`);
+  } finally {
+    await store.close();
+  }
+  return print(
+    `API key for "${entry.name}" (shown once; store it now):\n\n  ${key}\n\n` +
+      `It is in the shared store (${store.where}) with scopes [${entry.scopes.map((s) => JSON.stringify(s)).join(', ')}]: every gateway on it accepts it within seconds, no config change needed.\n\n` +
       `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
   );
 }

@@ -11,6 +11,9 @@ export interface GatewayEvent {
 
 export type EventHandler = (event: GatewayEvent) => void;
 
+/** Where events published here go besides this process's subscribers (another gateway). */
+export type EventRelay = (event: GatewayEvent) => void;
+
 const CHANNEL = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i;
 
 /**
@@ -22,6 +25,7 @@ const CHANNEL = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i;
 export class EventBus {
   readonly #subscriptions = new Set<{ pattern: string[]; handler: EventHandler }>();
   readonly #log: Logger;
+  #relay: EventRelay | undefined;
 
   constructor(log: Logger) {
     this.#log = log;
@@ -30,6 +34,34 @@ export class EventBus {
   publish(source: string, channel: string, data: unknown): void {
     if (!CHANNEL.test(channel)) throw new TypeError(`Invalid event channel "${channel}": use dot-separated words.`);
     const event: GatewayEvent = { channel, data, source, time: new Date().toISOString() };
+    this.#deliver(event);
+    if (this.#relay) {
+      try {
+        this.#relay(event);
+      } catch (err) {
+        this.#log.error({ err, channel }, 'event relay threw; the event reached this gateway only');
+      }
+    }
+  }
+
+  /**
+   * Delivers an event published on another gateway to this process's subscribers only: it is
+   * never relayed again, so two gateways never bounce an event between them.
+   */
+  receive(event: GatewayEvent): void {
+    this.#deliver(event);
+  }
+
+  /**
+   * Sets where events published here are also sent (one relay; `undefined` removes it). The
+   * relay is called after local delivery, synchronously: it queues its own slow work.
+   */
+  relayTo(relay: EventRelay | undefined): void {
+    this.#relay = relay;
+  }
+
+  #deliver(event: GatewayEvent): void {
+    const { channel } = event;
     const segments = channel.split('.');
     // A copy: a subscriber that subscribes while handling must not get this event (and could
     // otherwise keep the loop going forever).

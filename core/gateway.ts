@@ -22,6 +22,7 @@ import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
+import { GatewaySharing } from './storage/gateway-sharing.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
@@ -66,6 +67,8 @@ export interface Gateway {
   readonly db: Database;
   /** The shared store (`ctx.store`): `<dataDir>/shared.db` or PostgreSQL, per `storage.shared`. */
   readonly store: SharedStore;
+  /** Events, audit rows and API keys shared with the other gateways on a PostgreSQL store. */
+  readonly sharing: GatewaySharing;
   /** The API keys network transports accept (`keys.required` is false with `auth: none`). */
   readonly keys: ApiKeys;
   /** The owner key in dataDir, with `auth: key`. */
@@ -186,6 +189,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
+  const sharing = new GatewaySharing({ store, events, keys, db, audit: config.tools.audit, log });
   let audit: AuditLog | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
@@ -201,6 +205,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         try {
+          await sharing.close();
           db.close();
         } finally {
           await store.close();
@@ -226,6 +231,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     plugins,
     db,
     store,
+    sharing,
     keys,
     ownerKey,
     get audit() {
@@ -264,6 +270,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       }
       await lifecycle.checkpoint('audit-opened');
     }
+    if (await sharing.start()) await lifecycle.checkpoint('sharing-started');
     catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);

@@ -54,6 +54,8 @@ export class ApiKeys {
   /** Whether requests on network transports must carry a key (config `auth: key`). */
   readonly required: boolean;
   readonly #byHash = new Map<string, Principal>();
+  /** Keys from the shared store (PostgreSQL), replaced whole at each refresh. */
+  #shared = new Map<string, Principal>();
 
   constructor(keys: readonly ApiKeyConfig[], ownerKey?: string) {
     this.required = ownerKey !== undefined || keys.length > 0;
@@ -63,7 +65,16 @@ export class ApiKeys {
 
   /** The principal for a presented key, or undefined for an unknown one. */
   authenticate(presented: string): Principal | undefined {
-    return this.#byHash.get(hashApiKey(presented));
+    const hash = hashApiKey(presented);
+    return this.#byHash.get(hash) ?? this.#shared.get(hash);
+  }
+
+  /**
+   * Replaces the keys read from the shared store (see SharedApiKeys). They are accepted
+   * beside the owner key and the config's, which win on the same hash.
+   */
+  replaceShared(keys: readonly ApiKeyConfig[]): void {
+    this.#shared = new Map(keys.map((key) => [key.hash, principal(key)]));
   }
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import type { Client } from 'pg';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { openPostgresBackend, openSqliteBackend, type StoreBackend } from './store-dialects.js';
@@ -76,6 +77,20 @@ export class SharedStore {
   /** Every owner's queries share this one instance (one pool, or SQLite's one connection). */
   get db(): Kysely<any> {
     return this.#backend.db;
+  }
+
+  /**
+   * A new, unconnected PostgreSQL client with the pool's options, for a session that must stay
+   * on one connection (LISTEN); `undefined` on SQLite. Its application_name ends with
+   * ` (<purpose>)`. The caller connects it and ends it.
+   */
+  newClient(purpose: string): Client | undefined {
+    return this.#backend.newClient?.(purpose);
+  }
+
+  /** Removes the store's secrets (the password) from a text, for logs. */
+  redact(text: string): string {
+    return this.#backend.redact(text);
   }
 
   /** Applies `owner`'s numbered steps (see `PluginStore.migrate`). */

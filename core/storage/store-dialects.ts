@@ -9,6 +9,7 @@ import {
   type SelectModifierNode,
   type SelectQueryNode,
 } from 'kysely';
+import type { Client } from 'pg';
 import type { Logger } from '../logger.js';
 import { openSqlite, scheduleCheckpoints } from './storage.js';
 import { describePostgres, parsePostgresUrl, postgresPoolConfig, type PostgresStoreConfig } from './postgres-options.js';
@@ -30,6 +31,12 @@ export interface StoreBackend {
   readonly redact: (text: string) => string;
   /** How search scores vectors on this store, and why not in the database when it cannot. */
   readonly vectors: { readonly engine: VectorEngine; readonly reason?: string };
+  /**
+   * PostgreSQL only: a new, unconnected client with the pool's connection options, for a
+   * session that must stay the same connection (LISTEN). Its application_name ends with
+   * ` (<purpose>)`, so that pg_stat_activity tells it from the pool's. The caller connects and ends it.
+   */
+  readonly newClient?: (purpose: string) => Client;
   close(): Promise<void>;
 }
 
@@ -79,7 +86,8 @@ export async function openPostgresBackend(config: PostgresStoreConfig, configWhe
   const redact = secretRedactor(url.password);
   const context: StoreErrorContext = { where, statementTimeoutMs: config.statementTimeoutMs, redact };
   const mapError = (err: unknown, phase?: 'call' | 'boot') => toStoreError(err, context, phase);
-  const pool = new pg.Pool(postgresPoolConfig(config, url, configWhere, pg.types));
+  const poolConfig = postgresPoolConfig(config, url, configWhere, pg.types);
+  const pool = new pg.Pool(poolConfig);
   // An idle pooled connection that the server ends (restart, pg_terminate_backend) is reported
   // here; without a listener the pool's 'error' event would end the process. The pool drops
   // that connection and opens another for the next query.
@@ -93,7 +101,8 @@ export async function openPostgresBackend(config: PostgresStoreConfig, configWhe
   });
   // pgvector is not used yet (Debian 12 does not package it): vectors are scored exactly by the gateway.
   const vectors = { engine: 'exact', reason: 'PostgreSQL: vectors are stored as float32 bytes and scored exactly by the gateway' } as const;
-  return { dialect: 'postgres', db, where, mapError, redact, vectors, close: () => db.destroy() };
+  const newClient = (purpose: string) => new pg.Client({ ...poolConfig, application_name: `${poolConfig.application_name} (${purpose})` });
+  return { dialect: 'postgres', db, where, mapError, redact, vectors, newClient, close: () => db.destroy() };
 }
 
 const ROW_LOCKS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);

@@ -215,3 +215,45 @@ describe('event bus validation', () => {
     assert.equal(events.subscriberCount, 0);
   });
 });
+
+describe('event bus relay (events from and to other gateways)', () => {
+  it('hands each published event to the relay after local delivery, the same object', () => {
+    const bus = new EventBus(createLogger('silent'));
+    const order: string[] = [];
+    const relayed: GatewayEvent[] = [];
+    let local: GatewayEvent | undefined;
+    bus.subscribe('a.*', (event) => (order.push('local'), (local = event)));
+    bus.relayTo((event) => (order.push('relay'), relayed.push(event)));
+    bus.publish('p', 'a.b', { n: 1 });
+    assert.deepEqual(order, ['local', 'relay']);
+    assert.equal(relayed[0], local);
+  });
+
+  it('delivers a received event locally and never relays it back', () => {
+    const bus = new EventBus(createLogger('silent'));
+    const relayed: GatewayEvent[] = [];
+    const seen: GatewayEvent[] = [];
+    bus.relayTo((event) => relayed.push(event));
+    bus.subscribe('**', (event) => seen.push(event));
+    const remote = { channel: 'x.y', data: [1], source: 'other', time: '2026-01-01T00:00:00.000Z' };
+    bus.receive(remote);
+    assert.deepEqual(seen, [remote]);
+    assert.deepEqual(relayed, []);
+  });
+
+  it('keeps publishing when the relay throws, and stops relaying once it is removed', () => {
+    const bus = new EventBus(createLogger('silent'));
+    const seen: unknown[] = [];
+    let relayed = 0;
+    bus.subscribe('a.b', (event) => seen.push(event.data));
+    bus.relayTo(() => {
+      relayed++;
+      throw new Error('relay down');
+    });
+    assert.doesNotThrow(() => bus.publish('p', 'a.b', 1));
+    bus.relayTo(undefined);
+    bus.publish('p', 'a.b', 2);
+    assert.deepEqual(seen, [1, 2]);
+    assert.equal(relayed, 1);
+  });
+});

@@ -16,7 +16,7 @@ export const TALLY_REGISTRY = join(ROOT, 'test', 'fixtures', 'store-plugin', 're
 export async function bootTally(
   t: { after(fn: () => unknown): void },
   target: FreshStore,
-  options: { tally?: Record<string, unknown>; log?: Logger } = {},
+  options: { tally?: Record<string, unknown>; log?: Logger; auth?: 'key' | 'none' } = {},
 ): Promise<Gateway> {
   const dir = join(target.dataDir, '..');
   const raw = testConfigObject(dir, {
@@ -24,6 +24,7 @@ export async function bootTally(
     storage: target.storage,
     registries: [TALLY_REGISTRY],
     plugins: { tally: { config: options.tally ?? {} } },
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   const gateway = await createGateway({ config: resolveConfig(raw, { env: process.env, cwd: dir }), ...(options.log ? { log: options.log } : {}) });
   t.after(() => gateway.close());

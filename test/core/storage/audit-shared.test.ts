@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Gateway } from '../../../core/gateway.js';
+import { memoryClient } from '../../helpers.js';
+import { storeBackends, type FreshStore } from '../../support/store-backends.js';
+import { bootTally } from './store-cases/gateway.js';
+
+const [, postgres] = storeBackends();
+
+interface SharedAuditRow {
+  gateway: string;
+  tool: string;
+  outcome: string;
+  caller: string | null;
+}
+
+/** Folds the journal into gateway.db, then ships gateway.db's rows to PostgreSQL. */
+async function settle(gateway: Gateway): Promise<void> {
+  gateway.audit!.flush();
+  await gateway.sharing.auditShipper!.ship();
+}
+
+function databaseOf(target: FreshStore): string {
+  return new URL((target.storage.shared as { postgres: { url: string } }).postgres.url).pathname.slice(1);
+}
+
+describe('audit log on PostgreSQL', { skip: postgres!.skip }, () => {
+  before(() => postgres!.start());
+  after(() => postgres!.stop());
+
+  it("puts the calls of two gateways in one core_audit table, each row naming its gateway", async (t) => {
+    const target = await postgres!.fresh();
+    const a = await bootTally(t, target);
+    const b = await bootTally(t, { ...target, dataDir: `${target.dataDir}-b` });
+    assert.notEqual(a.sharing.auditShipper!.gateway, b.sharing.auditShipper!.gateway);
+    await (await memoryClient(a, 'client-a')).callTool({ name: 'tally_add', arguments: { name: 'n', by: 1 } });
+    await (await memoryClient(b, 'client-b')).callTool({ name: 'tally_add', arguments: { name: 'n', by: 2 } });
+    await (await memoryClient(b, 'client-b')).callTool({ name: 'tally_get', arguments: { name: 'n' } });
+    await Promise.all([settle(a), settle(b)]);
+    const rows = (await a.store.db.selectFrom('core_audit').select(['gateway', 'tool', 'outcome', 'caller']).orderBy('id').execute()) as SharedAuditRow[];
+    const byGateway = (g: Gateway) => rows.filter((r) => r.gateway === g.sharing.auditShipper!.gateway).map((r) => [r.tool, r.outcome, r.caller]);
+    assert.deepEqual(byGateway(a), [['tally_add', 'ok', 'client-a']]);
+    assert.deepEqual(byGateway(b), [['tally_add', 'ok', 'client-b'], ['tally_get', 'ok', 'client-b']]);
+    assert.match(a.sharing.auditShipper!.gateway, /^.+-[0-9a-f]{8}$/);
+    // gateway.db keeps at most its newest row (ids must not restart below the mark).
+    assert.ok((a.db.prepare('SELECT COUNT(*) AS n FROM core_audit').get() as { n: number }).n <= 1);
+  });
+
+  it('keeps answering calls while PostgreSQL refuses connections, and ships every row once it returns', async (t) => {
+    const target = await postgres!.fresh();
+    const database = databaseOf(target);
+    const server = postgres!.postgres!;
+    const gateway = await bootTally(t, target);
+    const client = await memoryClient(gateway);
+    await settle(gateway);
+    // An outage: the database takes no new connection, and the pool's are ended.
+    await server.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+    t.after(() => server.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`));
+    await server.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+    for (let i = 0; i < 5; i++) {
+      // gateway_status needs no store: the call itself must go on, audited to the journal.
+      const result = await client.callTool({ name: 'gateway_status', arguments: {} });
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+    }
+    gateway.audit!.flush();
+    // (PostgreSQL answers SQLSTATE 55000, which the store does not map: a plain rejection.)
+    await assert.rejects(gateway.sharing.auditShipper!.ship(), /not currently accepting connections/);
+    assert.equal(gateway.audit!.state.state, 'ok');
+    assert.equal((gateway.db.prepare("SELECT COUNT(*) AS n FROM core_audit WHERE tool = 'gateway_status'").get() as { n: number }).n, 5, 'the rows wait in gateway.db');
+    await server.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+    assert.equal(await gateway.sharing.auditShipper!.ship(), 5);
+    const shipped = await gateway.store.db.selectFrom('core_audit').select('tool').where('tool', '=', 'gateway_status').execute();
+    assert.equal(shipped.length, 5, 'every row, once');
+    assert.equal(await gateway.sharing.auditShipper!.ship(), 0, 'a second round ships nothing again');
+  });
+
+  it('ships the rows an existing gateway.db holds (a dataDir that ran on SQLite) at the first boot on PostgreSQL', async (t) => {
+    const target = await postgres!.fresh();
+    const before = await bootTally(t, { storage: { shared: 'sqlite' }, dataDir: target.dataDir });
+    const client = await memoryClient(before);
+    for (const by of [1, 2, 3]) await client.callTool({ name: 'tally_add', arguments: { name: 'old', by } });
+    await before.close();
+    const gateway = await bootTally(t, target);
+    await settle(gateway);
+    const rows = await gateway.store.db.selectFrom('core_audit').select(['tool', 'gateway']).where('tool', '=', 'tally_add').execute();
+    assert.equal(rows.length, 3);
+    assert.ok(rows.every((r) => r.gateway === gateway.sharing.auditShipper!.gateway));
+  });
+});
