@@ -156,6 +156,7 @@ export class ResourceCatalog {
       kind: 'resource',
       tool: uri,
       plugin: found?.resource.plugin,
+      entry: found?.resource.key,
       caller: request.caller,
       args: found?.variables ?? {},
       startedAt,

@@ -52,6 +52,8 @@ export interface CallRecord {
   readonly kind?: 'resource' | 'prompt';
   readonly tool: string;
   readonly plugin?: string;
+  /** For a resource read: the URI or template that served it (a bounded label, unlike the URI). */
+  readonly entry?: string;
   readonly caller: Caller;
   readonly args: unknown;
   readonly startedAt: number;

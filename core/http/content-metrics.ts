@@ -1,6 +1,7 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
+import { DURATION_BUCKETS } from './metrics.js';
 
 /**
  * Resource reads and prompt gets in a gateway's metrics registry, beside the tool calls.
@@ -24,17 +25,11 @@ export function addContentMetrics(registry: Registry, resources: ResourceCatalog
     name: 'mcp_gateway_content_duration_seconds',
     help: 'Resource read and prompt get duration, validation included, by kind (resource or prompt).',
     labelNames: ['kind'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
+    buckets: DURATION_BUCKETS,
     registers: [registry],
   });
   resources.observe((read) => {
-    let resource = '(unknown)';
-    try {
-      resource = (read.plugin !== undefined && resources.resolve(read.tool)?.resource.key) || resource;
-    } catch {
-      // An invalid URI: counted as unknown.
-    }
-    reads.inc({ resource, outcome: read.outcome });
+    reads.inc({ resource: read.entry ?? '(unknown)', outcome: read.outcome });
     latency.observe({ kind: 'resource' }, read.durationMs / 1000);
   });
   prompts.observe((get) => {

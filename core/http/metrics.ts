@@ -5,6 +5,9 @@ import type { ToolCatalog } from '../catalog/tool-catalog.js';
 
 const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
 
+/** Seconds: from a millisecond call to the longest tool time limit. */
+export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120];
+
 /**
  * Prometheus metrics of one gateway, in a registry of its own (not prom-client's global one)
  * so that several gateways in one process, as in tests, do not mix their numbers.
@@ -21,7 +24,7 @@ export function createMetrics(catalog: ToolCatalog, breakers: BreakerRegistry, s
     name: 'mcp_gateway_tool_call_duration_seconds',
     help: 'Tool call duration, validation included.',
     labelNames: ['tool'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
+    buckets: DURATION_BUCKETS,
     registers: [registry],
   });
   new Gauge({

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { chunks } from './search-chunks.js';
-import { filtersObject, topScored, type PreparedDocument, type RankScope, type Ranked, type SearchEngine } from './search-engine.js';
-import { cosine, decodeVector, lexicalScore, vectorScoreFromCosine } from './search-scores.js';
+import { filtersObject, type PreparedDocument, type RankScope, type Ranked, type SearchEngine } from './search-engine.js';
+import { countRows, exactVectorScan } from './search-exact.js';
+import { lexicalScore } from './search-scores.js';
 import { tsqueryText } from './search-terms.js';
 
 // PostgreSQL allows 65,535 parameters a statement; a document takes 4.
@@ -67,19 +68,12 @@ class PostgresSearch implements SearchEngine {
     return rows.map((r) => ({ id: r.id, score: lexicalScore(Number(r.rank)) }));
   }
 
-  async vector(_query: Buffer, queryValues: Float32Array, scope: RankScope): Promise<Ranked[]> {
-    const { rows } = await sql<{ id: string; embedding: Buffer }>`
-      select d.id as id, d.embedding as embedding from ${sql.id(this.#table)} d
-      where d.embedding is not null ${this.#scope(scope)}`.execute(this.#db);
-    return topScored(
-      rows.map((r) => ({ id: r.id, score: vectorScoreFromCosine(cosine(queryValues, decodeVector(r.embedding))) })),
-      scope.limit,
-    );
+  vector(_query: Buffer, queryValues: Float32Array, scope: RankScope): Promise<Ranked[]> {
+    return exactVectorScan(this.#db, this.#table, this.#scope(scope), queryValues, scope.limit);
   }
 
-  async count(): Promise<number> {
-    const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.id(this.#table)}`.execute(this.#db);
-    return Number(rows[0]?.n ?? 0);
+  count(): Promise<number> {
+    return countRows(this.#db, this.#table);
   }
 
   #scope(scope: RankScope): RawBuilder<unknown> {

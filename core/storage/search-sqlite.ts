@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { chunks } from './search-chunks.js';
-import { topScored, type PreparedDocument, type RankScope, type Ranked, type SearchEngine } from './search-engine.js';
-import { cosine, decodeVector, lexicalScore, vectorScoreFromCosine, vectorScoreFromDistance } from './search-scores.js';
+import { type PreparedDocument, type RankScope, type Ranked, type SearchEngine } from './search-engine.js';
+import { countRows, exactVectorScan } from './search-exact.js';
+import { lexicalScore, vectorScoreFromDistance } from './search-scores.js';
 import { fts5Match } from './search-terms.js';
 import type { VectorEngine } from './search-types.js';
 
@@ -93,18 +94,11 @@ class SqliteSearch implements SearchEngine {
         order by distance, d.id limit ${scope.limit}`.execute(this.#db);
       return rows.map((r) => ({ id: r.id, score: vectorScoreFromDistance(r.distance) }));
     }
-    const { rows } = await sql<{ id: string; embedding: Uint8Array }>`
-      select d.id as id, d.embedding as embedding from ${sql.id(this.#table)} d
-      where d.embedding is not null ${this.#scope(scope)}`.execute(this.#db);
-    return topScored(
-      rows.map((r) => ({ id: r.id, score: vectorScoreFromCosine(cosine(queryValues, decodeVector(r.embedding))) })),
-      scope.limit,
-    );
+    return exactVectorScan(this.#db, this.#table, this.#scope(scope), queryValues, scope.limit);
   }
 
-  async count(): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.id(this.#table)}`.execute(this.#db);
-    return Number(rows[0]?.n ?? 0);
+  count(): Promise<number> {
+    return countRows(this.#db, this.#table);
   }
 
   /** `and …` for the filters (JSON text equality: `true` is not `1`) and the id restriction. */
