@@ -8,7 +8,7 @@ import {
   type RootOperationNode,
   type SelectModifierNode,
   type SelectQueryNode,
-} from 'kysely';
+} from './kysely.js';
 import type { Client } from 'pg';
 import type { Logger } from '../logger.js';
 import { openSqlite, scheduleCheckpoints } from './storage.js';

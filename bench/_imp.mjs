@@ -1,0 +1,16 @@
+const t0 = performance.now();
+await import('@modelcontextprotocol/sdk/types.js');
+const t1 = performance.now();
+await import('./../dist/core/catalog/schema.js');
+const t2 = performance.now();
+const { SharedStore } = await import('./../dist/core/storage/shared-store.js');
+const t3 = performance.now();
+const s = await SharedStore.open({ shared: 'sqlite' }, { dataDir: '/tmp/su/data', log: { debug() {}, warn() {} }, configWhere: 'x' });
+const t4 = performance.now();
+await import('./../dist/core/config.js');
+const t5 = performance.now();
+await import('./../dist/core/gateway.js');
+const t6 = performance.now();
+await import('./../dist/core/index.js');
+const t7 = performance.now();
+console.log(JSON.stringify({ sdkTypes: t1 - t0, ajv: t2 - t1, storeImport: t3 - t2, storeOpen: t4 - t3, config: t5 - t4, gateway: t6 - t5, index: t7 - t6 }, (k, v) => typeof v === 'number' ? Math.round(v) : v));
