@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parse as parseYaml, YAMLParseError } from './vendor/yaml.js';
 import { OWNER_KEY_NAME } from './http/api-keys.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from './errors.js';

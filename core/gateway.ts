@@ -8,8 +8,6 @@ import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMetrics } from './http/metrics.js';
-import type { Registry } from 'prom-client';
 import { openMcpSession, serverCapabilities, type McpSessionOptions } from './mcp/mcp-session.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
 import type { CoreServices } from './plugins/plugin-context.js';
@@ -26,7 +24,6 @@ import { GatewaySharing } from './storage/gateway-sharing.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
-import { addContentMetrics } from './http/content-metrics.js';
 import { ResourceSubscriptions } from './mcp/resource-subscriptions.js';
 import { PluginRouteTable } from './http/plugin-route-table.js';
 import { GATEWAY_VERSION } from './version.js';
@@ -75,8 +72,6 @@ export interface Gateway {
   readonly ownerKey: OwnerKey | undefined;
   /** The audit log when `tools.audit` is on; `flush()` it before reading `core_audit`. */
   readonly audit: AuditLog | undefined;
-  /** Prometheus metrics of every transport's calls, breakers and sessions. */
-  readonly metrics: Registry;
   /** Aborted when shutdown begins. */
   readonly signal: AbortSignal;
   /** The owner of start-up and shutdown; every listener starts through it (lifecycle.ts). */
@@ -166,8 +161,6 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   let booted = false;
   catalog.onChange(() => booted && listChanges.changed('tools'));
   let capabilities = serverCapabilities([]);
-  const metrics = createMetrics(catalog, breakers, sessions);
-  addContentMetrics(metrics, resources, prompts);
   resources.onChange(() => booted && listChanges.changed('resources'));
   prompts.onChange(() => booted && listChanges.changed('prompts'));
   const core: CoreServices = {
@@ -237,7 +230,6 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     get audit() {
       return audit;
     },
-    metrics,
     signal: shutdown.signal,
     lifecycle,
     connect: (transport, sessionOptions) =>

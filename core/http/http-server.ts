@@ -16,6 +16,7 @@ import { registerPluginRoutes } from './plugin-routes.js';
 import { attachPluginSockets } from './plugin-sockets.js';
 import { registerPluginStatic } from './plugin-static.js';
 import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
+import { gatewayMetrics } from './metrics.js';
 import { LiveToolDocument } from './openapi-live.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
@@ -38,6 +39,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   const guard = new HttpGuard(config, config.host, gateway.keys);
   const admission = new HttpAdmission(guard, config.rateLimit);
   const restCall = restCallPath(gateway, admission, config.bodyLimitBytes);
+  const metrics = gatewayMetrics(gateway);
   const app = Fastify({
     logger: false,
     bodyLimit: config.bodyLimitBytes,
@@ -137,7 +139,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     return { status: degraded ? 'degraded' : 'ok', ...status };
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(gateway.metrics.contentType).send(await gateway.metrics.metrics()),
+    reply.type(metrics.contentType).send(await metrics.metrics()),
   );
   app.get('/events', { schema: { hide: true } }, (_request, reply) =>
     sendError(reply, new GatewayError('UPGRADE_REQUIRED', '/events is a WebSocket: connect with a WebSocket client, e.g. ws://127.0.0.1:9101/events.'), errors),

@@ -1,4 +1,4 @@
-import { sql } from './kysely.js';
+import { sql } from '../vendor/kysely.js';
 import type { StoreMigration } from './store-types.js';
 
 /** Event payloads too big for one NOTIFY, sent by reference (see PgEventBridge). */

@@ -1,4 +1,4 @@
-import { sql } from './kysely.js';
+import { sql } from '../vendor/kysely.js';
 import type { Client, Notification } from 'pg';
 import type { EventBus, GatewayEvent } from '../events.js';
 import type { Logger } from '../logger.js';

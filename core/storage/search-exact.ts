@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from './kysely.js';
+import { sql, type Kysely, type RawBuilder } from '../vendor/kysely.js';
 import { topScored, type Ranked } from './search-engine.js';
 import { cosine, decodeVector, vectorScoreFromCosine } from './search-scores.js';
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from './kysely.js';
+import { sql, type Kysely, type RawBuilder } from '../vendor/kysely.js';
 import { chunks } from './search-chunks.js';
 import { filtersObject, type PreparedDocument, type RankScope, type Ranked, type SearchEngine } from './search-engine.js';
 import { countRows, exactVectorScan } from './search-exact.js';

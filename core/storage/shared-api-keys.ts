@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from './kysely.js';
+import { sql } from '../vendor/kysely.js';
 import type { ApiKeyConfig } from '../config.js';
 import type { EventBus } from '../events.js';
 import type { ApiKeys } from '../http/api-keys.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { sql, type Kysely } from './kysely.js';
+import { sql, type Kysely } from '../vendor/kysely.js';
 import type { Client } from 'pg';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';

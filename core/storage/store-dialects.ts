@@ -8,7 +8,7 @@ import {
   type RootOperationNode,
   type SelectModifierNode,
   type SelectQueryNode,
-} from './kysely.js';
+} from '../vendor/kysely.js';
 import type { Client } from 'pg';
 import type { Logger } from '../logger.js';
 import { openSqlite, scheduleCheckpoints } from './storage.js';

@@ -6,7 +6,7 @@ import {
   type Kysely,
   type QueryCompiler,
   type TransactionSettings,
-} from './kysely.js';
+} from '../vendor/kysely.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { StoreDialect } from './store-types.js';
 

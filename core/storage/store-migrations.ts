@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from './kysely.js';
+import { sql, type Kysely, type Transaction } from '../vendor/kysely.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { schemaObjects, type SchemaObject } from './store-schema-objects.js';
 import type { StoreDialect, StoreMigration } from './store-types.js';

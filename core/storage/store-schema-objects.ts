@@ -1,4 +1,4 @@
-import { sql, type Kysely } from './kysely.js';
+import { sql, type Kysely } from '../vendor/kysely.js';
 import type { StoreDialect } from './store-types.js';
 
 /** A named thing in the store's schema that a migration could create or drop. */

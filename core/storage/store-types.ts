@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from './kysely.js';
+import type { Kysely, Transaction } from '../vendor/kysely.js';
 import type { SearchIndex, SearchIndexOptions } from './search-types.js';
 
 /** The shared store's back end: the embedded SQLite file (default) or a PostgreSQL server. */
