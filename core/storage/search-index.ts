@@ -1,5 +1,4 @@
-import type { Kysely } from '../vendor/kysely.js';
-import { sql } from '../vendor/kysely.js';
+import { sql, type Kysely } from '../vendor/kysely.js';
 import { GatewayError } from '../errors.js';
 import { type CheckedFilters, type PreparedDocument, type Ranked, type SearchEngine } from './search-engine.js';
 import { checkDocuments, checkFilters, checkVector } from './search-input.js';
