@@ -48,6 +48,9 @@ export interface Breaker {
 
 type Task = (signal: AbortSignal) => Promise<unknown>;
 
+/** A service's name, as the registry's `services:` takes it. */
+export const SERVICE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
+
 /** All breakers of one gateway, for /health, metrics and gateway_status. */
 export class BreakerRegistry {
   readonly #breakers = new Map<string, GatewayBreaker>();
@@ -82,7 +85,9 @@ export class BreakerRegistry {
    */
   forService(plugin: string, service: string, options?: BreakerOptions): Breaker {
     const name = `${plugin}:${service}`;
-    if (!this.#declared.has(name)) {
+    // `*` in `services:` declares services named at run time (by the plugin's config).
+    const named = this.#declared.has(`${plugin}:*`) && SERVICE_NAME.test(service);
+    if (!this.#declared.has(name) && !named) {
       throw new GatewayError(
         'SERVICE_UNDECLARED',
         `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its registry entry does not list. Add it to the entry's services: (- name: ${service}).`,
@@ -102,7 +107,7 @@ export class BreakerRegistry {
   }
 
   list(): BreakerStatus[] {
-    const unused = [...this.#declared].filter((name) => !this.#breakers.has(name)).map((name): BreakerStatus => ({
+    const unused = [...this.#declared].filter((name) => !this.#breakers.has(name) && !name.endsWith(':*')).map((name): BreakerStatus => ({
       name,
       state: 'closed',
       stats: { fires: 0, successes: 0, failures: 0, rejects: 0, timeouts: 0 },

@@ -238,7 +238,10 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       state: lifecycle.state,
       version: GATEWAY_VERSION,
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
-      plugins: plugins.loaded.map(({ name, version, tools }) => ({ name, version, tools: [...tools] })),
+      plugins: plugins.loaded.map(({ name, version, tools, report }) => {
+        const status = report();
+        return { name, version, tools: [...tools], ...(status ? { status } : {}) };
+      }),
       skippedPlugins: [...plugins.skipped],
       toolCount: catalog.size,
       breakers: breakers.list(),

@@ -51,6 +51,9 @@ export function prepareResource(
     fail('annotations may have audience (["user", "assistant"]), priority (0 to 1) and lastModified (ISO 8601 with an offset).');
   }
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) fail('timeoutMs must be a positive integer.');
+  for (const [field, value] of Object.entries({ onSubscribe: definition.onSubscribe, onUnsubscribe: definition.onUnsubscribe })) {
+    if (value !== undefined && typeof value !== 'function') fail(`${field} must be a function.`);
+  }
   const common = {
     name,
     ...(title === undefined ? {} : { title }),

@@ -2,7 +2,7 @@ import type { AuditState } from '../storage/audit.js';
 import type { LifecycleState } from '../lifecycle.js';
 import type { BreakerStatus } from '../breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
-import type { ToolDefinition } from '../plugins/plugin-types.js';
+import type { PluginReport, ToolDefinition } from '../plugins/plugin-types.js';
 import { closedObject, type JsonSchema } from './schema.js';
 
 export interface GatewayStatus {
@@ -10,7 +10,7 @@ export interface GatewayStatus {
   state: LifecycleState;
   version: string;
   uptimeS: number;
-  plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'>>;
+  plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'> & { status?: PluginReport }>;
   skippedPlugins: SkippedPlugin[];
   toolCount: number;
   breakers: BreakerStatus[];
@@ -30,7 +30,18 @@ export const gatewayStatusProperties: Record<string, JsonSchema> = {
   uptimeS: { ...count, description: 'Seconds since the gateway started.' },
   plugins: {
     type: 'array',
-    items: closedObject({ name: { type: 'string' }, version: { type: 'string' }, tools: { type: 'array', items: { type: 'string' } } }),
+    items: closedObject(
+      {
+        name: { type: 'string' },
+        version: { type: 'string' },
+        tools: { type: 'array', items: { type: 'string' } },
+        status: {
+          ...closedObject({ ok: { type: 'boolean' }, detail: { type: 'object', description: "The plugin's own detail (its README says what)." } }, ['detail']),
+          description: 'What the plugin reports of its own state (ctx.reportStatus); ok: false makes /health degraded.',
+        },
+      },
+      ['status'],
+    ),
   },
   skippedPlugins: {
     type: 'array',

@@ -7,7 +7,7 @@ import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plu
 import { RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
+import { compileForeignSchema, describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -120,11 +120,13 @@ export class ToolCatalog {
     }
     let validate: ValidateFunction;
     let validateOutput: ValidateFunction | undefined;
+    const foreign = definition.foreignSchemas === true;
+    const compile = foreign ? compileForeignSchema : (schema: JsonSchema) => this.#options.ajv.compile(schema);
     try {
-      validate = this.#options.ajv.compile(inputSchema);
-      if (outputSchema !== undefined) validateOutput = this.#options.ajv.compile(outputSchema);
+      validate = compile(inputSchema);
+      if (outputSchema !== undefined) validateOutput = compile(outputSchema);
     } catch (err) {
-      return fail(`its schema does not compile in strict mode: ${(err as Error).message}`);
+      return fail(`its schema does not compile${foreign ? '' : ' in strict mode'}: ${(err as Error).message}`);
     }
     const listing: Tool = {
       name,

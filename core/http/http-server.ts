@@ -135,7 +135,11 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     // Not ready is 503, so that a load balancer sends nothing to a gateway still starting or
     // already closing.
     if (status.state !== 'ready') return reply.code(503).send({ status: status.state === 'booting' ? 'booting' : 'closing', ...status });
-    const degraded = status.breakers.some((b) => b.state !== 'closed') || status.skippedPlugins.length > 0 || status.audit?.state === 'unavailable';
+    const degraded =
+      status.breakers.some((b) => b.state !== 'closed') ||
+      status.skippedPlugins.length > 0 ||
+      status.audit?.state === 'unavailable' ||
+      status.plugins.some((p) => p.status?.ok === false);
     return { status: degraded ? 'degraded' : 'ok', ...status };
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>

@@ -171,7 +171,7 @@ export function healthRouteSchema(errors: ErrorTable) {
     security: [],
     response: {
       200: {
-        description: 'The gateway is ready; degraded when a breaker is not closed, a plugin was skipped or calls cannot be audited.',
+        description: 'The gateway is ready; degraded when a breaker is not closed, a plugin was skipped or reports ok: false, or calls cannot be audited.',
         ...body(['ok', 'degraded']),
       },
       ...errorResponses(errors, ['HOST_NOT_ALLOWED']),

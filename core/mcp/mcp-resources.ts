@@ -6,7 +6,8 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../errors.js';
+import type { RegisteredResource } from '../catalog/resource-definition.js';
 import { notFound } from '../catalog/resource-catalog.js';
 import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
 import { rpcFailure } from './rpc-failure.js';
@@ -48,6 +49,15 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
         const message = `A session holds at most ${MAX_SUBSCRIPTIONS_PER_SESSION} resource subscriptions; unsubscribe from some first.`;
         throw rpcFailure(new GatewayError('INVALID_PARAMS', message), errors);
       }
+      // The first subscriber of a URI tells its entry (an upstream subscribes in turn); a refusal
+      // there refuses this subscription.
+      if (subscriptions.count(uri) === 0 && found.definition.onSubscribe) {
+        try {
+          await found.definition.onSubscribe(uri);
+        } catch (err) {
+          throw rpcFailure(isGatewayError(err) ? err : unexpected('resources/subscribe', err, deps), errors);
+        }
+      }
       subscriptions.subscribe(session, uri);
       return {};
     }),
@@ -64,15 +74,33 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
         throw rpcFailure(err as GatewayError, errors);
       }
       subscriptions.unsubscribe(session, uri);
+      lastGone(deps, [uri]);
       return {};
     }),
   );
 
-  return () => subscriptions.forget(session);
+  return () => lastGone(deps, subscriptions.forget(session));
+}
+
+/** Tells the entries of `uris` that have no subscriber left; best effort (the session may be gone). */
+function lastGone(deps: ContentDeps, uris: readonly string[]): void {
+  for (const uri of uris) {
+    if (deps.subscriptions.count(uri) > 0) continue;
+    const hook = deps.resources.resolve(uri)?.resource.definition.onUnsubscribe;
+    if (!hook) continue;
+    Promise.resolve()
+      .then(() => hook(uri))
+      .catch((err: unknown) => deps.log.warn({ err, uri }, 'a resource entry failed to handle its last unsubscribe'));
+  }
+}
+
+function unexpected(method: string, err: unknown, deps: ContentDeps): GatewayError {
+  deps.log.error({ err, method }, 'MCP request failed');
+  return new GatewayError('INTERNAL_ERROR', `${method} failed unexpectedly; the gateway log has the details.`);
 }
 
 /** The plugin serving `uri`, or the JSON-RPC error for a URI that is invalid or unknown. */
-function resolveOrFail(deps: ContentDeps, uri: string): { plugin: string } {
+function resolveOrFail(deps: ContentDeps, uri: string): RegisteredResource {
   let found;
   try {
     found = deps.resources.resolve(uri);

@@ -26,10 +26,17 @@ export class ResourceSubscriptions {
     this.#bySession.get(session)?.delete(uri);
   }
 
-  /** Drops every subscription of a session that closed. */
-  forget(session: SessionInfo): void {
-    for (const uri of this.#bySession.get(session) ?? []) this.unsubscribe(session, uri);
+  /** Drops every subscription of a session that closed; returns the URIs it held. */
+  forget(session: SessionInfo): string[] {
+    const uris = [...(this.#bySession.get(session) ?? [])];
+    for (const uri of uris) this.unsubscribe(session, uri);
     this.#bySession.delete(session);
+    return uris;
+  }
+
+  /** How many sessions are subscribed to `uri`. */
+  count(uri: string): number {
+    return this.#byUri.get(uri)?.size ?? 0;
   }
 
   /** Sends notifications/resources/updated for `uri` to its subscribers; returns how many. */

@@ -33,6 +33,14 @@ interface ResourceCommon {
   readonly annotations?: ResourceAnnotations;
   /** Overrides `tools.timeoutMs` from the config for reads of this resource. */
   readonly timeoutMs?: number;
+  /**
+   * Called when the first session subscribes to `uri` (this resource's URI, or one its template
+   * matches), before the subscription is confirmed: a throw (a GatewayError) refuses it. For a
+   * plugin that must itself subscribe somewhere to learn of changes, as upstream does.
+   */
+  readonly onSubscribe?: (uri: string) => void | Promise<void>;
+  /** Called when the last subscriber of `uri` unsubscribed or closed; failures are logged. */
+  readonly onUnsubscribe?: (uri: string) => void | Promise<void>;
 }
 
 /** A resource with one fixed URI. */

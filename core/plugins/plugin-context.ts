@@ -3,7 +3,8 @@ import type { BreakerRegistry } from '../breaker.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
-import type { PluginContext, ToolDefinition, ToolHandler } from './plugin-types.js';
+import type { PluginContext, PluginReport, ToolDefinition, ToolHandler } from './plugin-types.js';
+import { isJsonSerialisable } from '../json.js';
 import { createLiveEntries } from './plugin-live.js';
 import { createNotifier } from '../mcp/notifier.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
@@ -48,6 +49,8 @@ export interface PluginScope {
   abort(reason: unknown): void;
   /** Setup resolved or failed: from now on `ctx.tool` throws PLUGIN_SETUP_OVER. */
   endSetup(): void;
+  /** The plugin's own state, from the function it gave `ctx.reportStatus`; absent if it gave none. */
+  report(): PluginReport | undefined;
 }
 
 export function createPluginScope(
@@ -70,6 +73,7 @@ export function createPluginScope(
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);
   let setupOver = false;
+  let reporter: (() => PluginReport) | undefined;
   const content = createContentScope(name, core, () => setupOver);
   const live = createLiveEntries(name, core, () => lifetime.signal.aborted);
   closers.push(() => live.removeAll());
@@ -143,6 +147,10 @@ export function createPluginScope(
       }
       return new GatewayError(code, message, { details });
     },
+    reportStatus(report) {
+      if (typeof report !== 'function') throw new TypeError(`Plugin "${name}": ctx.reportStatus takes a function.`);
+      reporter = report;
+    },
     ...content.ctx,
   };
   return {
@@ -155,5 +163,21 @@ export function createPluginScope(
     endSetup: () => {
       setupOver = true;
     },
+    report: () => (reporter ? safeReport(reporter, log) : undefined),
   };
+}
+
+/** A plugin's report, or `{ok: false}` with the reason when its function throws or gives no JSON object. */
+function safeReport(reporter: () => PluginReport, log: Logger): PluginReport {
+  try {
+    const report = reporter();
+    if (typeof report !== 'object' || report === null || typeof report.ok !== 'boolean') throw new TypeError('the report must be {ok: boolean, detail?: object}');
+    if (report.detail !== undefined && (typeof report.detail !== 'object' || report.detail === null || !isJsonSerialisable(report.detail))) {
+      throw new TypeError('detail must be a JSON object');
+    }
+    return { ok: report.ok, ...(report.detail === undefined ? {} : { detail: report.detail }) };
+  } catch (err) {
+    log.error({ err }, 'status report failed');
+    return { ok: false, detail: { error: `The plugin's status report failed: ${(err as Error).message}` } };
+  }
 }

@@ -4,7 +4,7 @@ import { deepFreeze, type GatewayConfig } from '../config.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
-import type { PluginDefinition } from './plugin-types.js';
+import type { PluginDefinition, PluginReport } from './plugin-types.js';
 import type { RegistryEntry } from './registry.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
 
@@ -18,6 +18,8 @@ export interface LoadedPlugin {
   /** Names of the prompts the plugin recorded during setup. */
   readonly prompts: readonly string[];
   readonly setupMs: number;
+  /** The plugin's own state (`ctx.reportStatus`); absent when it reports none. */
+  readonly report: () => PluginReport | undefined;
 }
 
 export interface SkippedPlugin {
@@ -276,6 +278,7 @@ function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs:
     resources: scope.content.resources.map((r) => r.key),
     prompts: scope.content.prompts.map((p) => p.listing.name),
     setupMs,
+    report: scope.report,
     closers: scope.closers,
   };
 }

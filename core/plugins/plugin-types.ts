@@ -68,6 +68,17 @@ export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
   readonly annotations: ToolAnnotations;
   /** Overrides `tools.timeoutMs` from the config for this tool. */
   readonly timeoutMs?: number;
+  /**
+   * The schemas were written for another server (a proxied MCP server's tools), not for this
+   * gateway: they are compiled without strict mode, as draft-07 when their `$schema` names
+   * draft-04 to 07 (else 2020-12), and no defaults are filled in. Every call is still validated.
+   */
+  readonly foreignSchemas?: boolean;
+  /**
+   * Where the tool really runs when the plugin relays it (`upstream fs: read_text_file`): shown
+   * by `mcp-gateway tools` and GET /tools beside the plugin's name.
+   */
+  readonly origin?: string;
 }
 
 export type TransportKind = 'stdio' | 'tcp' | 'unix' | 'http' | 'rest' | 'memory' | 'cli';
@@ -218,6 +229,14 @@ export interface PluginLive {
   prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): () => void;
 }
 
+/** What a plugin says of its own state, in `gateway_status` and `/health` (`ctx.reportStatus`). */
+export interface PluginReport {
+  /** False while part of what the plugin offers does not work (an upstream is down): `/health` says `degraded`. */
+  readonly ok: boolean;
+  /** The plugin's own detail, a JSON object (e.g. one entry per connection it keeps). */
+  readonly detail?: Record<string, unknown>;
+}
+
 /**
  * What each plugin's `setup` returned, by plugin name, for `ctx.api(name)`. Empty in core: a
  * plugin that offers an API adds itself by declaration merging, next to its API type:
@@ -300,6 +319,12 @@ export interface PluginContext<Config = Record<string, unknown>, Codes extends s
    * none does, INVALID_URI for a string that is not a URI.
    */
   resourceUpdated(uri: string): void;
+  /**
+   * Gives the function that reports the plugin's state, called each time `gateway_status` or
+   * `/health` is asked (keep it cheap; a later call replaces it). A report that throws or is not
+   * JSON shows as `{ok: false}` with the reason, and is logged.
+   */
+  reportStatus(report: () => PluginReport): void;
 }
 
 /**

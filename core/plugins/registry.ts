@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readYamlFile } from '../config.js';
+import { SERVICE_NAME } from '../breaker.js';
 import { GatewayError } from '../errors.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
 
@@ -19,7 +20,9 @@ export interface RegistryEntry {
   readonly optional: boolean;
   /**
    * External services it talks to. Each has its breaker `<plugin>:<service>` declared before
-   * setup (listed in /health from the start), and `ctx.breaker` takes no other service.
+   * setup (listed in /health from the start), and `ctx.breaker` takes no other service. The
+   * name `*` lets `ctx.breaker` take any service name the plugin gives at run time (an upstream
+   * server's, from its config); those are listed from their first use.
    */
   readonly services: readonly { readonly name: string; readonly description?: string }[];
   /** The channels its `ctx.notify.channel` may use, `<plugin>.<name>`, announced in `initialize`. */
@@ -50,7 +53,10 @@ const entrySchema: JsonSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' }, description: { type: 'string' } },
+        properties: {
+          name: { type: 'string', pattern: `${SERVICE_NAME.source}|^\\*$`, description: '`*`: services the plugin names at run time (from its config).' },
+          description: { type: 'string' },
+        },
       },
     },
     channels: { type: 'array', default: [], uniqueItems: true, items: { type: 'string', pattern: CHANNEL_NAME } },
