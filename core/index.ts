@@ -36,6 +36,7 @@ export type {
   PluginDefinition,
   PluginEvents,
   PluginLive,
+  PluginReport,
   ProgressUpdate,
   SchemaType,
   SamplingParams,

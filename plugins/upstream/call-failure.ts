@@ -1,0 +1,55 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { GatewayError, isGatewayError } from '../../core/index.js';
+import type { RaiseError } from './errors.js';
+import type { UpstreamServer } from './upstream-server.js';
+
+/**
+ * What a caller sees of a request to an upstream server that failed, as a code from the one
+ * error table. The gateway's own errors (BREAKER_OPEN, BREAKER_TIMEOUT, a cancelled call)
+ * pass unchanged. A request that could not reach an HTTP server also tells the server that
+ * its connection is gone, so the next calls fail fast while it reconnects.
+ */
+export function callFailure(err: unknown, server: UpstreamServer, error: RaiseError, signal?: AbortSignal): Error {
+  if (isGatewayError(err)) return err;
+  // Aborted by the call's own signal: the reason is core's (CANCELLED, TOOL_TIMEOUT, shutdown).
+  if (signal?.aborted && isGatewayError(signal.reason)) return signal.reason;
+  if (err instanceof McpError) {
+    const message = stripPrefix(err.message);
+    switch (err.code) {
+      case ErrorCode.ConnectionClosed:
+        return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" went away during the request (${server.status().lastError ?? 'connection closed'}); it is being restarted.`, {
+          server: server.name,
+        });
+      case ErrorCode.RequestTimeout:
+        return new GatewayError('BREAKER_TIMEOUT', `The upstream server "${server.name}" did not answer in time.`);
+      case ErrorCode.InvalidParams:
+        return new GatewayError('INVALID_ARGUMENTS', `The upstream server "${server.name}" refused the arguments: ${message}`);
+      case -32002: // the MCP code for an unknown resource
+        return new GatewayError('RESOURCE_NOT_FOUND', `The upstream server "${server.name}" has no such resource: ${message}`);
+      default:
+        return error('UPSTREAM_ERROR', `The upstream server "${server.name}" answered with error ${err.code}: ${message}`, { server: server.name, rpcCode: err.code });
+    }
+  }
+  if (isUnreachable(err)) {
+    const reason = (err as Error).message;
+    server.lost(reason);
+    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" could not be reached (${reason}); reconnecting.`, { server: server.name });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return error('UPSTREAM_ERROR', `The request to the upstream server "${server.name}" failed: ${message}`, { server: server.name });
+}
+
+/** A network failure, or an HTTP server that no longer knows our session (it restarted). */
+function isUnreachable(err: unknown): boolean {
+  if (err instanceof StreamableHTTPError) return err.code === 404 || err.code === undefined || err.code >= 500;
+  if (!(err instanceof Error)) return false;
+  if (err.message === 'fetch failed' || err.message.startsWith('Not connected')) return true;
+  const code = (err.cause as { code?: string } | undefined)?.code ?? (err as { code?: string }).code;
+  return typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(code);
+}
+
+/** The SDK writes "MCP error -32602: ..." before the server's own message. */
+function stripPrefix(message: string): string {
+  return message.replace(/^MCP error -?\d+: /, '');
+}

@@ -1,0 +1,73 @@
+import type { ConfigType } from '../../core/index.js';
+
+const patterns = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 256 }, default: [] } as const;
+const stringMap = { type: 'object', additionalProperties: { type: 'string' }, default: {} } as const;
+
+/** One server: stdio (`command`) or Streamable HTTP (`url`); the checks in index.ts refuse both or neither. */
+const serverSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_-]{0,31}$',
+      description: 'Names the server in status, logs and its breaker `upstream:<name>`; the default tool prefix.',
+    },
+    command: { type: 'string', minLength: 1, description: 'A stdio server: the program to spawn (looked up on PATH).' },
+    args: { type: 'array', items: { type: 'string' }, default: [] },
+    env: { ...stringMap, description: 'Added to a small inherited environment (HOME, PATH, SHELL, TERM, USER, LOGNAME).' },
+    cwd: { type: 'string', minLength: 1, description: 'Relative to the workspace; default: the workspace.' },
+    url: { type: 'string', pattern: '^https?://', description: 'A Streamable HTTP server: its MCP endpoint.' },
+    headers: { ...stringMap, description: 'Sent with every request (tokens: write ${VAR} and set it in the environment).' },
+    prefix: {
+      type: 'string',
+      pattern: '^[a-z0-9_]{0,32}$',
+      description: "Put before every tool and prompt name of this server; default `<name>_` (dashes as underscores).",
+    },
+    include: { ...patterns, description: "Glob patterns of the server's own tool names to offer; empty: all." },
+    exclude: { ...patterns, description: "Glob patterns of the server's own tool names never to offer; checked after include." },
+    timeoutMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 3_600_000,
+      default: 60_000,
+      description: "A call (or read, or prompt) to this server longer than this is cancelled there and answered BREAKER_TIMEOUT.",
+    },
+    optional: { type: 'boolean', default: false, description: 'Start the gateway even when this server cannot be reached.' },
+    enabled: { type: 'boolean', default: true },
+  },
+} as const;
+
+/** The plugin's section of gateway.config.yaml (see README.md); `UpstreamConfig` is inferred from it. */
+export const configSchema = {
+  type: 'object',
+  properties: {
+    servers: { type: 'array', items: serverSchema, default: [], maxItems: 256 },
+    whenDown: {
+      enum: ['keep', 'withdraw'],
+      default: 'keep',
+      description: "A server that is down: keep its tools listed (calls answer UPSTREAM_UNAVAILABLE at once), or withdraw them until it is back.",
+    },
+    connectTimeoutMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 120_000,
+      default: 20_000,
+      description: 'How long a server has to start and answer initialize (npx may download it first).',
+    },
+    restartInitialDelayMs: { type: 'integer', minimum: 10, maximum: 60_000, default: 500, description: 'First wait before a restart or reconnect; doubles each time.' },
+    restartMaxDelayMs: { type: 'integer', minimum: 100, maximum: 600_000, default: 30_000, description: 'The longest wait between restarts.' },
+    stderrLines: { type: 'integer', minimum: 0, maximum: 10_000, default: 200, description: "Lines of each stdio server's stderr kept for status and logs." },
+    maxResources: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100_000,
+      default: 1000,
+      description: 'Resources listed per server (pages are followed up to this); 0 proxies no resources.',
+    },
+  },
+} as const;
+
+export type UpstreamConfig = ConfigType<typeof configSchema>;
+export type ServerConfig = UpstreamConfig['servers'][number];

@@ -1,0 +1,24 @@
+import type { ErrorSpec, PluginContext } from '../../core/index.js';
+
+/** The plugin's error codes; README.md lists them with their HTTP status. */
+export const upstreamErrors = {
+  UPSTREAM_UNAVAILABLE: {
+    status: 503,
+    mcp: 'result',
+    description:
+      'The upstream MCP server is not connected (starting, restarting after it exited, or unreachable); the gateway keeps retrying. gateway_status shows its state and last error.',
+  },
+  UPSTREAM_ERROR: {
+    status: 502,
+    mcp: 'result',
+    description: 'The upstream MCP server answered with a protocol error; the message is its own.',
+  },
+  UPSTREAM_TOOL_ERROR: {
+    status: 422,
+    mcp: 'result',
+    description: "The upstream server's tool ran and reported a failure (isError); the message is its text, details.content its whole result.",
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type UpstreamErrorCode = keyof typeof upstreamErrors;
+export type RaiseError = PluginContext<unknown, UpstreamErrorCode>['error'];

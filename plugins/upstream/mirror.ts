@@ -1,0 +1,96 @@
+import { isGatewayError } from '../../core/index.js';
+import type { Conflict, NameClaims } from './name-claims.js';
+
+/** One entry of an upstream's list as the gateway will offer it. */
+export interface MirrorEntry {
+  readonly kind: Conflict['kind'];
+  /** The server's own name or URI for it. */
+  readonly upstream: string;
+  /** The gateway's name (or URI) for it. */
+  readonly name: string;
+  /** Changes when anything the gateway lists of it changes: the entry is then replaced. */
+  readonly fingerprint: string;
+  /** Adds it to the gateway's catalog (through ctx.live); returns its removal. Throws on a clash. */
+  add(): () => void;
+}
+
+interface Mirrored {
+  readonly name: string;
+  readonly fingerprint: string;
+  readonly remove: () => void;
+}
+
+/**
+ * Keeps the gateway's entries of one kind in step with one server's list: after each listing,
+ * entries gone upstream are removed, changed ones replaced, new ones added. Each add and
+ * removal goes through ctx.live, which announces list_changed to the gateway's clients. An
+ * entry that cannot be added (its name clashes, its schema does not compile) is left out and
+ * kept as a conflict for status; the others are offered.
+ */
+export class Mirror {
+  readonly #source: string;
+  readonly #claims: NameClaims;
+  readonly #current = new Map<string, Mirrored>();
+  #conflicts: Conflict[] = [];
+
+  constructor(source: string, claims: NameClaims) {
+    this.#source = source;
+    this.#claims = claims;
+  }
+
+  get size(): number {
+    return this.#current.size;
+  }
+
+  get conflicts(): readonly Conflict[] {
+    return this.#conflicts;
+  }
+
+  /** The gateway's names of what is mirrored now. */
+  names(): string[] {
+    return [...this.#current.values()].map((m) => m.name);
+  }
+
+  sync(entries: readonly MirrorEntry[]): void {
+    const wanted = new Map(entries.map((e) => [e.upstream, e]));
+    for (const [upstream, mirrored] of this.#current) {
+      const entry = wanted.get(upstream);
+      if (entry && entry.fingerprint === mirrored.fingerprint && entry.name === mirrored.name) continue;
+      this.#drop(upstream, mirrored);
+    }
+    const conflicts: Conflict[] = [];
+    for (const entry of entries) {
+      if (this.#current.has(entry.upstream)) continue;
+      const source = `${this.#source} ("${entry.upstream}")`;
+      const holder = this.#claims.claim(entry.name, source);
+      if (holder !== undefined) {
+        conflicts.push(conflict(entry, `the ${entry.kind} name "${entry.name}" of ${source} clashes with ${holder}; rename one with prefix, or leave one out with exclude`));
+        continue;
+      }
+      try {
+        this.#current.set(entry.upstream, { name: entry.name, fingerprint: entry.fingerprint, remove: entry.add() });
+      } catch (err) {
+        this.#claims.release(entry.name, source);
+        if (!isGatewayError(err)) throw err;
+        conflicts.push(conflict(entry, `${source}: ${err.message}`));
+      }
+    }
+    this.#conflicts = conflicts;
+  }
+
+  /** Removes every entry (the server was withdrawn, or the plugin is closing). */
+  clear(): void {
+    for (const [upstream, mirrored] of this.#current) this.#drop(upstream, mirrored);
+    this.#conflicts = [];
+  }
+
+  #drop(upstream: string, mirrored: Mirrored): void {
+    this.#current.delete(upstream);
+    mirrored.remove();
+    this.#claims.release(mirrored.name, `${this.#source} ("${upstream}")`);
+  }
+}
+
+function conflict(entry: MirrorEntry, reason: string): Conflict {
+  return { kind: entry.kind, upstream: entry.upstream, name: entry.name, reason };
+}

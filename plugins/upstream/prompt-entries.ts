@@ -1,0 +1,66 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { Completer, PromptDefinition, PromptMessage } from '../../core/index.js';
+import { gatewayName } from './names.js';
+import type { MirrorEntry } from './mirror.js';
+import type { ServerLink } from './server-link.js';
+
+/** Every prompt the server lists (all pages), or none when it offers no prompts. */
+export async function listPrompts(client: Client): Promise<Prompt[]> {
+  if (!client.getServerCapabilities()?.prompts) return [];
+  const prompts: Prompt[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listPrompts(cursor === undefined ? undefined : { cursor });
+    prompts.push(...page.prompts);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && prompts.length < 100_000);
+  return prompts;
+}
+
+/** The gateway's entries for a server's prompts, named like its tools (prefix, snake_case). */
+export function promptEntries(link: ServerLink, prompts: readonly Prompt[]): MirrorEntry[] {
+  const completes = link.server.capabilities()?.completions !== undefined;
+  return prompts.map((prompt) => {
+    const args = prompt.arguments ?? [];
+    const definition: PromptDefinition = {
+      name: gatewayName(link.prefix, prompt.name),
+      ...(prompt.title === undefined ? {} : { title: prompt.title }),
+      description: prompt.description?.trim() || `Prompt "${prompt.name}" of the upstream server "${link.config.name}".`,
+      arguments: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(args.map((a) => [a.name, { type: 'string', ...(a.description ? { description: a.description } : {}) }])),
+        required: args.filter((a) => a.required).map((a) => a.name),
+      },
+      timeoutMs: link.config.timeoutMs + 2000,
+      ...(completes && args.length > 0 ? { complete: promptCompleters(link, prompt) } : {}),
+    };
+    return {
+      kind: 'prompt',
+      upstream: prompt.name,
+      name: definition.name,
+      fingerprint: JSON.stringify(definition),
+      add: () =>
+        link.ctx.live.prompt<Record<string, string>>(definition, async (values, call) => {
+          const result = await link.request(call, (client, signal) =>
+            client.getPrompt({ name: prompt.name, arguments: values }, { signal, timeout: link.config.timeoutMs + 4000 }),
+          );
+          return result.messages as PromptMessage[];
+        }),
+    };
+  });
+}
+
+function promptCompleters(link: ServerLink, prompt: Prompt): Record<string, Completer> {
+  const completers: Record<string, Completer> = {};
+  for (const { name } of prompt.arguments ?? []) {
+    completers[name] = async (value, context) => {
+      const result = await link.request(context, (client, signal) =>
+        client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value }, context: { arguments: { ...context.arguments } } }, { signal }),
+      );
+      return result.completion.values;
+    };
+  }
+  return completers;
+}

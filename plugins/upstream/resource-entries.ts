@@ -1,0 +1,124 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { CallContext, Completer, ResourceContent, ResourceDefinition } from '../../core/index.js';
+import type { MirrorEntry } from './mirror.js';
+import type { ServerLink } from './server-link.js';
+
+/** The server's resources (pages followed up to `max`) and templates, or none when it offers no resources. */
+export async function listResources(client: Client, max: number): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
+  if (!client.getServerCapabilities()?.resources || max === 0) return { resources: [], templates: [] };
+  const resources: Resource[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listResources(cursor === undefined ? undefined : { cursor });
+    resources.push(...page.resources);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && resources.length < max);
+  return { resources: resources.slice(0, max), templates: (await listTemplates(client, max)).slice(0, max) };
+}
+
+/** A server may offer resources and no templates, and answer their list with "method not found". */
+async function listTemplates(client: Client, max: number): Promise<ResourceTemplate[]> {
+  const templates: ResourceTemplate[] = [];
+  let cursor: string | undefined;
+  try {
+    do {
+      const page = await client.listResourceTemplates(cursor === undefined ? undefined : { cursor });
+      templates.push(...page.resourceTemplates);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined && templates.length < max);
+  } catch (err) {
+    if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return [];
+    throw err;
+  }
+  return templates;
+}
+
+/**
+ * The gateway's entries for a server's resources and templates, under their own URIs (a URI
+ * names a thing, it is not prefixed). Reads go to the server; the first subscriber of a URI
+ * subscribes the gateway at the server, and its updates reach every subscriber here.
+ */
+export function resourceEntries(link: ServerLink, listed: { resources: readonly Resource[]; templates: readonly ResourceTemplate[] }): MirrorEntry[] {
+  const capabilities = link.server.capabilities();
+  const subscribable = capabilities?.resources?.subscribe === true;
+  const completes = capabilities?.completions !== undefined;
+  const hooks = subscribable ? subscriptionHooks(link) : {};
+  const common = (entry: Resource | ResourceTemplate) => ({
+    name: entry.name,
+    ...(entry.title === undefined ? {} : { title: entry.title }),
+    ...(entry.description === undefined ? {} : { description: entry.description }),
+    ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }),
+    ...(entry.annotations === undefined ? {} : { annotations: entry.annotations }),
+    timeoutMs: link.config.timeoutMs + 2000,
+    ...hooks,
+  });
+  const statics = listed.resources.map((resource): MirrorEntry => {
+    const definition: ResourceDefinition = { uri: resource.uri, ...common(resource), ...(resource.size === undefined ? {} : { size: resource.size }) };
+    return entry(link, resource.uri, definition);
+  });
+  const templates = listed.templates.map((template): MirrorEntry => {
+    const complete = completes ? templateCompleters(link, template.uriTemplate) : undefined;
+    const definition: ResourceDefinition = { uriTemplate: template.uriTemplate, ...common(template), ...(complete ? { complete } : {}) };
+    return entry(link, template.uriTemplate, definition);
+  });
+  return [...statics, ...templates];
+}
+
+function entry(link: ServerLink, key: string, definition: ResourceDefinition): MirrorEntry {
+  return {
+    kind: 'resource',
+    upstream: key,
+    name: key,
+    fingerprint: JSON.stringify(definition),
+    add: () => link.ctx.live.resource(definition, (uri, _variables, call) => readResource(link, uri, call)),
+  };
+}
+
+async function readResource(link: ServerLink, uri: string, call: CallContext): Promise<ResourceContent[]> {
+  const result = await link.request(call, (client, signal) => client.readResource({ uri }, { signal, timeout: link.config.timeoutMs + 4000 }));
+  return result.contents.map((item) =>
+    'text' in item && typeof item.text === 'string'
+      ? { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }), text: item.text }
+      : { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }), blob: String((item as { blob?: unknown }).blob ?? '') },
+  );
+}
+
+function subscriptionHooks(link: ServerLink): Pick<ResourceDefinition, 'onSubscribe' | 'onUnsubscribe'> {
+  const noCall = { signal: link.ctx.signal };
+  return {
+    onSubscribe: async (uri) => {
+      await link.request(noCall, (client, signal) => client.subscribeResource({ uri }, { signal }));
+    },
+    onUnsubscribe: async (uri) => {
+      // Best effort: a server that restarted has forgotten the subscription anyway.
+      if (link.server.state === 'connected') await link.request(noCall, (client, signal) => client.unsubscribeResource({ uri }, { signal }));
+    },
+  };
+}
+
+/** `completion/complete` for each variable of a template, asked of the server. */
+function templateCompleters(link: ServerLink, uriTemplate: string): Record<string, Completer> {
+  const completers: Record<string, Completer> = {};
+  for (const variable of templateVariables(uriTemplate)) {
+    completers[variable] = async (value, context) => {
+      const result = await link.request(context, (client, signal) =>
+        client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value }, context: { arguments: { ...context.arguments } } }, { signal }),
+      );
+      return result.completion.values;
+    };
+  }
+  return completers;
+}
+
+/** The variable names of an RFC 6570 template: `{a,b*}`, `{?q,limit:3}` give a, b, q, limit. */
+export function templateVariables(uriTemplate: string): string[] {
+  const names = new Set<string>();
+  for (const [, body] of uriTemplate.matchAll(/\{[+#./;?&]?([^}]*)\}/g)) {
+    for (const spec of body!.split(',')) {
+      const name = spec.replace(/(\*|:\d+)$/, '');
+      if (name) names.add(name);
+    }
+  }
+  return [...names];
+}

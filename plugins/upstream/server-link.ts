@@ -1,0 +1,45 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Breaker, CallContext, PluginContext } from '../../core/index.js';
+import { callFailure } from './call-failure.js';
+import type { ServerConfig, UpstreamConfig } from './config.js';
+import type { RaiseError, UpstreamErrorCode } from './errors.js';
+import { prefixOf, toolFilter } from './names.js';
+import type { UpstreamServer } from './upstream-server.js';
+
+/** What the entries of one server need to relay a request to it. */
+export class ServerLink {
+  readonly ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>;
+  readonly config: ServerConfig;
+  readonly server: UpstreamServer;
+  readonly prefix: string;
+  readonly offers: (toolName: string) => boolean;
+  readonly error: RaiseError;
+  readonly #breaker: Breaker;
+
+  constructor(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, server: UpstreamServer) {
+    this.ctx = ctx;
+    this.config = config;
+    this.server = server;
+    this.prefix = prefixOf(config);
+    this.offers = toolFilter(config);
+    this.error = (code, message, details) => ctx.error(code, message, details);
+    // Its timeout is the server's: a hung server answers BREAKER_TIMEOUT and counts as a failure.
+    this.#breaker = ctx.breaker(config.name, { timeoutMs: config.timeoutMs });
+  }
+
+  /**
+   * Runs `send` against the connected client: UPSTREAM_UNAVAILABLE at once when the server is
+   * down, BREAKER_OPEN while its breaker is open, and every other failure as a code (call-failure.ts).
+   */
+  async request<T>(call: Pick<CallContext, 'signal'>, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const client = this.server.client();
+    // Mapped inside the breaker, so that it sees codes: a caller's mistake (INVALID_ARGUMENTS,
+    // a 4xx) says nothing of the server's health and does not count against it.
+    const task = (signal: AbortSignal) => send(client, signal).catch((err: unknown) => Promise.reject(callFailure(err, this.server, this.error, call.signal)));
+    try {
+      return await this.#breaker.call(task, { signal: call.signal });
+    } catch (err) {
+      throw callFailure(err, this.server, this.error, call.signal);
+    }
+  }
+}

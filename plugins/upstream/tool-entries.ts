@@ -1,0 +1,92 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '../../core/index.js';
+import { gatewayName } from './names.js';
+import type { MirrorEntry } from './mirror.js';
+import type { ServerLink } from './server-link.js';
+
+/** Core's limit on a call is this much longer than the server's, so the breaker's timeout answers first. */
+export const CALL_GRACE_MS = 2000;
+
+/** Every tool the server lists (all pages), in its order. */
+export async function listTools(client: Client): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && tools.length < 100_000);
+  return tools;
+}
+
+/** The gateway's entries for a server's tools that its include/exclude lists let through. */
+export function toolEntries(link: ServerLink, tools: readonly Tool[]): MirrorEntry[] {
+  return tools
+    .filter((tool) => link.offers(tool.name))
+    .map((tool) => {
+      const definition = toolDefinition(link, tool);
+      return {
+        kind: 'tool',
+        upstream: tool.name,
+        name: definition.name,
+        fingerprint: JSON.stringify(definition),
+        add: () => link.ctx.live.tool(definition, (args, call) => callTool(link, tool.name, args, call)),
+      };
+    });
+}
+
+function toolDefinition(link: ServerLink, tool: Tool): ToolDefinition {
+  const { config } = link;
+  const annotations = tool.annotations ?? {};
+  const title = tool.title ?? annotations.title;
+  return {
+    name: gatewayName(link.prefix, tool.name),
+    ...(title === undefined ? {} : { title }),
+    description: tool.description?.trim() || `Tool "${tool.name}" of the upstream server "${config.name}".`,
+    inputSchema: tool.inputSchema as JsonSchema,
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as JsonSchema }),
+    annotations: pickAnnotations(annotations),
+    timeoutMs: config.timeoutMs + CALL_GRACE_MS,
+    foreignSchemas: true,
+    origin: `upstream ${config.name}: ${tool.name}`,
+  };
+}
+
+/** MCP's defaults where the server says nothing (readOnlyHint false: it may change things). */
+function pickAnnotations(annotations: NonNullable<Tool['annotations']>): ToolAnnotations {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = annotations;
+  return {
+    readOnlyHint: readOnlyHint ?? false,
+    ...(destructiveHint === undefined ? {} : { destructiveHint }),
+    ...(idempotentHint === undefined ? {} : { idempotentHint }),
+    ...(openWorldHint === undefined ? {} : { openWorldHint }),
+  };
+}
+
+/**
+ * One call, relayed: through the server's breaker, cancelled there when the call is
+ * (the SDK sends notifications/cancelled), with the server's progress passed on to the caller.
+ * A result the server marks isError becomes UPSTREAM_TOOL_ERROR with its text.
+ */
+async function callTool(link: ServerLink, name: string, args: Record<string, unknown>, call: CallContext): Promise<unknown> {
+  const result = (await link.request(call, (client, signal) =>
+    client.callTool({ name, arguments: args }, undefined, {
+      signal,
+      timeout: link.config.timeoutMs + 2 * CALL_GRACE_MS,
+      onprogress: ({ progress, total, message }) =>
+        call.progress({ progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) }),
+    }),
+  )) as CallToolResult;
+  if (result.isError) {
+    const text = result.content
+      .filter((block) => block.type === 'text')
+      .map((block) => block.text)
+      .join('\n')
+      .slice(0, 4000);
+    throw link.error('UPSTREAM_TOOL_ERROR', text || `The tool "${name}" of the upstream server "${link.config.name}" reported a failure.`, {
+      content: result.content,
+    });
+  }
+  return toolContent(result.content ?? [], result.structuredContent);
+}
