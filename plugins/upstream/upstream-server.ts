@@ -250,7 +250,9 @@ export class UpstreamServer {
 
   /** Why a connection attempt failed, with the end of stderr when the process said something. */
   #describeFailure(err: unknown): string {
-    const message = (err as Error)?.message ?? String(err);
+    const cause = (err as Error)?.cause as { code?: string; message?: string } | undefined;
+    // fetch says only "fetch failed"; the reason (ECONNREFUSED, a reset) is in its cause.
+    const message = `${(err as Error)?.message ?? String(err)}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
     const exit = this.#transport instanceof StdioServerTransport ? this.#transport.exit : undefined;
     const parts = [message];
     if (exit) parts.push(`the process exited with ${exit.signal ?? `code ${exit.code}`}`);
