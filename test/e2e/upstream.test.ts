@@ -64,7 +64,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
   await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '--stdio', '--config', stdioConfig], env: { ...process.env, ...env } as Record<string, string>, cwd: work, stderr: 'pipe' }));
   after(() => stdio.close());
   const rest = (tool: string, body: unknown) =>
-    fetch(`${base}/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(`${base}/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
   const calls: Array<[string, Record<string, unknown>, (text: string) => void]> = [
     ['everything_get_sum', { a: 2, b: 3 }, (text) => assert.match(text, /5/)],
@@ -97,7 +97,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
   });
 
   it('the OpenAPI document has an operation per upstream tool and is valid', async () => {
-    const document = await (await fetch(`${base}/openapi.json`)).json();
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as any;
     for (const tool of ['everything_get_sum', 'fs_read_text_file', 'remote_file_read']) assert.ok(document.paths[`/tools/${tool}`]?.post, tool);
     await SwaggerParser.validate(structuredClone(document));
   });
@@ -138,7 +138,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
   });
 
   it('no upstream process is left after shutdown', async () => {
-    const health = await (await fetch(`${base}/health`)).json();
+    const health = (await (await fetch(`${base}/health`)).json()) as any;
     const servers = health.plugins.find((p: { name: string }) => p.name === 'upstream').status.detail.servers as Array<{ pid?: number }>;
     const pids = servers.map((s) => s.pid).filter((pid): pid is number => pid !== undefined);
     assert.equal(pids.length, 2);
