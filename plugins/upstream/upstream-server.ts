@@ -58,6 +58,8 @@ export class UpstreamServer {
   readonly #options: ServerOptions;
   readonly #listeners: ServerListener[] = [];
   #state: ServerState = 'connecting';
+  /** Set once by close(): nothing connects, reconnects or changes state after it. */
+  #closed = false;
   #client: Client | undefined;
   #transport: Transport | undefined;
   #since = Date.now();
@@ -132,6 +134,7 @@ export class UpstreamServer {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     this.#state = 'stopped';
     clearTimeout(this.#timer);
     clearInterval(this.#ping);
@@ -140,6 +143,7 @@ export class UpstreamServer {
 
   async #connect(): Promise<void> {
     const { config, plugin, log } = this.#options;
+    if (this.#closed) return;
     this.#state = 'connecting';
     const transport = this.#makeTransport();
     const client = new Client({ name: 'mcp-gateway', version: this.#options.version }, { capabilities: { roots: {} } });
@@ -150,14 +154,15 @@ export class UpstreamServer {
       await client.connect(transport, { timeout: plugin.connectTimeoutMs });
     } catch (err) {
       const reason = this.#describeFailure(err);
-      this.#down(reason);
       await this.#closeConnection();
+      if (this.#closed) return;
+      this.#down(reason);
       throw new Error(`The upstream server "${this.name}" did not start: ${reason}`, { cause: err });
     }
-    if ((this.#state as ServerState) === 'stopped') return void (await this.#closeConnection());
+    if (this.#closed) return void (await this.#closeConnection());
     // The close handler, only now: a failed connect is handled above, not as a lost connection.
     client.onclose = () => {
-      if (this.#client !== client || this.#state === 'stopped') return;
+      if (this.#client !== client || this.#closed) return;
       this.#down(this.#describeExit());
       this.#scheduleReconnect();
     };
@@ -224,7 +229,7 @@ export class UpstreamServer {
   }
 
   #scheduleReconnect(): void {
-    if (this.#state === 'stopped') return;
+    if (this.#closed) return;
     clearTimeout(this.#timer);
     const { restartInitialDelayMs: initial, restartMaxDelayMs: max } = this.#options.plugin;
     const base = Math.min(max, initial * 2 ** Math.min(this.#attempt, 20));

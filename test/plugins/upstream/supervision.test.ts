@@ -174,3 +174,34 @@ describe('upstream: servers that cannot start', () => {
     await assert.rejects(createGateway({ config, log: createLogger('silent') }), /give either command .* or url/);
   });
 });
+
+describe('upstream: which tools, under which names', () => {
+  it('include and exclude pick by the server’s own names; an empty prefix keeps them bare', async () => {
+    const dir = tempDir('mcpgw-upstream-');
+    const server = fixtureServer('fix', join(dir, 'events.log'), { prefix: '', include: ['pid', 'fail', 'get*'], exclude: ['get-*'] });
+    const gateway = await startGateway({ plugins: { upstream: { config: { servers: [server] } } } }, dir);
+    const names = gateway.catalog.list().filter((t) => t.plugin === 'upstream').map((t) => t.listing.name).sort();
+    assert.deepEqual(names, ['fail', 'get_file', 'pid']);
+    assert.equal(serverStatus(gateway, 'fix').conflicts, undefined, 'get-file was excluded, so get_file clashes with nothing');
+  });
+
+  it('whenDown: withdraw takes a dead server’s tools away and gives them back once it is restarted', async () => {
+    const dir = tempDir('mcpgw-upstream-');
+    const gateway = await startGateway(
+      { plugins: { echo: {}, upstream: { config: { ...fast, whenDown: 'withdraw', servers: [fixtureServer('fix', join(dir, 'events.log'))] } } } },
+      dir,
+    );
+    const client = await memoryClient(gateway);
+    let announced = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      announced += 1;
+    });
+    const pid = await pidOf(client, 'fix_pid');
+    process.kill(pid, 'SIGKILL');
+    await waitFor(() => gateway.catalog.get('fix_pid') === undefined);
+    assert.ok(gateway.catalog.list().some((t) => t.plugin === 'echo'), 'other plugins keep theirs');
+    await waitFor(() => gateway.catalog.get('fix_pid') !== undefined);
+    await waitFor(() => announced >= 2);
+    assert.notEqual(await pidOf(client, 'fix_pid'), pid);
+  });
+});
