@@ -31,8 +31,10 @@ export class ServerLink {
    * Runs `send` against the connected client: UPSTREAM_UNAVAILABLE at once when the server is
    * down, BREAKER_OPEN while its breaker is open, and every other failure as a code (call-failure.ts).
    */
-  async request<T>(call: Pick<CallContext, 'signal'>, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async request<T>(call: Pick<CallContext, 'signal'> | CallContext, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
     const client = this.server.client();
+    // A tool call (not a subscription made on no one's behalf) receives the server's sampling and elicitation requests.
+    const untrack = 'sample' in call ? this.server.track(call) : () => {};
     // Mapped inside the breaker, so that it sees codes: a caller's mistake (INVALID_ARGUMENTS,
     // a 4xx) says nothing of the server's health and does not count against it.
     const task = (signal: AbortSignal) => send(client, signal).catch((err: unknown) => Promise.reject(callFailure(err, this.server, this.error, call.signal)));
@@ -40,6 +42,8 @@ export class ServerLink {
       return await this.#breaker.call(task, { signal: call.signal });
     } catch (err) {
       throw callFailure(err, this.server, this.error, call.signal);
+    } finally {
+      untrack();
     }
   }
 }

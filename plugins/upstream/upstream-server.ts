@@ -3,7 +3,11 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
   ListRootsRequestSchema,
+  McpError,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -12,7 +16,7 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Logger } from '../../core/index.js';
+import { isGatewayError, type CallContext, type Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { StderrLog } from './stderr-log.js';
@@ -68,6 +72,8 @@ export class UpstreamServer {
   #lastError: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   #ping: NodeJS.Timeout | undefined;
+  /** Calls to this server in flight: where its sampling and elicitation requests are sent. */
+  readonly #calls = new Set<CallContext>();
 
   constructor(options: ServerOptions) {
     this.#options = options;
@@ -93,6 +99,12 @@ export class UpstreamServer {
       `The upstream server "${this.name}" is ${this.#state === 'stopped' ? 'stopped' : this.#state === 'connecting' ? 'still connecting' : 'down and being restarted'}.${why}`,
       { server: this.name, state: this.#state },
     );
+  }
+
+  /** Marks `call` in flight until the returned function runs. */
+  track(call: CallContext): () => void {
+    this.#calls.add(call);
+    return () => this.#calls.delete(call);
   }
 
   /** What the connected server said it offers in `initialize`. */
@@ -146,7 +158,10 @@ export class UpstreamServer {
     if (this.#closed) return;
     this.#state = 'connecting';
     const transport = this.#makeTransport();
-    const client = new Client({ name: 'mcp-gateway', version: this.#options.version }, { capabilities: { roots: {} } });
+    const client = new Client(
+      { name: 'mcp-gateway', version: this.#options.version },
+      { capabilities: { roots: {}, sampling: {}, elicitation: { form: {} } } },
+    );
     this.#wire(client);
     this.#transport = transport;
     this.#client = client;
@@ -192,6 +207,11 @@ export class UpstreamServer {
   #wire(client: Client): void {
     const root = pathToFileURL(this.#options.workspaceRoot).href;
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: root, name: 'workspace' }] }));
+    client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => this.#askCaller('sampling', (call) => call.sample(params)));
+    client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
+      if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
+      return this.#askCaller('elicitation', (call) => call.elicit(params));
+    });
     const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
       for (const listener of this.#listeners) listener.listChanged(kind);
     };
@@ -205,6 +225,25 @@ export class UpstreamServer {
       this.#options.log.debug({ server: this.name, level: params.level, logger: params.logger, data: params.data }, 'upstream log message');
     });
     client.onerror = (err) => this.#options.log.debug({ server: this.name, err }, 'upstream transport error');
+  }
+
+  /**
+   * Relays a request the server makes of its client (sampling, elicitation) to the caller of
+   * the one call in flight to it. MCP links such a request to the tool call it belongs to only
+   * over HTTP, so with several calls in flight there is no telling whose it is: refused then.
+   */
+  async #askCaller<T>(what: string, ask: (call: CallContext) => Promise<T>): Promise<T> {
+    if (this.#calls.size !== 1) {
+      const why = this.#calls.size === 0 ? 'no call to it is in flight' : `${this.#calls.size} calls to it are in flight and MCP does not say whose request this is`;
+      throw new McpError(ErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
+    }
+    try {
+      return await ask([...this.#calls][0]!);
+    } catch (err) {
+      // CLIENT_CAPABILITY_MISSING (a REST caller, a client without it), CLIENT_REQUEST_FAILED...
+      const message = isGatewayError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
+      throw new McpError(ErrorCode.InvalidRequest, message);
+    }
   }
 
   #startPing(client: Client): void {

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createHttpApp } from '../../../core/http/http-server.js';
+import { startGateway, tempDir } from '../../helpers.js';
+import { EVERYTHING_SERVER } from './upstream-helpers.js';
+
+describe("upstream: a server's requests of its client, relayed to the caller", async () => {
+  const gateway = await startGateway(
+    { plugins: { upstream: { config: { servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] }] } } } },
+    tempDir('mcpgw-upstream-'),
+  );
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  const client = new Client({ name: 'sampler', version: '1.0.0' }, { capabilities: { sampling: {} } });
+  const asked: string[] = [];
+  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => {
+    asked.push(JSON.stringify(params.messages));
+    return { role: 'assistant', content: { type: 'text', text: 'a sampled answer' }, model: 'test-model' };
+  });
+  await client.connect(clientSide);
+
+  it('sampling: the server asks during a call, the calling client answers, the answer reaches the server', async () => {
+    const result = await client.callTool({ name: 'everything_trigger_sampling_request', arguments: { prompt: 'say hi', maxTokens: 20 } });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.match(asked.join(), /say hi/);
+    assert.match(JSON.stringify(result.content), /a sampled answer/);
+  });
+
+  it('over REST there is no client to ask: the tool fails with the reason', async () => {
+    const app = await createHttpApp(gateway);
+    try {
+      const reply = await app.inject({ method: 'POST', url: '/tools/everything_trigger_sampling_request', payload: { prompt: 'x', maxTokens: 5 } });
+      const body = reply.json();
+      assert.equal(body.success, false);
+      assert.match(JSON.stringify(body.error), /CLIENT_CAPABILITY_MISSING/);
+    } finally {
+      await app.close();
+    }
+  });
+});
