@@ -85,15 +85,20 @@ export class BreakerRegistry {
    */
   forService(plugin: string, service: string, options?: BreakerOptions): Breaker {
     const name = `${plugin}:${service}`;
+    // `*` itself names no service: its breaker would be listed as one.
+    if (service !== '*' && this.#declared.has(name)) return this.get(name, options);
     // `*` in `services:` declares services named at run time (by the plugin's config).
-    const named = this.#declared.has(`${plugin}:*`) && SERVICE_NAME.test(service);
-    if (!this.#declared.has(name) && !named) {
+    if (this.#declared.has(`${plugin}:*`)) {
+      if (typeof service === 'string' && SERVICE_NAME.test(service)) return this.get(name, options);
       throw new GatewayError(
         'SERVICE_UNDECLARED',
-        `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its registry entry does not list. Add it to the entry's services: (- name: ${service}).`,
+        `Plugin "${plugin}" asked for a circuit breaker for service ${JSON.stringify(service)}, which is not a service name (${SERVICE_NAME.source}).`,
       );
     }
-    return this.get(name, options);
+    throw new GatewayError(
+      'SERVICE_UNDECLARED',
+      `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its registry entry does not list. Add it to the entry's services: (- name: ${service}).`,
+    );
   }
 
   /** The breaker named `name`, created on first use; later options for the same name are ignored. */

@@ -5,6 +5,7 @@ import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
 import { toRestData } from './catalog/tool-result.js';
+import { toolEntry, type RegisteredTool } from './catalog/tool-catalog.js';
 import { runServe, runStdio } from './serve.js';
 import { GATEWAY_VERSION } from './version.js';
 
@@ -18,7 +19,7 @@ Usage:
       --tcp HOST:PORT                   listen for TCP here instead of the config's address
       --unix PATH                       unix socket path instead of the config's
       --no-http, --no-tcp, --no-unix    leave that transport off
-  mcp-gateway tools [--json]          list every tool with its plugin (and schema with --json)
+  mcp-gateway tools [--json]          list every tool with its plugin and origin (and schema with --json)
   mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
   mcp-gateway plugins                 list the registry and which plugins are enabled
   mcp-gateway keys owner              print the owner key (dataDir/owner.key) with ready-to-paste lines
@@ -109,11 +110,12 @@ async function listTools(flags: Flags): Promise<number> {
   const gateway = await boot(flags, 'warn');
   try {
     const tools = gateway.catalog.list();
-    if (flags.json) {
-      return print(`${JSON.stringify(tools.map((t) => ({ plugin: t.plugin, ...t.listing })), null, 2)}\n`);
-    }
+    if (flags.json) return print(`${JSON.stringify(tools.map(toolEntry), null, 2)}\n`);
+    // A relayed tool shows where it really runs beside its plugin: `upstream (upstream fs: read_text_file)`.
+    const owner = (t: RegisteredTool) => (t.definition.origin === undefined ? t.plugin : `${t.plugin} (${t.definition.origin})`);
     const width = Math.max(4, ...tools.map((t) => t.listing.name.length));
-    const lines = tools.map((t) => `${t.listing.name.padEnd(width)}  ${t.plugin.padEnd(12)}  ${firstSentence(t.listing.description ?? '')}`);
+    const ownerWidth = Math.max(12, ...tools.map((t) => owner(t).length));
+    const lines = tools.map((t) => `${t.listing.name.padEnd(width)}  ${owner(t).padEnd(ownerWidth)}  ${firstSentence(t.listing.description ?? '')}`);
     return print(`${lines.join('\n')}\n`);
   } finally {
     await gateway.close();

@@ -241,7 +241,7 @@ export const coreErrors = {
   TOOL_DEFINITION_INVALID: {
     status: 500,
     mcp: 'result',
-    description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, or a schema ajv refuses.',
+    description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, a schema ajv refuses, or an origin that is not a label of 1 to 200 characters.',
   },
   // Issue 11, part RP: resources, prompts and completions from plugins.
   RESOURCE_NOT_FOUND: {
@@ -278,7 +278,7 @@ export const coreErrors = {
   RESOURCE_DEFINITION_INVALID: {
     status: 500,
     mcp: 'result',
-    description: 'Boot error: a resource has a bad URI or template, a URI or template another resource has, a missing name, or a variables schema ajv refuses.',
+    description: 'Boot error: a resource has a bad URI or template, a URI or template another resource has, a missing name, a variables schema ajv refuses, or an onSubscribe or onUnsubscribe that is not a function.',
   },
   PROMPT_DEFINITION_INVALID: {
     status: 500,
@@ -337,7 +337,7 @@ export const coreErrors = {
     status: 500,
     mcp: 'result',
     description:
-      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start.",
+      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start. With '*' listed: the name asked for is not a service name (^[a-z][a-z0-9_-]{0,63}$).",
   },
   // CONFORMANCE (issue 11, item 9): a tool asking the MCP client during a call.
   CLIENT_CAPABILITY_MISSING: {

@@ -35,6 +35,7 @@ export type {
   PluginDatabase,
   PluginDefinition,
   PluginEvents,
+  PluginGauge,
   PluginLive,
   PluginReport,
   ProgressUpdate,

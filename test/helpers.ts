@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { stringify } from 'yaml';
+import { createSchemaCompiler, type JsonSchema } from '../core/catalog/schema.js';
 import { resolveConfig, type GatewayConfig } from '../core/config.js';
 import { createGateway, type Gateway } from '../core/gateway.js';
 import { createLogger } from '../core/logger.js';
@@ -23,6 +24,10 @@ export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin',
 export const WITH_LIBRARY = { registries: [FIXTURE_REGISTRY, LIBRARY_REGISTRY], plugins: { echo: {}, library: {} } };
 /** The `notify` fixture plugin: notifications and run-time tools on request. */
 export const NOTIFY_REGISTRY = join(ROOT, 'test', 'fixtures', 'notify-plugin', 'registry');
+/** The `relay` fixture plugin: relayed tools (foreign schemas, origin), services '*', a status report, resource hooks. */
+export const RELAY_REGISTRY = join(ROOT, 'test', 'fixtures', 'relay-plugin', 'registry');
+/** Config overrides that add the relay fixture plugin beside echo. */
+export const WITH_RELAY = { registries: [FIXTURE_REGISTRY, RELAY_REGISTRY], plugins: { echo: {}, relay: {} } };
 /** The `conformance` fixture plugin: the tools, resources and prompts of the MCP conformance suite. */
 export const CONFORMANCE_REGISTRY = join(ROOT, 'test', 'fixtures', 'conformance-plugin', 'registry');
 
@@ -182,6 +187,15 @@ export function safeJson(line: string): Record<string, unknown> | undefined {
 export function resultJson(result: unknown): any {
   const content = (result as { content: Array<{ type: string; text?: string }> }).content;
   return JSON.parse(content[0]!.text!);
+}
+
+/** A compiler for an OpenAPI document's schemas, which carry OpenAPI's `example` beside JSON Schema. */
+export function documentCompiler(doc: any) {
+  const ajv = createSchemaCompiler();
+  ajv.addKeyword('example');
+  const local = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"doc#/$defs/'));
+  ajv.addSchema({ $id: 'doc', $defs: local(doc.components.schemas) });
+  return (schema: JsonSchema) => ajv.compile(local(schema));
 }
 
 /** Polls `condition` until it holds; throws after `ms`. */

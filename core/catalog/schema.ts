@@ -1,4 +1,3 @@
-import { Ajv as AjvDraft07 } from 'ajv';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Logger } from '../logger.js';
@@ -64,37 +63,6 @@ function checkAgainstMetaSchema(schema: unknown, throwOrLogError?: boolean): boo
   if (!valid && throwOrLogError) throw new Error(`schema is invalid: ${metaChecker.errorsText(metaChecker.errors)}`);
   return valid;
 }
-
-let foreignCompilers: { draft07: AjvDraft07; draft2020: Ajv2020 } | undefined;
-
-/**
- * Compiles a schema written for another server (an upstream MCP server's tool schema), which
- * was not written for Ajv's strict mode: no strict mode, no meta-schema check, and the dialect
- * its `$schema` names (draft-04 to draft-07 as draft-07, anything else as 2020-12). Defaults
- * are not filled in and nothing is coerced: the arguments reach that server as the caller sent
- * them, and it applies its own defaults. Unknown keywords and formats are ignored, not refused.
- */
-export function compileForeignSchema(schema: JsonSchema): ValidateFunction {
-  foreignCompilers ??= {
-    draft07: addFormats(new AjvDraft07(foreignOptions) as unknown as Ajv2020) as unknown as AjvDraft07,
-    draft2020: addFormats(new Ajv2020(foreignOptions)),
-  };
-  const { $schema, ...rest } = schema;
-  const draft07 = typeof $schema === 'string' && /draft-0[4-7]/.test($schema);
-  return draft07 ? foreignCompilers.draft07.compile(rest) : foreignCompilers.draft2020.compile(rest);
-}
-
-const foreignOptions = {
-  strict: false,
-  validateSchema: false,
-  allErrors: false,
-  useDefaults: false,
-  coerceTypes: false,
-  removeAdditional: false,
-  verbose: true,
-  // Never `console` (stdout is the protocol's); ignored keywords are expected here, not news.
-  logger: false,
-} as const;
 
 export interface SchemaProblem {
   /** JSON Pointer of the offending value, `""` for the root. */

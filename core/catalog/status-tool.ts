@@ -2,7 +2,7 @@ import type { AuditState } from '../storage/audit.js';
 import type { LifecycleState } from '../lifecycle.js';
 import type { BreakerStatus } from '../breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
-import type { PluginReport, ToolDefinition } from '../plugins/plugin-types.js';
+import type { PluginStatus, ToolDefinition } from '../plugins/plugin-types.js';
 import { closedObject, type JsonSchema } from './schema.js';
 
 export interface GatewayStatus {
@@ -10,7 +10,7 @@ export interface GatewayStatus {
   state: LifecycleState;
   version: string;
   uptimeS: number;
-  plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'> & { status?: PluginReport }>;
+  plugins: Array<Pick<LoadedPlugin, 'name' | 'version' | 'tools'> & { status?: PluginStatus }>;
   skippedPlugins: SkippedPlugin[];
   toolCount: number;
   breakers: BreakerStatus[];

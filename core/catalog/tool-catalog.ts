@@ -7,10 +7,13 @@ import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plu
 import { RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { compileForeignSchema, describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
+import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
+import { compileForeignSchema } from './foreign-schema.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** A relayed tool's `origin` is shown in a column of `mcp-gateway tools`: keep it a label. */
+const MAX_ORIGIN_LENGTH = 200;
 
 export interface RegisteredTool {
   readonly plugin: string;
@@ -117,6 +120,10 @@ export class ToolCatalog {
     if (outputSchema !== undefined) checkObjectSchema(outputSchema, 'outputSchema', fail);
     if (definition.timeoutMs !== undefined && !(Number.isInteger(definition.timeoutMs) && definition.timeoutMs > 0)) {
       fail('timeoutMs must be a positive integer.');
+    }
+    const { origin } = definition;
+    if (origin !== undefined && !(typeof origin === 'string' && origin.trim() !== '' && origin.length <= MAX_ORIGIN_LENGTH)) {
+      fail(`origin must be a non-empty string of at most ${MAX_ORIGIN_LENGTH} characters.`);
     }
     let validate: ValidateFunction;
     let validateOutput: ValidateFunction | undefined;
@@ -369,6 +376,12 @@ function checkOutput(tool: RegisteredTool, value: unknown): void {
   if (structured !== undefined && tool.validateOutput(structured)) return;
   const problems = describeSchemaErrors(tool.validateOutput.errors);
   throw new Error(`Result breaks the outputSchema of ${tool.listing.name}: ${JSON.stringify(problems)}`);
+}
+
+/** A tool as GET /tools and `mcp-gateway tools --json` show it: its listing, its plugin and where it runs. */
+export function toolEntry(tool: RegisteredTool): { plugin: string; origin?: string } & Tool {
+  const { origin } = tool.definition;
+  return { plugin: tool.plugin, ...(origin === undefined ? {} : { origin }), ...tool.listing };
 }
 
 /** The one UNKNOWN_TOOL error, whichever face was asked (the name is cut: it comes from outside). */

@@ -4,6 +4,7 @@ import type { Gateway } from '../gateway.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { addContentMetrics } from './content-metrics.js';
+import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
 
 const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
 
@@ -14,26 +15,26 @@ const registries = new WeakMap<Gateway, Registry>();
 
 /**
  * The Prometheus metrics of a gateway (tool calls, resource reads, prompt gets, breakers,
- * sessions), made with its first HTTP app, the face that serves them at /metrics: `serve`
- * starts HTTP before any other listener, so no call goes uncounted, and `--stdio` (which has
- * no /metrics) never loads prom-client, some 60 ms of every start-up.
+ * sessions, the gauges plugins report), made with its first HTTP app, the face that serves
+ * them at /metrics: `serve` starts HTTP before any other listener, so no call goes uncounted,
+ * and `--stdio` (which has no /metrics) never loads prom-client, some 60 ms of every start-up.
  */
 export function gatewayMetrics(gateway: Gateway): Registry {
   let registry = registries.get(gateway);
   if (!registry) {
-    registry = createMetrics(gateway.catalog, gateway.breakers, gateway.sessions);
-    addContentMetrics(registry, gateway.resources, gateway.prompts);
-    registries.set(gateway, registry);
+    // A registry of its own (not prom-client's global one), so that several gateways in one
+    // process, as in tests, do not mix their numbers.
+    const own = new ScrapeRegistry();
+    addCoreMetrics(own, gateway.catalog, gateway.breakers, gateway.sessions);
+    addContentMetrics(own, gateway.resources, gateway.prompts);
+    addPluginGauges(own, () => gateway.plugins.loaded, gateway.log);
+    registries.set(gateway, (registry = own));
   }
   return registry;
 }
 
-/**
- * Prometheus metrics of one gateway, in a registry of its own (not prom-client's global one)
- * so that several gateways in one process, as in tests, do not mix their numbers.
- */
-function createMetrics(catalog: ToolCatalog, breakers: BreakerRegistry, sessions: SessionRegistry): Registry {
-  const registry = new Registry();
+/** Tool calls, breakers and sessions. */
+function addCoreMetrics(registry: Registry, catalog: ToolCatalog, breakers: BreakerRegistry, sessions: SessionRegistry): void {
   const calls = new Counter({
     name: 'mcp_gateway_tool_calls_total',
     help: 'Tool calls by tool and outcome (ok or the error code), on every transport.',
@@ -74,5 +75,4 @@ function createMetrics(catalog: ToolCatalog, breakers: BreakerRegistry, sessions
     calls.inc({ tool, outcome: call.outcome });
     latency.observe({ tool }, call.durationMs / 1000);
   });
-  return registry;
 }

@@ -1,6 +1,7 @@
 import type { ErrorTable } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { JsonSchema } from '../catalog/schema.js';
+import { asDraft2020, isOlderDraft } from '../catalog/foreign-schema.js';
 import { gatewayStatusProperties } from '../catalog/status-tool.js';
 import type { RegisteredTool } from '../catalog/tool-catalog.js';
 import { routeComponents } from './plugin-route-schema.js';
@@ -121,6 +122,7 @@ const toolListing: JsonSchema = {
   required: ['plugin', 'name', 'description', 'inputSchema'],
   properties: {
     plugin: { type: 'string' },
+    origin: { type: 'string', description: 'Where a tool the plugin relays really runs (`upstream fs: read_text_file`); absent for its own tools.' },
     name: { type: 'string' },
     title: { type: 'string' },
     description: { type: 'string' },
@@ -195,12 +197,15 @@ function recursiveSchemas(tools: readonly RegisteredTool[]): Record<string, Json
 }
 
 /**
- * A schema made fit for the OpenAPI document: local `$ref`s into `$defs` are inlined (they
- * would not resolve once the schema sits inside the document), and `$schema`/`$id` are
- * dropped. A recursive definition cannot be inlined: it becomes a `$ref` to
- * `#/components/schemas/<owner>.<name>`, and its schema is put in `hoisted` under that name.
+ * A schema made fit for the OpenAPI document: a draft-07 one is put in 2020-12 terms, local
+ * `$ref`s into `$defs` (or `definitions`) are inlined (they would not resolve once the schema
+ * sits inside the document), and `$schema`/`$id` are dropped. A recursive definition cannot
+ * be inlined: it becomes a `$ref` to `#/components/schemas/<owner>.<name>`, and its schema is
+ * put in `hoisted` under that name.
  */
-export function forDocument(schema: JsonSchema, owner: string, hoisted: Record<string, JsonSchema> = {}): JsonSchema {
+export function forDocument(written: JsonSchema, owner: string, hoisted: Record<string, JsonSchema> = {}): JsonSchema {
+  // A relayed tool's schema may be draft-07 (foreignSchemas); the document's are 2020-12.
+  const schema = isOlderDraft(written) ? asDraft2020(written) : written;
   const defs = (schema.$defs ?? schema.definitions ?? {}) as Record<string, JsonSchema>;
   const inline = (node: unknown, seen: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => inline(n, seen));

@@ -6,7 +6,7 @@ import { sendAnswer, sendError } from './http-reply.js';
 import { restSuccess } from '../replies.js';
 import { catalogRouteSchemas, toolRouteSchema } from './openapi.js';
 import { restCallAnswer } from './rest-calls.js';
-import { forbiddenError, unknownToolError, type RegisteredTool } from '../catalog/tool-catalog.js';
+import { forbiddenError, toolEntry, unknownToolError } from '../catalog/tool-catalog.js';
 
 /**
  * The REST bridge, generated from the catalog with no per-tool code: `POST /tools/<name>`
@@ -26,7 +26,7 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
 
   app.get('/tools', { schema: schemas.listTools }, (request) => {
     const scope = toolScope(principalOf(request));
-    return restSuccess(catalog.list().filter((t) => scope?.(t) ?? true).map(describe));
+    return restSuccess(catalog.list().filter((t) => scope?.(t) ?? true).map(toolEntry));
   });
 
   app.get<{ Params: { name: string } }>('/tools/:name', { schema: schemas.getTool }, (request, reply) => {
@@ -34,7 +34,7 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
     if (!tool) return sendError(reply, unknownToolError(request.params.name), errors);
     const principal = principalOf(request);
     if (toolScope(principal)?.(tool) === false) return sendError(reply, forbiddenError(tool, principal?.name), errors);
-    return restSuccess(describe(tool));
+    return restSuccess(toolEntry(tool));
   });
 
   for (const tool of catalog.list()) {
@@ -52,8 +52,4 @@ export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard
     const caller = { principal: principalOf(request), address: request.ip };
     return sendAnswer(reply, await restCallAnswer(gateway, name, request.body, caller, reply.raw));
   }
-}
-
-function describe(tool: RegisteredTool) {
-  return { plugin: tool.plugin, ...tool.listing };
 }

@@ -24,6 +24,7 @@ export const MAX_SUBSCRIPTIONS_PER_SESSION = 1000;
 export function serveResources(server: Server, deps: ContentDeps, context: ContentSession): () => void {
   const { resources, subscriptions, errors } = deps;
   const { session, allowsPlugin } = context;
+  let closed = false;
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.resources(allowsPlugin) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: resources.templates(allowsPlugin) }));
@@ -51,12 +52,18 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
       }
       // The first subscriber of a URI tells its entry (an upstream subscribes in turn); a refusal
       // there refuses this subscription.
-      if (subscriptions.count(uri) === 0 && found.definition.onSubscribe) {
+      const { onSubscribe } = found.definition;
+      if (onSubscribe) {
         try {
-          await found.definition.onSubscribe(uri);
+          await subscriptions.beforeFirst(uri, () => onSubscribe(uri));
         } catch (err) {
-          throw rpcFailure(isGatewayError(err) ? err : unexpected('resources/subscribe', err, deps), errors);
+          throw rpcFailure(isGatewayError(err) && errors.get(err.code) ? err : unexpected('resources/subscribe', err, deps), errors);
         }
+      }
+      // A session that closed meanwhile must not hold a subscription nothing would ever end.
+      if (closed) {
+        lastGone(deps, [uri]);
+        return {};
       }
       subscriptions.subscribe(session, uri);
       return {};
@@ -73,13 +80,17 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
       } catch (err) {
         throw rpcFailure(err as GatewayError, errors);
       }
-      subscriptions.unsubscribe(session, uri);
-      lastGone(deps, [uri]);
+      // Only the session's own last subscription tells the entry: unsubscribing from a URI it
+      // did not hold changes nothing.
+      if (subscriptions.unsubscribe(session, uri)) lastGone(deps, [uri]);
       return {};
     }),
   );
 
-  return () => lastGone(deps, subscriptions.forget(session));
+  return () => {
+    closed = true;
+    lastGone(deps, subscriptions.forget(session));
+  };
 }
 
 /** Tells the entries of `uris` that have no subscriber left; best effort (the session may be gone). */
@@ -88,8 +99,10 @@ function lastGone(deps: ContentDeps, uris: readonly string[]): void {
     if (deps.subscriptions.count(uri) > 0) continue;
     const hook = deps.resources.resolve(uri)?.resource.definition.onUnsubscribe;
     if (!hook) continue;
+    // Counted again when the hook runs: a session that waited on the same onSubscribe as a
+    // session that closed meanwhile subscribes just after it.
     Promise.resolve()
-      .then(() => hook(uri))
+      .then(() => (deps.subscriptions.count(uri) > 0 ? undefined : hook(uri)))
       .catch((err: unknown) => deps.log.warn({ err, uri }, 'a resource entry failed to handle its last unsubscribe'));
   }
 }

@@ -9,6 +9,8 @@ import type { SessionInfo } from './sessions.js';
 export class ResourceSubscriptions {
   readonly #byUri = new Map<string, Set<SessionInfo>>();
   readonly #bySession = new Map<SessionInfo, Set<string>>();
+  /** Runs of an entry's onSubscribe under way, by URI (see `beforeFirst`). */
+  readonly #opening = new Map<string, Promise<void>>();
 
   subscribe(session: SessionInfo, uri: string): void {
     let sessions = this.#byUri.get(uri);
@@ -19,11 +21,30 @@ export class ResourceSubscriptions {
     uris.add(uri);
   }
 
-  unsubscribe(session: SessionInfo, uri: string): void {
+  /** Ends one subscription; false when the session did not hold it. */
+  unsubscribe(session: SessionInfo, uri: string): boolean {
     const sessions = this.#byUri.get(uri);
-    sessions?.delete(session);
+    const held = sessions?.delete(session) ?? false;
     if (sessions?.size === 0) this.#byUri.delete(uri);
     this.#bySession.get(session)?.delete(uri);
+    return held;
+  }
+
+  /**
+   * Runs `open` (the entry's onSubscribe) when no session holds `uri` yet. Sessions that ask
+   * while it runs wait for that same run instead of starting another, so that the entry hears
+   * once of its first subscriber. Rejects as `open` does.
+   */
+  beforeFirst(uri: string, open: () => void | Promise<void>): Promise<void> {
+    if (this.count(uri) > 0) return Promise.resolve();
+    let running = this.#opening.get(uri);
+    if (!running) {
+      running = Promise.resolve()
+        .then(open)
+        .finally(() => this.#opening.delete(uri));
+      this.#opening.set(uri, running);
+    }
+    return running;
   }
 
   /** Drops every subscription of a session that closed; returns the URIs it held. */

@@ -3,7 +3,7 @@ import type { BreakerRegistry } from '../breaker.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
-import type { PluginContext, PluginReport, ToolDefinition, ToolHandler } from './plugin-types.js';
+import type { PluginContext, PluginReport, PluginStatus, ToolDefinition, ToolHandler } from './plugin-types.js';
 import { isJsonSerialisable } from '../json.js';
 import { createLiveEntries } from './plugin-live.js';
 import { createNotifier } from '../mcp/notifier.js';
@@ -50,7 +50,9 @@ export interface PluginScope {
   /** Setup resolved or failed: from now on `ctx.tool` throws PLUGIN_SETUP_OVER. */
   endSetup(): void;
   /** The plugin's own state, from the function it gave `ctx.reportStatus`; absent if it gave none. */
-  report(): PluginReport | undefined;
+  report(): PluginStatus | undefined;
+  /** The `gauges` of the plugin's report as it gave them, for /metrics to check; absent if none. */
+  gauges(): unknown;
 }
 
 export function createPluginScope(
@@ -164,11 +166,12 @@ export function createPluginScope(
       setupOver = true;
     },
     report: () => (reporter ? safeReport(reporter, log) : undefined),
+    gauges: () => (reporter ? reportedGauges(reporter, log) : undefined),
   };
 }
 
 /** A plugin's report, or `{ok: false}` with the reason when its function throws or gives no JSON object. */
-function safeReport(reporter: () => PluginReport, log: Logger): PluginReport {
+function safeReport(reporter: () => PluginReport, log: Logger): PluginStatus {
   try {
     const report = reporter();
     if (typeof report !== 'object' || report === null || typeof report.ok !== 'boolean') throw new TypeError('the report must be {ok: boolean, detail?: object}');
@@ -179,5 +182,15 @@ function safeReport(reporter: () => PluginReport, log: Logger): PluginReport {
   } catch (err) {
     log.error({ err }, 'status report failed');
     return { ok: false, detail: { error: `The plugin's status report failed: ${(err as Error).message}` } };
+  }
+}
+
+/** What a report gives under `gauges`, unchecked; nothing when the report throws (logged, as for status). */
+function reportedGauges(reporter: () => PluginReport, log: Logger): unknown {
+  try {
+    return (reporter() as Partial<PluginReport> | null | undefined)?.gauges;
+  } catch (err) {
+    log.error({ err }, 'status report failed');
+    return undefined;
   }
 }

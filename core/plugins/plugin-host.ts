@@ -4,7 +4,7 @@ import { deepFreeze, type GatewayConfig } from '../config.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
-import type { PluginDefinition, PluginReport } from './plugin-types.js';
+import type { PluginDefinition, PluginStatus } from './plugin-types.js';
 import type { RegistryEntry } from './registry.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
 
@@ -19,7 +19,9 @@ export interface LoadedPlugin {
   readonly prompts: readonly string[];
   readonly setupMs: number;
   /** The plugin's own state (`ctx.reportStatus`); absent when it reports none. */
-  readonly report: () => PluginReport | undefined;
+  readonly report: () => PluginStatus | undefined;
+  /** The gauges of its report as the plugin gave them, unchecked (/metrics checks them). */
+  readonly gauges: () => unknown;
 }
 
 export interface SkippedPlugin {
@@ -279,6 +281,7 @@ function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs:
     prompts: scope.content.prompts.map((p) => p.listing.name),
     setupMs,
     report: scope.report,
+    gauges: scope.gauges,
     closers: scope.closers,
   };
 }

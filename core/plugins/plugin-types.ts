@@ -235,6 +235,26 @@ export interface PluginReport {
   readonly ok: boolean;
   /** The plugin's own detail, a JSON object (e.g. one entry per connection it keeps). */
   readonly detail?: Record<string, unknown>;
+  /**
+   * Numbers for `/metrics` only (never in `gateway_status` or `/health`), read at each scrape:
+   * each entry is a sample of the Prometheus gauge `mcp_gateway_<plugin>_<name>` (`-` in the
+   * plugin's name becomes `_`). A malformed entry is dropped and logged; the rest are served.
+   */
+  readonly gauges?: ReadonlyArray<PluginGauge>;
+}
+
+/** What `gateway_status` and `/health` show of a report: its gauges are for /metrics only. */
+export type PluginStatus = Omit<PluginReport, 'gauges'>;
+
+/** One sample of a gauge a plugin reports (`PluginReport.gauges`). */
+export interface PluginGauge {
+  /** `^[a-z][a-z0-9_]{0,63}$`; the metric is `mcp_gateway_<plugin>_<name>`. */
+  readonly name: string;
+  /** The metric's HELP text; the first entry of a name gives it. */
+  readonly help: string;
+  /** Label names are Prometheus names (`^[a-zA-Z_][a-zA-Z0-9_]*$`, no leading `__`); every entry of one name has the same ones. */
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly value: number;
 }
 
 /**
@@ -321,8 +341,9 @@ export interface PluginContext<Config = Record<string, unknown>, Codes extends s
   resourceUpdated(uri: string): void;
   /**
    * Gives the function that reports the plugin's state, called each time `gateway_status` or
-   * `/health` is asked (keep it cheap; a later call replaces it). A report that throws or is not
-   * JSON shows as `{ok: false}` with the reason, and is logged.
+   * `/health` is asked and at each `/metrics` scrape (keep it cheap; a later call replaces it).
+   * A report that throws or is not JSON shows as `{ok: false}` with the reason, and is logged.
+   * Throws a TypeError when `report` is not a function.
    */
   reportStatus(report: () => PluginReport): void;
 }

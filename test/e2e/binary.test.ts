@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
+import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, WITH_RELAY, writeConfig } from '../helpers.js';
 
 /** A temp dir with a config file enabling the echo plugin from its own registry folder. */
 function setup(overrides: Record<string, unknown> = {}): { dir: string; config: string } {
@@ -144,6 +144,21 @@ describe('the mcp-gateway binary', () => {
       const tools = JSON.parse(json.stdout);
       assert.equal(tools.find((t: any) => t.name === 'echo').plugin, 'echo');
       assert.deepEqual(tools.find((t: any) => t.name === 'echo').inputSchema.required, ['text']);
+    });
+
+    it('tools shows where a relayed tool runs beside its plugin, and its origin in --json', () => {
+      const relayed = setup(WITH_RELAY);
+      const plain = runCli(['tools', '--config', relayed.config]);
+      assert.equal(plain.code, 0, plain.stderr);
+      const lines = plain.stdout.split('\n');
+      const readFile = lines.find((l) => l.startsWith('relay_read_file '))!;
+      const echo = lines.find((l) => l.startsWith('echo '))!;
+      assert.match(readFile, /^relay_read_file\s+relay \(upstream fs: read_text_file\)\s+Relays read_text_file/);
+      assert.match(echo, /^echo\s+echo\s+Returns the text it was given/);
+      assert.equal(readFile.indexOf('Relays'), echo.indexOf('Returns'), 'one column for the descriptions');
+      const tools = JSON.parse(runCli(['tools', '--json', '--config', relayed.config]).stdout);
+      assert.equal(tools.find((t: any) => t.name === 'relay_search').origin, 'upstream web: search');
+      assert.equal('origin' in tools.find((t: any) => t.name === 'echo'), false);
     });
 
     it('call prints the result and exits 0', () => {

@@ -33,6 +33,8 @@ describe('resource definitions', () => {
     ['a variables schema ajv refuses', { name: 'n', uriTemplate: 'a://{b}', variables: { type: 'object', properties: { b: { type: 'string', minLenght: 1 } } } }, /does not compile/],
     ['a completer for a variable the template lacks', { name: 'n', uriTemplate: 'a://{b}', complete: { c: () => [] } }, /"c", which is not a variable/],
     ['a bad timeout', { name: 'n', uri: 'a://b', timeoutMs: 0 }, /timeoutMs/],
+    ['an onSubscribe that is not a function', { name: 'n', uri: 'a://b', onSubscribe: 'subscribe upstream' }, /onSubscribe must be a function/],
+    ['an onUnsubscribe that is not a function', { name: 'n', uriTemplate: 'a://{b}', onUnsubscribe: {} }, /onUnsubscribe must be a function/],
   ];
   for (const [label, definition, message] of refused) {
     it(`refuses ${label} with RESOURCE_DEFINITION_INVALID`, () => {

@@ -122,3 +122,29 @@ describe('tool catalog', () => {
     assert.equal(gateway.catalog.listings(), gateway.catalog.listings());
   });
 });
+
+describe('a tool\'s origin', () => {
+  const definition = (origin: unknown) => ({ name: 'relayed', description: 'd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, origin }) as never;
+  const refused: Array<[string, unknown]> = [
+    ['an empty string', ''],
+    ['only spaces', '   '],
+    ['more than 200 characters', 'x'.repeat(201)],
+    ['a number', 7],
+  ];
+  for (const [label, origin] of refused) {
+    it(`refuses ${label} with TOOL_DEFINITION_INVALID`, async () => {
+      const gateway = await startGateway();
+      assert.throws(
+        () => gateway.catalog.prepare('up', definition(origin), () => 1),
+        (err: any) => err.code === 'TOOL_DEFINITION_INVALID' && /Plugin "up", tool "relayed": origin must be a non-empty string of at most 200 characters/.test(err.message),
+      );
+    });
+  }
+
+  it('takes a label of up to 200 characters, and keeps it out of the tools/list entry', async () => {
+    const gateway = await startGateway();
+    const tool = gateway.catalog.prepare('up', definition('x'.repeat(200)), () => 1);
+    assert.equal(tool.definition.origin, 'x'.repeat(200));
+    assert.equal('origin' in tool.listing, false);
+  });
+});

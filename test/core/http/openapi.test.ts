@@ -6,8 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../../core/plugins/registry.js';
-import { createSchemaCompiler, type JsonSchema } from '../../../core/catalog/schema.js';
-import { ROOT, startGateway } from '../../helpers.js';
+import { documentCompiler, ROOT, startGateway } from '../../helpers.js';
 
 const registry = loadRegistry([BUILTIN_REGISTRY_DIR]);
 const shipped = Object.fromEntries([...registry.keys()].map((name) => [name, {}]));
@@ -16,15 +15,6 @@ const withPlugins = (extra: Record<string, unknown> = {}) => ({ plugins: { ...sh
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, any>; requestBody?: any };
 const operations = (doc: any): Array<[string, Operation]> =>
   Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op as Operation]));
-
-/** A compiler for the document's schemas, which carry OpenAPI's `example` beside JSON Schema. */
-function documentCompiler(doc: any) {
-  const ajv = createSchemaCompiler();
-  ajv.addKeyword('example');
-  const local = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"doc#/$defs/'));
-  ajv.addSchema({ $id: 'doc', $defs: local(doc.components.schemas) });
-  return (schema: JsonSchema) => ajv.compile(local(schema));
-}
 
 describe('the OpenAPI document', async () => {
   const gateway = await startGateway(withPlugins());

@@ -125,3 +125,72 @@ describe('services: in the registry', () => {
     }
   });
 });
+
+describe("services: '*' in the registry", () => {
+  /** `ctx.breaker` of the plugin `fed`, whose entry declares `*`, for the test to call. */
+  const fedBreaker = (service: string) => (globalThis as { __fedBreaker?: (s: string) => any }).__fedBreaker!(service);
+  const fed = (dir: string) =>
+    plugin(dir, 'fed', `${about}, setup(ctx) { globalThis.__fedBreaker = (service) => ctx.breaker(service, { timeoutMs: 2000 }); }`, {
+      services: [{ name: '*', description: 'the servers its config names' }],
+    });
+
+  it('lets ctx.breaker take a service named at run time, listed from its first use; `*` itself never is', async () => {
+    const dir = tempDir();
+    fed(dir);
+    const gateway = await boot(dir, { fed: {} });
+    const app = await createHttpApp(gateway);
+    try {
+      const listed = async () => {
+        const health = (await app.inject({ method: 'GET', url: '/health' })).json();
+        const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+        const inMetrics = [...metrics.matchAll(/mcp_gateway_breaker_state\{breaker="([^"]+)"\}/g)].map((m) => m[1]);
+        return { status: gateway.status().breakers.map((b) => b.name), health: health.breakers.map((b: { name: string }) => b.name), metrics: inMetrics, ok: health.status };
+      };
+      assert.deepEqual(await listed(), { status: [], health: [], metrics: [], ok: 'ok' });
+
+      assert.equal(await fedBreaker('anything').call(async () => 'pong'), 'pong');
+      assert.equal(await fedBreaker('fs-server_2').call(async () => 'pong'), 'pong');
+      assert.equal(fedBreaker('anything'), fedBreaker('anything'), 'one breaker per service');
+      const names = ['fed:anything', 'fed:fs-server_2'];
+      assert.deepEqual(await listed(), { status: names, health: names, metrics: names, ok: 'ok' });
+      assert.equal(gateway.status().breakers[0]!.stats.successes, 1);
+    } finally {
+      await app.close();
+      await gateway.close();
+    }
+  });
+
+  it('refuses with SERVICE_UNDECLARED a name that is not a service name, `*` included', async () => {
+    const dir = tempDir();
+    fed(dir);
+    const gateway = await boot(dir, { fed: {} });
+    try {
+      for (const name of ['*', 'Anything', 'a:b', '', '1st', 'x'.repeat(65)]) {
+        assert.throws(() => fedBreaker(name), (err: any) => {
+          assert.equal(err.code, 'SERVICE_UNDECLARED', name);
+          assert.match(err.message, /Plugin "fed" asked for a circuit breaker for service ".*", which is not a service name \(\^\[a-z\]/);
+          return true;
+        });
+      }
+      assert.deepEqual(gateway.status().breakers, []);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('gives nothing to a plugin without `*`, beside one with it', async () => {
+    const dir = tempDir();
+    fed(dir);
+    plugin(dir, 'plain', `${about}, setup(ctx) { globalThis.__plainBreaker = (service) => ctx.breaker(service); }`, { services: [{ name: 'api' }] });
+    const gateway = await boot(dir, { fed: {}, plain: {} });
+    try {
+      const plainBreaker = (globalThis as { __plainBreaker?: (s: string) => unknown }).__plainBreaker!;
+      assert.equal((plainBreaker('api') as { name: string }).name, 'plain:api');
+      for (const name of ['anything', '*']) {
+        assert.throws(() => plainBreaker(name), (err: any) => err.code === 'SERVICE_UNDECLARED' && /which its registry entry does not list/.test(err.message), name);
+      }
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -36,6 +36,11 @@ describe('registry', () => {
     assert.equal(entries.get('echo')?.services[0]?.name, 'upstream');
   });
 
+  it("reads services: [{name: '*'}], the services a plugin names at run time", () => {
+    const dir = registryWith({ 'fed.yaml': valid.replace('demo', 'fed') + "services: [{ name: '*', description: servers from the config }, { name: api }]\n" });
+    assert.deepEqual(loadRegistry([dir]).get('fed')!.services.map((s) => s.name), ['*', 'api']);
+  });
+
   const refused: Array<[string, Record<string, string>, RegExp]> = [
     ['a missing field', { 'a.yaml': 'name: a\n' }, /a\.yaml: \(root\): missing required key "module"/],
     ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, module, optional, services/],
@@ -44,6 +49,7 @@ describe('registry', () => {
     ['a description and requires', { 'a.yaml': `${valid}description: A demo.\nrequires: []\n` }, /a\.yaml: "description", "requires" are not read from the registry: .* Remove them from this file\./],
     ['a service listed twice', { 'a.yaml': `${valid}services: [{ name: api }, { name: api }]\n` }, /a\.yaml: services: "api" is listed twice/],
     ['a service name with a colon', { 'a.yaml': `${valid}services: [{ name: 'a:b' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],
+    ['a service name with a star in it', { 'a.yaml': `${valid}services: [{ name: 'fs-*' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],
     ['a bad name', { 'a.yaml': valid.replace('demo', 'Demo_Plugin') }, /a\.yaml: name: must match pattern/],
     ['a module that does not exist', { 'a.yaml': valid.replace('../plugin.mjs', './missing.js') }, /a\.yaml: module \.\/missing\.js was not found/],
     ['a YAML syntax error', { 'a.yaml': 'name: [oops\n' }, /a\.yaml is not valid YAML/],
