@@ -18,6 +18,13 @@ const serverSchema = {
     args: { type: 'array', items: { type: 'string' }, default: [] },
     env: { ...stringMap, description: 'Added to a small inherited environment (HOME, PATH, SHELL, TERM, USER, LOGNAME).' },
     cwd: { type: 'string', minLength: 1, description: 'Relative to the workspace; default: the workspace.' },
+    roots: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      maxItems: 64,
+      description:
+        'Folders (inside the workspace) the gateway names when the server asks roots/list. Absent: the gateway does not offer roots, so a server keeps the folders its own arguments give it.',
+    },
     url: { type: 'string', pattern: '^https?://', description: 'A Streamable HTTP server: its MCP endpoint.' },
     headers: { ...stringMap, description: 'Sent with every request (tokens: write ${VAR} and set it in the environment).' },
     prefix: {

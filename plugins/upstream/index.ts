@@ -45,7 +45,7 @@ export default definePlugin({
       server.retryLater();
     });
     if (failures.length) {
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `${failures.join(' ')} Mark a server optional: true to start without it.`);
+      throw new GatewayError('PLUGIN_LOAD_FAILED', `${failures.map((f) => (f.endsWith('.') ? f : `${f}.`)).join(' ')} Mark a server optional: true to start without it.`);
     }
     await Promise.all(upstreams.map(({ mirror }) => mirror.settled()));
   },
@@ -53,10 +53,20 @@ export default definePlugin({
 
 function connectable(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, claims: NameClaims): Upstream {
   const error = (code: UpstreamErrorCode, message: string, details?: unknown) => ctx.error(code, message, details);
-  const server = new UpstreamServer({ config, plugin: ctx.config, workspaceRoot: ctx.workspace.root, version: VERSION, log: ctx.log, error });
+  const roots = config.roots?.map((path) => insideWorkspace(ctx, config, path));
+  const server = new UpstreamServer({ config, plugin: ctx.config, workspaceRoot: ctx.workspace.root, roots, version: VERSION, log: ctx.log, error });
   const mirror = new ServerMirror(new ServerLink(ctx, config, server), claims, ctx.config.whenDown === 'withdraw');
   server.listen(mirror);
   return { server, mirror };
+}
+
+/** A root of `config`, resolved in the workspace sandbox; one outside it stops the boot. */
+function insideWorkspace(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, path: string): string {
+  try {
+    return ctx.workspace.resolve(path);
+  } catch (err) {
+    throw new GatewayError('CONFIG_INVALID', `plugins.upstream.config.servers (name "${config.name}"): roots: ${(err as Error).message}`);
+  }
 }
 
 /** What the schema cannot say: one of command and url per server, and names used once. */
@@ -67,8 +77,8 @@ function checkServers(servers: readonly ServerConfig[]): void {
     if ((server.command === undefined) === (server.url === undefined)) {
       throw new GatewayError('CONFIG_INVALID', `${where}: give either command (a stdio server) or url (a Streamable HTTP server).`);
     }
-    if (server.url !== undefined && (server.args.length || server.cwd !== undefined || Object.keys(server.env).length)) {
-      throw new GatewayError('CONFIG_INVALID', `${where}: args, env and cwd belong to a stdio server (command), not to url.`);
+    if (server.url !== undefined && (server.args.length || server.cwd !== undefined || Object.keys(server.env).length || server.roots)) {
+      throw new GatewayError('CONFIG_INVALID', `${where}: args, env, cwd and roots belong to a stdio server (command), not to url.`);
     }
     if (server.command !== undefined && Object.keys(server.headers).length) {
       throw new GatewayError('CONFIG_INVALID', `${where}: headers belong to an HTTP server (url), not to command.`);

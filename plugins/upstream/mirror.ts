@@ -12,6 +12,8 @@ export interface MirrorEntry {
   readonly fingerprint: string;
   /** Adds it to the gateway's catalog (through ctx.live); returns its removal. Throws on a clash. */
   add(): () => void;
+  /** Set when the gateway cannot offer it at all: it is left out, with this reason in the status. */
+  readonly unusable?: string;
 }
 
 interface Mirrored {
@@ -62,6 +64,10 @@ export class Mirror {
     for (const entry of entries) {
       if (this.#current.has(entry.upstream)) continue;
       const source = `${this.#source} ("${entry.upstream}")`;
+      if (entry.unusable !== undefined) {
+        conflicts.push(conflict(entry, `${source}: ${entry.unusable}`));
+        continue;
+      }
       const holder = this.#claims.claim(entry.name, source);
       if (holder !== undefined) {
         conflicts.push(conflict(entry, `the ${entry.kind} name "${entry.name}" of ${source} clashes with ${holder}; rename one with prefix, or leave one out with exclude`));

@@ -19,7 +19,7 @@ export class NameClaims {
   }
 }
 
-/** A name the plugin could not offer, and why: shown in gateway_status. */
+/** An entry the plugin could not offer (a clash, a schema that does not compile, a task-only tool), and why: shown in gateway_status. */
 export interface Conflict {
   readonly kind: 'tool' | 'prompt' | 'resource';
   /** The name or URI the server uses. */

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Breaker, CallContext, PluginContext } from '../../core/index.js';
 import { callFailure } from './call-failure.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
@@ -35,15 +36,31 @@ export class ServerLink {
     const client = this.server.client();
     // A tool call (not a subscription made on no one's behalf) receives the server's sampling and elicitation requests.
     const untrack = 'sample' in call ? this.server.track(call) : () => {};
-    // Mapped inside the breaker, so that it sees codes: a caller's mistake (INVALID_ARGUMENTS,
-    // a 4xx) says nothing of the server's health and does not count against it.
-    const task = (signal: AbortSignal) => send(client, signal).catch((err: unknown) => Promise.reject(callFailure(err, this.server, this.error, call.signal)));
+    // A server that answers, even with an error, is up: its answer passes the breaker as a
+    // success and is thrown after it. Only silence (a timeout) and a lost connection count.
+    const task = (signal: AbortSignal) =>
+      send(client, signal).catch((err: unknown) => {
+        if (isAnswer(err)) return new Answered(err);
+        throw callFailure(err, this.server, this.error, call.signal);
+      });
     try {
-      return await this.#breaker.call(task, { signal: call.signal });
+      const outcome = await this.#breaker.call(task, { signal: call.signal });
+      if (outcome instanceof Answered) throw outcome.error;
+      return outcome as T;
     } catch (err) {
       throw callFailure(err, this.server, this.error, call.signal);
     } finally {
       untrack();
     }
   }
+}
+
+/** An error the server itself answered with (a JSON-RPC error), carried past the breaker. */
+class Answered {
+  constructor(readonly error: McpError) {}
+}
+
+/** A JSON-RPC error from the server: not one the SDK made for a closed connection or a timeout. */
+function isAnswer(err: unknown): err is McpError {
+  return err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout;
 }

@@ -32,6 +32,8 @@ export function toolEntries(link: ServerLink, tools: readonly Tool[]): MirrorEnt
         name: definition.name,
         fingerprint: JSON.stringify(definition),
         add: () => link.ctx.live.tool(definition, (args, call) => callTool(link, tool.name, args, call)),
+        // A tool that runs only as an MCP task could never be called through the gateway.
+        ...(tool.execution?.taskSupport === 'required' ? { unusable: 'it runs only as an MCP task (execution.taskSupport: required), which the gateway does not relay' } : {}),
       };
     });
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -38,6 +38,8 @@ export interface ServerOptions {
   readonly config: ServerConfig;
   readonly plugin: Pick<UpstreamConfig, 'connectTimeoutMs' | 'restartInitialDelayMs' | 'restartMaxDelayMs' | 'stderrLines'>;
   readonly workspaceRoot: string;
+  /** The folders answered to roots/list (absolute, inside the workspace); absent: no roots capability. */
+  readonly roots?: readonly string[];
   readonly version: string;
   readonly log: Logger;
   readonly error: RaiseError;
@@ -160,7 +162,9 @@ export class UpstreamServer {
     const transport = this.#makeTransport();
     const client = new Client(
       { name: 'mcp-gateway', version: this.#options.version },
-      { capabilities: { roots: {}, sampling: {}, elicitation: { form: {} } } },
+      // Roots only when configured: a server told the workspace root would swap its own,
+      // narrower folders (server-filesystem's arguments) for it.
+      { capabilities: { ...(this.#options.roots ? { roots: {} } : {}), sampling: {}, elicitation: { form: {} } } },
     );
     this.#wire(client);
     this.#transport = transport;
@@ -205,8 +209,11 @@ export class UpstreamServer {
   }
 
   #wire(client: Client): void {
-    const root = pathToFileURL(this.#options.workspaceRoot).href;
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: root, name: 'workspace' }] }));
+    const { roots } = this.#options;
+    if (roots) {
+      const listed = roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path }));
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: listed }));
+    }
     client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => this.#askCaller('sampling', (call) => call.sample(params)));
     client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
       if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
