@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { fail, print } from './cli-output.js';
 import { loadConfig, type GatewayConfig } from './config.js';
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
@@ -28,6 +29,12 @@ Usage:
   mcp-gateway plugin new NAME [--dir DIR]
                                       write a new plugin package (TypeScript, a tool, its test,
                                       a registry entry) into DIR (default: ./NAME), never over files
+  mcp-gateway upstream add NAME [options] -- COMMAND [ARGS...]
+  mcp-gateway upstream add NAME --url URL [options]
+  mcp-gateway upstream remove NAME | list [--json]
+                                      add, remove or list the MCP servers the upstream plugin
+                                      federates, in the config file (whose comments are kept);
+                                      the options: mcp-gateway upstream --help
 
 Options:
   --config FILE    the config file (default: $MCP_GATEWAY_CONFIG, then ./gateway.config.yaml)
@@ -57,6 +64,11 @@ const options = {
 type Flags = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
 export async function main(argv: string[]): Promise<number> {
+  // `upstream add` passes a server's own command line after `--` and has options of its own.
+  if (commandWord(argv) === 'upstream') {
+    const { runUpstream } = await import('./cli-upstream.js');
+    return runUpstream(argv);
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -90,6 +102,12 @@ export async function main(argv: string[]): Promise<number> {
     default:
       return fail(`Unknown command "${command}".\n\n${HELP}`);
   }
+}
+
+/** The command's name: the first word that is not an option or an option's value. */
+function commandWord(argv: string[]): string | undefined {
+  const end = argv.indexOf('--');
+  return parseArgs({ args: end < 0 ? argv : argv.slice(0, end), options, allowPositionals: true, strict: false }).positionals[0];
 }
 
 async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {
@@ -215,16 +233,6 @@ async function newPlugin(name: string | undefined, dir: string | undefined): Pro
 function firstSentence(text: string): string {
   const sentence = /^.*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
   return sentence.trim();
-}
-
-function print(text: string): number {
-  process.stdout.write(text);
-  return 0;
-}
-
-function fail(text: string): number {
-  process.stderr.write(text);
-  return 1;
 }
 
 /** Entry point of bin/mcp-gateway.js. */

@@ -116,19 +116,26 @@ export function loadConfig(options?: LoadConfigOptions): GatewayConfig;
 export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | ConfigWithoutWorkspace {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const file = findConfigFile(options.file ?? env[CONFIG_ENV_VAR], cwd);
+  const file = findConfigFile(configFilePath({ file: options.file, env, cwd }));
   const raw = file ? readYamlFile(file) : {};
   return resolveConfig(raw, { file, env, cwd, workspace: options.workspace, unsetWorkspace: options.unsetWorkspace });
 }
 
-function findConfigFile(explicit: string | undefined, cwd: string): string | undefined {
-  if (explicit) {
-    const file = resolve(cwd, explicit);
-    if (!existsSync(file)) throw new GatewayError('CONFIG_INVALID', `Config file ${file} does not exist.`);
-    return file;
-  }
-  const local = join(cwd, DEFAULT_CONFIG_FILE);
-  return existsSync(local) ? local : undefined;
+/**
+ * The file `loadConfig` reads, whether or not it exists: `--config`, else MCP_GATEWAY_CONFIG
+ * (both from the working directory, `named: true`), else ./gateway.config.yaml. For commands
+ * that write the config (`mcp-gateway upstream add`) as well as read it.
+ */
+export function configFilePath(options: Pick<LoadConfigOptions, 'file' | 'env' | 'cwd'> = {}): { file: string; named: boolean } {
+  const cwd = options.cwd ?? process.cwd();
+  const explicit = options.file ?? (options.env ?? process.env)[CONFIG_ENV_VAR];
+  return explicit ? { file: resolve(cwd, explicit), named: true } : { file: join(cwd, DEFAULT_CONFIG_FILE), named: false };
+}
+
+function findConfigFile({ file, named }: { file: string; named: boolean }): string | undefined {
+  if (existsSync(file)) return file;
+  if (named) throw new GatewayError('CONFIG_INVALID', `Config file ${file} does not exist.`);
+  return undefined;
 }
 
 export function readYamlFile(file: string): unknown {
