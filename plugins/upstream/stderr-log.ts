@@ -30,6 +30,12 @@ export class StderrLog {
     if (this.#lines.length > this.#max) this.#lines.splice(0, this.#lines.length - this.#max);
   }
 
+  /** Forgets the lines so far: a new process of the server starts, and its stderr is its own. */
+  clear(): void {
+    this.#lines.length = 0;
+    this.#partial = '';
+  }
+
   /** The last `n` lines, oldest first (a line still being written included). */
   tail(n: number): string[] {
     const all = this.#partial ? [...this.#lines, this.#partial] : this.#lines;

@@ -198,6 +198,7 @@ export class UpstreamServer {
     if (config.url !== undefined) {
       return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
     }
+    this.stderr.clear();
     return new StdioServerTransport({
       command: config.command!,
       args: config.args,
@@ -315,7 +316,10 @@ export class UpstreamServer {
   #describeExit(): string {
     const exit = this.#transport instanceof StdioServerTransport ? this.#transport.exit : undefined;
     if (!exit) return 'the connection closed';
-    const tail = this.stderr.tail(2);
+    // Stderr says why only when the server failed (a code, a crash); killed from outside, its
+    // last lines are the start-up banner, which would read like an error.
+    const failed = (exit.code !== null && exit.code !== 0) || (exit.signal !== null && !['SIGTERM', 'SIGKILL', 'SIGINT'].includes(exit.signal));
+    const tail = failed ? this.stderr.tail(2) : [];
     return `the process exited with ${exit.signal ?? `code ${exit.code}`}${tail.length ? `; stderr: ${tail.join(' | ')}` : ''}`;
   }
 }

@@ -3,8 +3,12 @@ import { describe, it } from 'node:test';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGateway } from '../../../core/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { startGateway, tempDir } from '../../helpers.js';
+import { createLogger } from '../../../core/logger.js';
+import { memoryClient, startGateway, tempDir, testConfig } from '../../helpers.js';
 import { EVERYTHING_SERVER } from './upstream-helpers.js';
 
 describe("upstream: a server's requests of its client, relayed to the caller", async () => {
@@ -39,5 +43,25 @@ describe("upstream: a server's requests of its client, relayed to the caller", a
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('upstream: roots', () => {
+  it('are offered only when configured, and then name the configured folders', async () => {
+    const dir = tempDir('mcpgw-upstream-');
+    mkdirSync(join(dir, 'sub'));
+    const everything = (name: string, extra = {}) => ({ name, command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], ...extra });
+    const gateway = await startGateway({ plugins: { upstream: { config: { servers: [everything('plain'), everything('rooted', { roots: ['sub'] })] } } } }, dir);
+    const client = await memoryClient(gateway);
+    // server-everything offers get-roots-list only to a client that declared roots.
+    assert.equal(gateway.catalog.get('plain_get_roots_list'), undefined, 'no roots capability without roots:');
+    const rooted = await client.callTool({ name: 'rooted_get_roots_list', arguments: {} });
+    assert.match(JSON.stringify(rooted.content), new RegExp(`file://${realpathSync(join(dir, 'sub'))}`));
+  });
+
+  it('a root outside the workspace stops the boot', async () => {
+    const dir = tempDir('mcpgw-upstream-');
+    const config = testConfig(dir, { plugins: { upstream: { config: { servers: [{ name: 'x', command: process.execPath, roots: ['../..'] }] } } } });
+    await assert.rejects(createGateway({ config, log: createLogger('silent') }), /roots: .*outside/i);
   });
 });

@@ -41,9 +41,8 @@ describe('upstream: a stdio server supervised', async () => {
 
   it('two tool names that clash once normalised: one is offered, the other named in status with both sources', () => {
     assert.ok(gateway.catalog.get('fix_get_file'));
-    const { conflicts } = serverStatus(gateway, 'fix');
+    const conflicts = serverStatus(gateway, 'fix').conflicts.filter((c: { name: string }) => c.name === 'fix_get_file');
     assert.equal(conflicts.length, 1);
-    assert.equal(conflicts[0].name, 'fix_get_file');
     assert.match(conflicts[0].reason, /upstream "fix" \("get_file"\) clashes with upstream "fix" \("get-file"\)/);
   });
 
@@ -56,6 +55,22 @@ describe('upstream: a stdio server supervised', async () => {
       { code: resultJson(failed).code, message: resultJson(failed).message },
       { code: 'UPSTREAM_TOOL_ERROR', message: 'it failed: disk full' },
     );
+  });
+
+  it("a server's error answers are UPSTREAM_ERROR and do not open its breaker: it is up", async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const result = await client.callTool({ name: 'fix_rpc_error', arguments: {} });
+      assert.equal(resultJson(result).code, 'UPSTREAM_ERROR');
+      assert.match(resultJson(result).message, /the server refuses this/);
+    }
+    assert.equal(gateway.status().breakers.find((b) => b.name === 'upstream:fix')!.state, 'closed');
+    assert.equal(typeof (await pidOf(client, 'fix_pid')), 'number');
+  });
+
+  it('a tool that runs only as an MCP task is left out, with the reason in status', () => {
+    assert.equal(gateway.catalog.get('fix_task_only'), undefined);
+    const left = serverStatus(gateway, 'fix').conflicts.find((c: { upstream: string }) => c.upstream === 'task-only');
+    assert.match(left.reason, /runs only as an MCP task/);
   });
 
   it('validates arguments here, against the server schema', async () => {
@@ -178,7 +193,7 @@ describe('upstream: servers that cannot start', () => {
 describe('upstream: which tools, under which names', () => {
   it('include and exclude pick by the server’s own names; an empty prefix keeps them bare', async () => {
     const dir = tempDir('mcpgw-upstream-');
-    const server = fixtureServer('fix', join(dir, 'events.log'), { prefix: '', include: ['pid', 'fail', 'get*'], exclude: ['get-*'] });
+    const server = fixtureServer('fix', join(dir, 'events.log'), { prefix: '', include: ['pid', 'fail', 'get*', 'task*'], exclude: ['get-*', 'task*'] });
     const gateway = await startGateway({ plugins: { upstream: { config: { servers: [server] } } } }, dir);
     const names = gateway.catalog.list().filter((t) => t.plugin === 'upstream').map((t) => t.listing.name).sort();
     assert.deepEqual(names, ['fail', 'get_file', 'pid']);
