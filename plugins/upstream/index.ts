@@ -1,7 +1,7 @@
 // The upstream plugin: existing MCP servers (stdio or Streamable HTTP) federated into the
 // gateway's one catalog, so every transport, the REST bridge, keys, audit and metrics apply to
 // their tools, resources and prompts. README.md has the configuration and behaviour.
-import { definePlugin, GatewayError, type PluginContext } from '../../core/index.js';
+import { definePlugin, GatewayError, type PluginContext, type PluginReport } from '../../core/index.js';
 import { configSchema, type ServerConfig, type UpstreamConfig } from './config.js';
 import { upstreamErrors, type UpstreamErrorCode } from './errors.js';
 import { NameClaims } from './name-claims.js';
@@ -88,7 +88,16 @@ function checkServers(servers: readonly ServerConfig[]): void {
   }
 }
 
-function report(upstreams: readonly Upstream[]) {
+/** Each server's state for gateway_status and /health, and as gauges on /metrics. */
+function report(upstreams: readonly Upstream[]): PluginReport {
   const servers = upstreams.map(({ server, mirror }) => ({ ...server.status(), ...mirror.status() }));
-  return { ok: servers.every((s) => s.state === 'connected'), detail: { servers } };
+  const gauges = servers.flatMap((s) => {
+    const labels = { server: s.name };
+    return [
+      { name: 'connected', help: 'Whether the upstream server is connected (1) or not (0).', labels, value: s.state === 'connected' ? 1 : 0 },
+      { name: 'restarts', help: 'Restarts (stdio) or reconnects (HTTP) of the upstream server since the gateway started.', labels, value: s.restarts },
+      { name: 'tools', help: 'Tools of the upstream server in the catalog.', labels, value: s.tools.length },
+    ];
+  });
+  return { ok: servers.every((s) => s.state === 'connected'), detail: { servers }, gauges };
 }

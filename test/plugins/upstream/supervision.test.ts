@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createGateway } from '../../../core/gateway.js';
+import { createHttpApp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/logger.js';
 import { memoryClient, resultJson, startGateway, tempDir, testConfig, waitFor } from '../../helpers.js';
 import { fixtureEvents, fixtureServer, isRunning, pidOf, serverStatus } from './upstream-helpers.js';
@@ -151,6 +152,18 @@ describe('upstream: a stdio server supervised', async () => {
     assert.equal(typeof fix.pid, 'number');
     const plugin = gateway.status().plugins.find((p) => p.name === 'upstream')!;
     assert.equal(plugin.status!.ok, true);
+  });
+
+  it('its state on /metrics: connected, restarts and tools per server', async () => {
+    const app = await createHttpApp(gateway);
+    try {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.match(text, /^mcp_gateway_upstream_connected\{server="fix"\} 1$/m);
+      assert.match(text, /^mcp_gateway_upstream_restarts\{server="fix"\} 1$/m);
+      assert.match(text, /^mcp_gateway_upstream_tools\{server="slow"\} \d+$/m);
+    } finally {
+      await app.close();
+    }
   });
 
   it('no server process is left once the gateway has closed', async () => {
