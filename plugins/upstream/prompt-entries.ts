@@ -2,20 +2,17 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { Completer, PromptDefinition, PromptMessage } from '../../core/index.js';
 import { gatewayName } from './names.js';
+import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
 import type { ServerLink } from './server-link.js';
 
 /** Every prompt the server lists (all pages), or none when it offers no prompts. */
 export async function listPrompts(client: Client): Promise<Prompt[]> {
   if (!client.getServerCapabilities()?.prompts) return [];
-  const prompts: Prompt[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listPrompts(cursor === undefined ? undefined : { cursor });
-    prompts.push(...page.prompts);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && prompts.length < 100_000);
-  return prompts;
+  return listAll(async (cursor) => {
+    const { prompts, nextCursor } = await client.listPrompts(cursorParams(cursor));
+    return { items: prompts, nextCursor };
+  });
 }
 
 /** The gateway's entries for a server's prompts, named like its tools (prefix, snake_case). */

@@ -2,36 +2,30 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { CallContext, Completer, ResourceContent, ResourceDefinition } from '../../core/index.js';
 import type { MirrorEntry } from './mirror.js';
+import { cursorParams, listAll } from './paging.js';
 import type { ServerLink } from './server-link.js';
 
-/** The server's resources (pages followed up to `max`) and templates, or none when it offers no resources. */
+/** The server's resources and templates (pages followed up to `max` each), or none when it offers no resources. */
 export async function listResources(client: Client, max: number): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
   if (!client.getServerCapabilities()?.resources || max === 0) return { resources: [], templates: [] };
-  const resources: Resource[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listResources(cursor === undefined ? undefined : { cursor });
-    resources.push(...page.resources);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && resources.length < max);
-  return { resources: resources.slice(0, max), templates: (await listTemplates(client, max)).slice(0, max) };
+  const resources = await listAll(async (cursor) => {
+    const { resources, nextCursor } = await client.listResources(cursorParams(cursor));
+    return { items: resources, nextCursor };
+  }, max);
+  return { resources, templates: await listTemplates(client, max) };
 }
 
 /** A server may offer resources and no templates, and answer their list with "method not found". */
 async function listTemplates(client: Client, max: number): Promise<ResourceTemplate[]> {
-  const templates: ResourceTemplate[] = [];
-  let cursor: string | undefined;
   try {
-    do {
-      const page = await client.listResourceTemplates(cursor === undefined ? undefined : { cursor });
-      templates.push(...page.resourceTemplates);
-      cursor = page.nextCursor;
-    } while (cursor !== undefined && templates.length < max);
+    return await listAll(async (cursor) => {
+      const { resourceTemplates, nextCursor } = await client.listResourceTemplates(cursorParams(cursor));
+      return { items: resourceTemplates, nextCursor };
+    }, max);
   } catch (err) {
     if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return [];
     throw err;
   }
-  return templates;
 }
 
 /**

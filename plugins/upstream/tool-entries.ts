@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '../../core/index.js';
 import { gatewayName } from './names.js';
+import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
 import type { ServerLink } from './server-link.js';
 
@@ -9,15 +10,11 @@ import type { ServerLink } from './server-link.js';
 export const CALL_GRACE_MS = 2000;
 
 /** Every tool the server lists (all pages), in its order. */
-export async function listTools(client: Client): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && tools.length < 100_000);
-  return tools;
+export function listTools(client: Client): Promise<Tool[]> {
+  return listAll(async (cursor) => {
+    const { tools, nextCursor } = await client.listTools(cursorParams(cursor));
+    return { items: tools, nextCursor };
+  });
 }
 
 /** The gateway's entries for a server's tools that its include/exclude lists let through. */
