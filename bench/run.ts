@@ -16,6 +16,7 @@ import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
 import { startupSection } from './sections/startup.js';
 import { storageSection } from './sections/storage.js';
+import { upstreamSection } from './sections/upstream.js';
 
 const options = readOptions();
 const startedAt = new Date();
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   if (options.sections.has('growth')) done(await step('5. Catalog growth', () => growthSection(options)));
   if (options.sections.has('process')) done(await step('6. A flooding child', () => processFloodSection(options)));
   if (options.sections.has('storage')) done(await step('7. Shared store', () => storageSection(options)));
+  if (options.sections.has('upstream')) done(await step('8. Upstream hop', () => upstreamSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;
