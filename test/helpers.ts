@@ -124,7 +124,7 @@ export interface GatewayProcess {
   child: ChildProcessWithoutNullStreams;
   stderrLines: string[];
   /** Resolves with the addresses from the gateway's "listening" log lines. */
-  listening(count: number): Promise<ListeningAddress[]>;
+  listening(count: number, timeoutMs?: number): Promise<ListeningAddress[]>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -151,8 +151,8 @@ export function spawnGateway(args: string[], options: { cwd?: string; env?: Node
   after(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  const listening = async (count: number) => {
-    const deadline = Date.now() + 15_000;
+  const listening = async (count: number, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const addresses = stderrLines
         .map((line) => safeJson(line))

@@ -31,18 +31,27 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
         return error('UPSTREAM_ERROR', `The upstream server "${server.name}" answered with error ${err.code}: ${message}`, { server: server.name, rpcCode: err.code });
     }
   }
+  if (isSessionGone(err)) {
+    server.lost('the server no longer knows our session (it restarted)');
+    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" restarted and forgot the session; reconnecting.`, { server: server.name });
+  }
   if (isUnreachable(err)) {
-    const reason = (err as Error).message;
-    server.lost(reason);
-    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" could not be reached (${reason}); reconnecting.`, { server: server.name });
+    const reason = describe(err as Error);
+    server.suspect(reason);
+    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" could not be reached (${reason}); retry, or see its state in gateway_status.`, { server: server.name });
   }
   const message = err instanceof Error ? err.message : String(err);
   return error('UPSTREAM_ERROR', `The request to the upstream server "${server.name}" failed: ${message}`, { server: server.name });
 }
 
-/** A network failure, or an HTTP server that no longer knows our session (it restarted). */
+/** An HTTP server that answers 404 to our session id: it restarted, and a new session is needed. */
+function isSessionGone(err: unknown): boolean {
+  return err instanceof StreamableHTTPError && err.code === 404;
+}
+
+/** A network failure, or an HTTP server failing (5xx) rather than answering. */
 function isUnreachable(err: unknown): boolean {
-  if (err instanceof StreamableHTTPError) return err.code === 404 || err.code === undefined || err.code >= 500;
+  if (err instanceof StreamableHTTPError) return err.code === undefined || err.code >= 500;
   if (!(err instanceof Error)) return false;
   if (err.message === 'fetch failed' || err.message.startsWith('Not connected')) return true;
   const code = (err.cause as { code?: string } | undefined)?.code ?? (err as { code?: string }).code;
@@ -52,4 +61,10 @@ function isUnreachable(err: unknown): boolean {
 /** The SDK writes "MCP error -32602: ..." before the server's own message. */
 function stripPrefix(message: string): string {
   return message.replace(/^MCP error -?\d+: /, '');
+}
+
+/** fetch says only "fetch failed"; what happened (a refused connection, a reset) is its cause. */
+function describe(err: Error): string {
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  return cause?.code ? `${err.message}: ${cause.code}` : cause?.message ? `${err.message}: ${cause.message}` : err.message;
 }

@@ -147,6 +147,19 @@ export class UpstreamServer {
     this.#scheduleReconnect();
   }
 
+  /**
+   * A request could not reach the server (a reset socket, a refused connection): a ping says
+   * whether the connection is really gone, so that one broken socket (a keep-alive the server
+   * closed just as it was reused) does not tear down the session and every call in flight on it.
+   */
+  suspect(reason: string): void {
+    const client = this.#client;
+    if (this.#state !== 'connected' || !client) return;
+    client.ping({ timeout: Math.min(5000, this.#options.plugin.connectTimeoutMs) }).catch(() => {
+      if (this.#client === client) this.lost(reason);
+    });
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#state = 'stopped';

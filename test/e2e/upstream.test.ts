@@ -18,9 +18,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A second gateway (files plugin, owner key) on `port`: the remote HTTP upstream. */
+/**
+ * A second gateway (files plugin, owner key) on `port`: the remote HTTP upstream. Both gateways
+ * keep idle keep-alive sockets for the whole test: a client reusing one just as the server
+ * closes it gets "other side closed" (likely on a loaded machine), a race this file does not test.
+ */
 function startRemote(dir: string, port: number) {
-  const config = { ...testConfigObject(dir, { logLevel: 'info', auth: 'key', plugins: { files: {} }, registries: [] }), transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port } } };
+  const config = { ...testConfigObject(dir, { logLevel: 'info', auth: 'key', plugins: { files: {} }, registries: [] }), transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port, keepAliveTimeoutMs: 120_000 } } };
   return spawnGateway(['serve', '--config', writeConfig(dir, config)]);
 }
 
@@ -31,7 +35,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
   writeFileSync(join(remoteDir, 'remote.txt'), 'remote file\n');
   const remotePort = await freePort();
   let remote = startRemote(remoteDir, remotePort);
-  await remote.listening(1);
+  await remote.listening(1, 60_000);
   const token = readFileSync(join(remoteDir, 'data', 'owner.key'), 'utf8').trim();
 
   const upstream = {
@@ -45,11 +49,11 @@ describe('upstream: real servers from npm and a second gateway, through every fa
       ],
     },
   };
-  const overrides = { plugins: { upstream }, registries: [], logLevel: 'info', transports: { unix: { enabled: false }, tcp: { port: 0 }, http: { port: 0 } } };
+  const overrides = { plugins: { upstream }, registries: [], logLevel: 'info', transports: { unix: { enabled: false }, tcp: { port: 0 }, http: { port: 0, keepAliveTimeoutMs: 120_000 } } };
   const config = writeConfig(work, { ...testConfigObject(work, overrides), workspace: work });
   const env = { REMOTE_TOKEN: token };
   const gateway = spawnGateway(['serve', '--config', config], { env, cwd: work });
-  const addresses = await gateway.listening(2);
+  const addresses = await gateway.listening(2, 60_000);
   const tcpAddress = addresses.find((a) => a.kind === 'tcp')!;
   const { port } = addresses.find((a) => a.kind === 'http') as { port: number };
   const base = `http://127.0.0.1:${port}`;
@@ -125,7 +129,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
     assert.equal(down.status, 503);
     assert.equal(down.body.error.code, 'UPSTREAM_UNAVAILABLE');
     remote = startRemote(remoteDir, remotePort);
-    await remote.listening(1);
+    await remote.listening(1, 60_000);
     // The first calls after the restart may still find the old session gone (404): each such
     // failure is itself UPSTREAM_UNAVAILABLE and triggers the reconnect.
     let answer = down;
