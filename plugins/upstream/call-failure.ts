@@ -31,10 +31,6 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
         return error('UPSTREAM_ERROR', `The upstream server "${server.name}" answered with error ${err.code}: ${message}`, { server: server.name, rpcCode: err.code });
     }
   }
-  if (isSessionGone(err)) {
-    server.lost('the server no longer knows our session (it restarted)');
-    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" restarted and forgot the session; reconnecting.`, { server: server.name });
-  }
   if (isUnreachable(err)) {
     const reason = describe(err as Error);
     server.suspect(reason);
@@ -42,11 +38,6 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
   }
   const message = err instanceof Error ? err.message : String(err);
   return error('UPSTREAM_ERROR', `The request to the upstream server "${server.name}" failed: ${message}`, { server: server.name });
-}
-
-/** An HTTP server that answers 404 to our session id: it restarted, and a new session is needed. */
-function isSessionGone(err: unknown): boolean {
-  return err instanceof StreamableHTTPError && err.code === 404;
 }
 
 /** A network failure, or an HTTP server failing (5xx) rather than answering. */

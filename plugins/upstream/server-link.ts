@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Breaker, CallContext, PluginContext } from '../../core/index.js';
 import { callFailure } from './call-failure.js';
@@ -31,20 +32,21 @@ export class ServerLink {
   /**
    * Runs `send` against the connected client: UPSTREAM_UNAVAILABLE at once when the server is
    * down, BREAKER_OPEN while its breaker is open, and every other failure as a code (call-failure.ts).
+   * An HTTP server that restarted since the last request refuses our session without running
+   * anything: the session is renewed and the request sent once more.
    */
   async request<T>(call: Pick<CallContext, 'signal'> | CallContext, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
-    const client = this.server.client();
     // A tool call (not a subscription made on no one's behalf) receives the server's sampling and elicitation requests.
     const untrack = 'sample' in call ? this.server.track(call) : () => {};
-    // A server that answers, even with an error, is up: its answer passes the breaker as a
-    // success and is thrown after it. Only silence (a timeout) and a lost connection count.
-    const task = (signal: AbortSignal) =>
-      send(client, signal).catch((err: unknown) => {
-        if (isAnswer(err)) return new Answered(err);
-        throw callFailure(err, this.server, this.error, call.signal);
-      });
     try {
-      const outcome = await this.#breaker.call(task, { signal: call.signal });
+      let client = this.server.client();
+      let outcome = await this.#attempt(client, call.signal, send);
+      if (outcome === SESSION_GONE) {
+        await this.server.renewSession(client);
+        client = this.server.client();
+        outcome = await this.#attempt(client, call.signal, send);
+        if (outcome === SESSION_GONE) throw this.error('UPSTREAM_UNAVAILABLE', `The upstream server "${this.config.name}" refused a new session too; retry later.`);
+      }
       if (outcome instanceof Answered) throw outcome.error;
       return outcome as T;
     } catch (err) {
@@ -53,6 +55,28 @@ export class ServerLink {
       untrack();
     }
   }
+
+  /**
+   * One request through the breaker. A server that answers, even with an error, is up: its
+   * answer passes the breaker as a success and is thrown after it; so does a refused session.
+   * Only silence (a timeout) and a lost connection count against it.
+   */
+  #attempt<T>(client: Client, callSignal: AbortSignal, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T | Answered | typeof SESSION_GONE> {
+    const task = (signal: AbortSignal) =>
+      send(client, signal).catch((err: unknown) => {
+        if (isAnswer(err)) return new Answered(err);
+        if (isSessionGone(err)) return SESSION_GONE;
+        throw callFailure(err, this.server, this.error, callSignal);
+      });
+    return this.#breaker.call(task, { signal: callSignal });
+  }
+}
+
+/** An HTTP server's 404 to our session id: it restarted and forgot the session; nothing ran. */
+const SESSION_GONE = Symbol('session gone');
+
+function isSessionGone(err: unknown): boolean {
+  return err instanceof StreamableHTTPError && err.code === 404;
 }
 
 /** An error the server itself answered with (a JSON-RPC error), carried past the breaker. */

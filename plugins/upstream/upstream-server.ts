@@ -76,6 +76,8 @@ export class UpstreamServer {
   #ping: NodeJS.Timeout | undefined;
   /** Calls to this server in flight: where its sampling and elicitation requests are sent. */
   readonly #calls = new Set<CallContext>();
+  /** A session renewal under way (renewSession). */
+  #renewing: Promise<void> | undefined;
 
   constructor(options: ServerOptions) {
     this.#options = options;
@@ -95,10 +97,11 @@ export class UpstreamServer {
   /** The connected client, or UPSTREAM_UNAVAILABLE at once (never a wait for a server that is down). */
   client(): Client {
     if (this.#state === 'connected' && this.#client) return this.#client;
-    const why = this.#lastError ? ` Last error: ${this.#lastError}` : '';
+    const why = this.#lastError ? ` Last error: ${this.#lastError.replace(/\.?$/, '.')}` : '';
+    const recovering = this.kind === 'stdio' ? 'down and being restarted' : 'unreachable and being reconnected';
     throw this.#options.error(
       'UPSTREAM_UNAVAILABLE',
-      `The upstream server "${this.name}" is ${this.#state === 'stopped' ? 'stopped' : this.#state === 'connecting' ? 'still connecting' : 'down and being restarted'}.${why}`,
+      `The upstream server "${this.name}" is ${this.#state === 'stopped' ? 'stopped' : this.#state === 'connecting' ? 'still connecting' : recovering}.${why}`,
       { server: this.name, state: this.#state },
     );
   }
@@ -158,6 +161,27 @@ export class UpstreamServer {
     client.ping({ timeout: Math.min(5000, this.#options.plugin.connectTimeoutMs) }).catch(() => {
       if (this.#client === client) this.lost(reason);
     });
+  }
+
+  /**
+   * Replaces a connection whose session the server no longer knows (an HTTP server that
+   * restarted) with a new one, at once; callers that found the same stale client share the
+   * attempt. Throws UPSTREAM_UNAVAILABLE when the new connection cannot be made (a reconnect
+   * is then scheduled as usual).
+   */
+  renewSession(stale: Client): Promise<void> {
+    if (this.#client !== stale) return this.#renewing ?? Promise.resolve();
+    this.#down('the server no longer knows our session (it restarted)');
+    this.#renewing = this.#closeConnection()
+      .then(() => this.#connect())
+      .catch((err: unknown) => {
+        this.#scheduleReconnect();
+        throw this.#options.error('UPSTREAM_UNAVAILABLE', (err as Error).message, { server: this.name });
+      })
+      .finally(() => {
+        this.#renewing = undefined;
+      });
+    return this.#renewing;
   }
 
   async close(): Promise<void> {
@@ -230,7 +254,7 @@ export class UpstreamServer {
     }
     client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => this.#askCaller('sampling', (call) => call.sample(params)));
     client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
-      if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
+      if (params.mode === 'url') throw rpcError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
       return this.#askCaller('elicitation', (call) => call.elicit(params));
     });
     const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
@@ -256,14 +280,14 @@ export class UpstreamServer {
   async #askCaller<T>(what: string, ask: (call: CallContext) => Promise<T>): Promise<T> {
     if (this.#calls.size !== 1) {
       const why = this.#calls.size === 0 ? 'no call to it is in flight' : `${this.#calls.size} calls to it are in flight and MCP does not say whose request this is`;
-      throw new McpError(ErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
+      throw rpcError(ErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
     }
     try {
       return await ask([...this.#calls][0]!);
     } catch (err) {
       // CLIENT_CAPABILITY_MISSING (a REST caller, a client without it), CLIENT_REQUEST_FAILED...
       const message = isGatewayError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
-      throw new McpError(ErrorCode.InvalidRequest, message);
+      throw rpcError(ErrorCode.InvalidRequest, message);
     }
   }
 
@@ -315,6 +339,9 @@ export class UpstreamServer {
 
   /** Why a connection attempt failed, with the end of stderr when the process said something. */
   #describeFailure(err: unknown): string {
+    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+      return `no answer to initialize within connectTimeoutMs (${this.#options.plugin.connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
+    }
     const cause = (err as Error)?.cause as { code?: string; message?: string } | undefined;
     // fetch says only "fetch failed"; the reason (ECONNREFUSED, a reset) is in its cause.
     const message = `${(err as Error)?.message ?? String(err)}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
@@ -335,4 +362,13 @@ export class UpstreamServer {
     const tail = failed ? this.stderr.tail(2) : [];
     return `the process exited with ${exit.signal ?? `code ${exit.code}`}${tail.length ? `; stderr: ${tail.join(' | ')}` : ''}`;
   }
+}
+
+/**
+ * An error answer for a request the server made of us. Not an McpError: the SDK sends a
+ * handler's message as it is, and an McpError's already starts with "MCP error -32600: ",
+ * which the server's SDK would then put before it a second time.
+ */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
 }
