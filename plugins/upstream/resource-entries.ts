@@ -83,8 +83,10 @@ function subscriptionHooks(link: ServerLink): Pick<ResourceDefinition, 'onSubscr
   return {
     onSubscribe: async (uri) => {
       await link.request(noCall, (client, signal) => client.subscribeResource({ uri }, { signal }));
+      link.subscribed.add(uri);
     },
     onUnsubscribe: async (uri) => {
+      link.subscribed.delete(uri);
       // Best effort: a server that restarted has forgotten the subscription anyway.
       if (link.server.state === 'connected') await link.request(noCall, (client, signal) => client.unsubscribeResource({ uri }, { signal }));
     },

@@ -16,6 +16,8 @@ export class ServerLink {
   readonly prefix: string;
   readonly offers: (toolName: string) => boolean;
   readonly error: RaiseError;
+  /** URIs the gateway holds a subscription to at this server: made again after a reconnect. */
+  readonly subscribed = new Set<string>();
   readonly #breaker: Breaker;
 
   constructor(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, server: UpstreamServer) {

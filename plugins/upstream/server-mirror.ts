@@ -37,6 +37,16 @@ export class ServerMirror implements ServerListener {
 
   connected(client: Client): void {
     for (const kind of ['tools', 'resources', 'prompts'] as const) this.#refresh(kind, client);
+    this.#resubscribe(client);
+  }
+
+  /** A new process or session knows none of the subscriptions our clients still hold. */
+  #resubscribe(client: Client): void {
+    const { subscribed, ctx, config } = this.#link;
+    if (subscribed.size === 0 || client.getServerCapabilities()?.resources?.subscribe !== true) return;
+    for (const uri of subscribed) {
+      client.subscribeResource({ uri }).catch((err: unknown) => ctx.log.warn({ server: config.name, uri, err }, 'resubscribing after a reconnect failed'));
+    }
   }
 
   disconnected(): void {

@@ -145,6 +145,22 @@ describe('upstream: a stdio server supervised', async () => {
     assert.equal(subscribed.length, 1, 'two subscribers here, one subscription there');
   });
 
+  it('a subscription held here is made again at a restarted server, so updates keep coming', async () => {
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+      updates.push(params.uri);
+    });
+    await client.subscribeResource({ uri: 'fixture://counter' });
+    const restarts = serverStatus(gateway, 'fix').restarts;
+    process.kill(await pidOf(client, 'fix_pid'), 'SIGKILL');
+    await waitFor(() => serverStatus(gateway, 'fix').state === 'connected' && serverStatus(gateway, 'fix').restarts === restarts + 1);
+    const pid = await pidOf(client, 'fix_pid');
+    await waitFor(() => fixtureEvents(events).some((e) => e.event === 'subscribed' && e.pid === pid));
+    await client.callTool({ name: 'fix_touch', arguments: {} });
+    await waitFor(() => updates.includes('fixture://counter'));
+    await client.unsubscribeResource({ uri: 'fixture://counter' });
+  });
+
   it('status in gateway_status: kind, state, pid, tools; ok while every server is connected', () => {
     const fix = serverStatus(gateway, 'fix');
     assert.equal(fix.kind, 'stdio');
@@ -159,7 +175,7 @@ describe('upstream: a stdio server supervised', async () => {
     try {
       const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
       assert.match(text, /^mcp_gateway_upstream_connected\{server="fix"\} 1$/m);
-      assert.match(text, /^mcp_gateway_upstream_restarts\{server="fix"\} 1$/m);
+      assert.match(text, /^mcp_gateway_upstream_restarts\{server="fix"\} 2$/m);
       assert.match(text, /^mcp_gateway_upstream_tools\{server="slow"\} \d+$/m);
     } finally {
       await app.close();
