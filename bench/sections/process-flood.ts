@@ -7,7 +7,7 @@ import { GATEWAY_BIN, rssOf, spawnNode, tempDir, writeGatewayConfig } from '../l
 import { benchGatewayConfig, stdioClient } from '../lib/connect.js';
 import type { BenchOptions } from '../lib/options.js';
 import type { RawMcpClient } from '../lib/raw-client.js';
-import { int, met, mib, ms, ratio, type SectionResult } from '../lib/report.js';
+import { int, mib, ms, ratio, type SectionResult } from '../lib/report.js';
 import { percentile } from '../lib/stats.js';
 
 const CAP = 8 * 1024 * 1024;

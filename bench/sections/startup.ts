@@ -6,7 +6,7 @@ import { stdioClient } from '../lib/connect.js';
 import { fixedCount } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { ndjsonChannel, RawMcpClient } from '../lib/raw-client.js';
-import { int, met, mib, ms, type SectionResult, type Target } from '../lib/report.js';
+import { int, mib, ms, type SectionResult, type Target } from '../lib/report.js';
 import { median, slope } from '../lib/stats.js';
 
 const FS_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');

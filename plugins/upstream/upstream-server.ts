@@ -1,14 +1,10 @@
-import { basename, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
   ErrorCode,
-  ListRootsRequestSchema,
-  McpError,
   LoggingMessageNotificationSchema,
+  McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
@@ -16,10 +12,11 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isGatewayError, type CallContext, type Logger } from '../../core/index.js';
+import type { CallContext, Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { StderrLog } from './stderr-log.js';
+import { answerServerRequests } from './server-requests.js';
 import { StdioServerTransport } from './stdio-transport.js';
 
 export type ServerState = 'connecting' | 'connected' | 'down' | 'stopped';
@@ -247,16 +244,7 @@ export class UpstreamServer {
   }
 
   #wire(client: Client): void {
-    const { roots } = this.#options;
-    if (roots) {
-      const listed = roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path }));
-      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: listed }));
-    }
-    client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => this.#askCaller('sampling', (call) => call.sample(params)));
-    client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
-      if (params.mode === 'url') throw rpcError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
-      return this.#askCaller('elicitation', (call) => call.elicit(params));
-    });
+    answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls });
     const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
       for (const listener of this.#listeners) listener.listChanged(kind);
     };
@@ -270,25 +258,6 @@ export class UpstreamServer {
       this.#options.log.debug({ server: this.name, level: params.level, logger: params.logger, data: params.data }, 'upstream log message');
     });
     client.onerror = (err) => this.#options.log.debug({ server: this.name, err }, 'upstream transport error');
-  }
-
-  /**
-   * Relays a request the server makes of its client (sampling, elicitation) to the caller of
-   * the one call in flight to it. MCP links such a request to the tool call it belongs to only
-   * over HTTP, so with several calls in flight there is no telling whose it is: refused then.
-   */
-  async #askCaller<T>(what: string, ask: (call: CallContext) => Promise<T>): Promise<T> {
-    if (this.#calls.size !== 1) {
-      const why = this.#calls.size === 0 ? 'no call to it is in flight' : `${this.#calls.size} calls to it are in flight and MCP does not say whose request this is`;
-      throw rpcError(ErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
-    }
-    try {
-      return await ask([...this.#calls][0]!);
-    } catch (err) {
-      // CLIENT_CAPABILITY_MISSING (a REST caller, a client without it), CLIENT_REQUEST_FAILED...
-      const message = isGatewayError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
-      throw rpcError(ErrorCode.InvalidRequest, message);
-    }
   }
 
   #startPing(client: Client): void {
@@ -364,11 +333,3 @@ export class UpstreamServer {
   }
 }
 
-/**
- * An error answer for a request the server made of us. Not an McpError: the SDK sends a
- * handler's message as it is, and an McpError's already starts with "MCP error -32600: ",
- * which the server's SDK would then put before it a second time.
- */
-function rpcError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
-}
