@@ -169,6 +169,7 @@ export class UpstreamServer {
   renewSession(stale: Client): Promise<void> {
     if (this.#client !== stale) return this.#renewing ?? Promise.resolve();
     this.#down('the server no longer knows our session (it restarted)');
+    this.#restarts += 1;
     this.#renewing = this.#closeConnection()
       .then(() => this.#connect())
       .catch((err: unknown) => {

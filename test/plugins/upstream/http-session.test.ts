@@ -35,6 +35,7 @@ describe('upstream: an HTTP server that restarts between calls', () => {
     assert.notEqual(after.isError, true, JSON.stringify(after.content));
     assert.equal(resultJson(after).content, 'one\n');
     assert.equal(serverStatus(gateway, 'remote').state, 'connected');
+    assert.equal(serverStatus(gateway, 'remote').restarts, 1, 'a renewed session counts as a reconnect');
     await remote.app.close();
   });
 });
