@@ -1,10 +1,6 @@
 import { Ajv as AjvDraft07 } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import type { JsonSchema } from './schema.js';
-
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+import { addFormats, type JsonSchema } from './schema.js';
 
 const foreignOptions = {
   strict: false,

@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { Logger } from '../logger.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+export const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export type { ErrorObject, ValidateFunction };
 export type JsonSchema = Record<string, unknown>;

@@ -32,9 +32,9 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
     }
   }
   if (isUnreachable(err)) {
-    const reason = describe(err as Error);
+    const reason = describeError(err);
     server.suspect(reason);
-    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" could not be reached (${reason}); retry, or see its state in gateway_status.`, { server: server.name });
+    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" could not be reached: ${reason}. Retry, or see its state in gateway_status.`, { server: server.name });
   }
   const message = err instanceof Error ? err.message : String(err);
   return error('UPSTREAM_ERROR', `The request to the upstream server "${server.name}" failed: ${message}`, { server: server.name });
@@ -54,8 +54,13 @@ function stripPrefix(message: string): string {
   return message.replace(/^MCP error -?\d+: /, '');
 }
 
-/** fetch says only "fetch failed"; what happened (a refused connection, a reset) is its cause. */
-function describe(err: Error): string {
+/**
+ * An error's message, with its cause's code or message when it has one: fetch says only "fetch
+ * failed", and what happened (a refused connection, a reset) is in its cause.
+ */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
   const cause = err.cause as { code?: string; message?: string } | undefined;
-  return cause?.code ? `${err.message}: ${cause.code}` : cause?.message ? `${err.message}: ${cause.message}` : err.message;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${err.message} (${detail})` : err.message;
 }

@@ -3,7 +3,6 @@ import type { Conflict, NameClaims } from './name-claims.js';
 
 /** One entry of an upstream's list as the gateway will offer it. */
 export interface MirrorEntry {
-  readonly kind: Conflict['kind'];
   /** The server's own name or URI for it. */
   readonly upstream: string;
   /** The gateway's name (or URI) for it. */
@@ -30,12 +29,14 @@ interface Mirrored {
  * kept as a conflict for status; the others are offered.
  */
 export class Mirror {
+  readonly #kind: Conflict['kind'];
   readonly #source: string;
   readonly #claims: NameClaims;
   readonly #current = new Map<string, Mirrored>();
   #conflicts: Conflict[] = [];
 
-  constructor(source: string, claims: NameClaims) {
+  constructor(kind: Conflict['kind'], source: string, claims: NameClaims) {
+    this.#kind = kind;
     this.#source = source;
     this.#claims = claims;
   }
@@ -56,35 +57,34 @@ export class Mirror {
   sync(entries: readonly MirrorEntry[]): void {
     const wanted = new Map(entries.map((e) => [e.upstream, e]));
     for (const [upstream, mirrored] of this.#current) {
-      const entry = wanted.get(upstream);
-      if (entry && entry.fingerprint === mirrored.fingerprint && entry.name === mirrored.name) continue;
-      this.#drop(upstream, mirrored);
+      // The fingerprint holds the gateway's name too: an entry renamed is replaced.
+      if (wanted.get(upstream)?.fingerprint !== mirrored.fingerprint) this.#drop(upstream, mirrored);
     }
     const conflicts: Conflict[] = [];
     for (const entry of entries) {
       if (this.#current.has(entry.upstream)) continue;
-      const source = `${this.#source} ("${entry.upstream}")`;
+      const source = this.#sourceOf(entry.upstream);
       if (entry.unusable !== undefined) {
-        conflicts.push(conflict(entry, `${source}: ${entry.unusable}`));
+        conflicts.push(this.#conflict(entry, `${source}: ${entry.unusable}`));
         continue;
       }
-      const holder = this.#claims.claim(entry.name, source);
+      const holder = this.#claims.claim(this.#kind, entry.name, source);
       if (holder !== undefined) {
-        conflicts.push(conflict(entry, `the ${entry.kind} name "${entry.name}" of ${source} clashes with ${holder}; rename one with prefix, or leave one out with exclude`));
+        conflicts.push(this.#conflict(entry, `the ${this.#kind} name "${entry.name}" of ${source} clashes with ${holder}; rename one with prefix, or leave one out with exclude`));
         continue;
       }
       try {
         this.#current.set(entry.upstream, { name: entry.name, fingerprint: entry.fingerprint, remove: entry.add() });
       } catch (err) {
-        this.#claims.release(entry.name, source);
+        this.#claims.release(this.#kind, entry.name, source);
         if (!isGatewayError(err)) throw err;
-        conflicts.push(conflict(entry, `${source}: ${err.message}`));
+        conflicts.push(this.#conflict(entry, `${source}: ${err.message}`));
       }
     }
     this.#conflicts = conflicts;
   }
 
-  /** Removes every entry (the server was withdrawn, or the plugin is closing). */
+  /** Removes every entry (the server was withdrawn while it is down). */
   clear(): void {
     for (const [upstream, mirrored] of this.#current) this.#drop(upstream, mirrored);
     this.#conflicts = [];
@@ -93,10 +93,15 @@ export class Mirror {
   #drop(upstream: string, mirrored: Mirrored): void {
     this.#current.delete(upstream);
     mirrored.remove();
-    this.#claims.release(mirrored.name, `${this.#source} ("${upstream}")`);
+    this.#claims.release(this.#kind, mirrored.name, this.#sourceOf(upstream));
   }
-}
 
-function conflict(entry: MirrorEntry, reason: string): Conflict {
-  return { kind: entry.kind, upstream: entry.upstream, name: entry.name, reason };
+  #conflict(entry: MirrorEntry, reason: string): Conflict {
+    return { kind: this.#kind, upstream: entry.upstream, name: entry.name, reason };
+  }
+
+  /** How status and clash messages name one entry: its server, and its name there. */
+  #sourceOf(upstream: string): string {
+    return `${this.#source} ("${upstream}")`;
+  }
 }

@@ -1,21 +1,23 @@
 /**
- * Which gateway names (tools, prompts, resource URIs) the plugin's servers hold, so that a
- * clash between two of them is refused with both sources named. A clash with another plugin
- * is caught by core, whose message names that plugin.
+ * Which gateway names the plugin's servers hold, per kind (tools, prompts and resource URIs are
+ * separate namespaces, as in the catalogs), so that a clash between two of them is refused with
+ * both sources named. A clash with another plugin is caught by core, whose message names it.
  */
 export class NameClaims {
   readonly #holders = new Map<string, string>();
 
   /** Claims `name` for `source`; returns the source already holding it, if another does. */
-  claim(name: string, source: string): string | undefined {
-    const holder = this.#holders.get(name);
+  claim(kind: Conflict['kind'], name: string, source: string): string | undefined {
+    const key = `${kind}:${name}`;
+    const holder = this.#holders.get(key);
     if (holder !== undefined && holder !== source) return holder;
-    this.#holders.set(name, source);
+    this.#holders.set(key, source);
     return undefined;
   }
 
-  release(name: string, source: string): void {
-    if (this.#holders.get(name) === source) this.#holders.delete(name);
+  release(kind: Conflict['kind'], name: string, source: string): void {
+    const key = `${kind}:${name}`;
+    if (this.#holders.get(key) === source) this.#holders.delete(key);
   }
 }
 

@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto';
 import picomatch from 'picomatch';
 import type { ServerConfig } from './config.js';
 
-/** The gateway's rule for tool and prompt names (core's TOOL_NAME). */
-const NAME = /^[a-z][a-z0-9_]{0,63}$/;
-
 /** The default prefix of a server's names: its own name, dashes as underscores, then `_`. */
 export function prefixOf(server: Pick<ServerConfig, 'name' | 'prefix'>): string {
   return server.prefix ?? `${server.name.replace(/-/g, '_')}_`;
@@ -21,10 +18,6 @@ export function gatewayName(prefix: string, upstreamName: string): string {
   if (!/^[a-z]/.test(name)) name = `t_${name}`;
   if (name.length > 64) name = `${name.slice(0, 55)}_${createHash('sha256').update(upstreamName).digest('hex').slice(0, 8)}`;
   return name;
-}
-
-export function isGatewayName(name: string): boolean {
-  return NAME.test(name);
 }
 
 /** Whether a server offers its tool `name`: matched by `include` (when given) and by no `exclude`. */

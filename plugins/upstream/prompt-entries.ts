@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
-import type { Completer, PromptDefinition, PromptMessage } from '../../core/index.js';
+import type { PromptDefinition, PromptMessage } from '../../core/index.js';
+import { askCompletions } from './completions.js';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
@@ -30,34 +31,18 @@ export function promptEntries(link: ServerLink, prompts: readonly Prompt[]): Mir
         properties: Object.fromEntries(args.map((a) => [a.name, { type: 'string', ...(a.description ? { description: a.description } : {}) }])),
         required: args.filter((a) => a.required).map((a) => a.name),
       },
-      timeoutMs: link.config.timeoutMs + 2000,
-      ...(completes && args.length > 0 ? { complete: promptCompleters(link, prompt) } : {}),
+      timeoutMs: link.limitMs,
+      ...(completes && args.length > 0 ? { complete: askCompletions(link, { type: 'ref/prompt', name: prompt.name }, args.map((a) => a.name)) } : {}),
     };
     return {
-      kind: 'prompt',
       upstream: prompt.name,
       name: definition.name,
       fingerprint: JSON.stringify(definition),
       add: () =>
         link.ctx.live.prompt<Record<string, string>>(definition, async (values, call) => {
-          const result = await link.request(call, (client, signal) =>
-            client.getPrompt({ name: prompt.name, arguments: values }, { signal, timeout: link.config.timeoutMs + 4000 }),
-          );
+          const result = await link.request(call, (client, options) => client.getPrompt({ name: prompt.name, arguments: values }, options));
           return result.messages as PromptMessage[];
         }),
     };
   });
-}
-
-function promptCompleters(link: ServerLink, prompt: Prompt): Record<string, Completer> {
-  const completers: Record<string, Completer> = {};
-  for (const { name } of prompt.arguments ?? []) {
-    completers[name] = async (value, context) => {
-      const result = await link.request(context, (client, signal) =>
-        client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value }, context: { arguments: { ...context.arguments } } }, { signal }),
-      );
-      return result.completion.values;
-    };
-  }
-  return completers;
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import type { CallContext, Completer, ResourceContent, ResourceDefinition } from '../../core/index.js';
+import type { CallContext, ResourceContent, ResourceDefinition } from '../../core/index.js';
+import { askCompletions } from './completions.js';
 import type { MirrorEntry } from './mirror.js';
 import { cursorParams, listAll } from './paging.js';
 import type { ServerLink } from './server-link.js';
@@ -44,7 +45,7 @@ export function resourceEntries(link: ServerLink, listed: { resources: readonly 
     ...(entry.description === undefined ? {} : { description: entry.description }),
     ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }),
     ...(entry.annotations === undefined ? {} : { annotations: entry.annotations }),
-    timeoutMs: link.config.timeoutMs + 2000,
+    timeoutMs: link.limitMs,
     ...hooks,
   });
   const statics = listed.resources.map((resource): MirrorEntry => {
@@ -52,7 +53,7 @@ export function resourceEntries(link: ServerLink, listed: { resources: readonly 
     return entry(link, resource.uri, definition);
   });
   const templates = listed.templates.map((template): MirrorEntry => {
-    const complete = completes ? templateCompleters(link, template.uriTemplate) : undefined;
+    const complete = completes ? askCompletions(link, { type: 'ref/resource', uri: template.uriTemplate }, templateVariables(template.uriTemplate)) : undefined;
     const definition: ResourceDefinition = { uriTemplate: template.uriTemplate, ...common(template), ...(complete ? { complete } : {}) };
     return entry(link, template.uriTemplate, definition);
   });
@@ -61,7 +62,6 @@ export function resourceEntries(link: ServerLink, listed: { resources: readonly 
 
 function entry(link: ServerLink, key: string, definition: ResourceDefinition): MirrorEntry {
   return {
-    kind: 'resource',
     upstream: key,
     name: key,
     fingerprint: JSON.stringify(definition),
@@ -70,41 +70,26 @@ function entry(link: ServerLink, key: string, definition: ResourceDefinition): M
 }
 
 async function readResource(link: ServerLink, uri: string, call: CallContext): Promise<ResourceContent[]> {
-  const result = await link.request(call, (client, signal) => client.readResource({ uri }, { signal, timeout: link.config.timeoutMs + 4000 }));
-  return result.contents.map((item) =>
-    'text' in item && typeof item.text === 'string'
-      ? { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }), text: item.text }
-      : { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }), blob: String((item as { blob?: unknown }).blob ?? '') },
-  );
+  const result = await link.request(call, (client, options) => client.readResource({ uri }, options));
+  return result.contents.map((item) => {
+    const described = { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }) };
+    return 'text' in item && typeof item.text === 'string' ? { ...described, text: item.text } : { ...described, blob: String((item as { blob?: unknown }).blob ?? '') };
+  });
 }
 
 function subscriptionHooks(link: ServerLink): Pick<ResourceDefinition, 'onSubscribe' | 'onUnsubscribe'> {
   const noCall = { signal: link.ctx.signal };
   return {
     onSubscribe: async (uri) => {
-      await link.request(noCall, (client, signal) => client.subscribeResource({ uri }, { signal }));
+      await link.request(noCall, (client, options) => client.subscribeResource({ uri }, options));
       link.subscribed.add(uri);
     },
     onUnsubscribe: async (uri) => {
       link.subscribed.delete(uri);
       // Best effort: a server that restarted has forgotten the subscription anyway.
-      if (link.server.state === 'connected') await link.request(noCall, (client, signal) => client.unsubscribeResource({ uri }, { signal }));
+      if (link.server.state === 'connected') await link.request(noCall, (client, options) => client.unsubscribeResource({ uri }, options));
     },
   };
-}
-
-/** `completion/complete` for each variable of a template, asked of the server. */
-function templateCompleters(link: ServerLink, uriTemplate: string): Record<string, Completer> {
-  const completers: Record<string, Completer> = {};
-  for (const variable of templateVariables(uriTemplate)) {
-    completers[variable] = async (value, context) => {
-      const result = await link.request(context, (client, signal) =>
-        client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value }, context: { arguments: { ...context.arguments } } }, { signal }),
-      );
-      return result.completion.values;
-    };
-  }
-  return completers;
 }
 
 /** The variable names of an RFC 6570 template: `{a,b*}`, `{?q,limit:3}` give a, b, q, limit. */

@@ -8,6 +8,15 @@ import type { RaiseError, UpstreamErrorCode } from './errors.js';
 import { prefixOf, toolFilter } from './names.js';
 import type { UpstreamServer } from './upstream-server.js';
 
+/**
+ * Core's limit on a call (or read, or prompt) is this much longer than the server's, and the
+ * SDK's twice that: the breaker's timeout, at the server's own limit, answers first.
+ */
+const GRACE_MS = 2000;
+
+/** Sends one request to the server: `options` carry its signal and the SDK's time limit. */
+export type Send<T> = (client: Client, options: { signal: AbortSignal; timeout: number }) => Promise<T>;
+
 /** What the entries of one server need to relay a request to it. */
 export class ServerLink {
   readonly ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>;
@@ -16,6 +25,8 @@ export class ServerLink {
   readonly prefix: string;
   readonly offers: (toolName: string) => boolean;
   readonly error: RaiseError;
+  /** The `timeoutMs` of this server's entries in the catalogs. */
+  readonly limitMs: number;
   /** URIs the gateway holds a subscription to at this server: made again after a reconnect. */
   readonly subscribed = new Set<string>();
   readonly #breaker: Breaker;
@@ -27,6 +38,7 @@ export class ServerLink {
     this.prefix = prefixOf(config);
     this.offers = toolFilter(config);
     this.error = (code, message, details) => ctx.error(code, message, details);
+    this.limitMs = config.timeoutMs + GRACE_MS;
     // Its timeout is the server's: a hung server answers BREAKER_TIMEOUT and counts as a failure.
     this.#breaker = ctx.breaker(config.name, { timeoutMs: config.timeoutMs });
   }
@@ -37,7 +49,7 @@ export class ServerLink {
    * An HTTP server that restarted since the last request refuses our session without running
    * anything: the session is renewed and the request sent once more.
    */
-  async request<T>(call: Pick<CallContext, 'signal'> | CallContext, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async request<T>(call: Pick<CallContext, 'signal'> | CallContext, send: Send<T>): Promise<T> {
     // A tool call (not a subscription made on no one's behalf) receives the server's sampling and elicitation requests.
     const untrack = 'sample' in call ? this.server.track(call) : () => {};
     try {
@@ -63,9 +75,10 @@ export class ServerLink {
    * answer passes the breaker as a success and is thrown after it; so does a refused session.
    * Only silence (a timeout) and a lost connection count against it.
    */
-  #attempt<T>(client: Client, callSignal: AbortSignal, send: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T | Answered | typeof SESSION_GONE> {
+  #attempt<T>(client: Client, callSignal: AbortSignal, send: Send<T>): Promise<T | Answered | typeof SESSION_GONE> {
+    const timeout = this.config.timeoutMs + 2 * GRACE_MS;
     const task = (signal: AbortSignal) =>
-      send(client, signal).catch((err: unknown) => {
+      send(client, { signal, timeout }).catch((err: unknown) => {
         if (isAnswer(err)) return new Answered(err);
         if (isSessionGone(err)) return SESSION_GONE;
         throw callFailure(err, this.server, this.error, callSignal);

@@ -27,7 +27,7 @@ export class ServerMirror implements ServerListener {
     this.#link = link;
     this.#withdrawWhenDown = withdrawWhenDown;
     const source = `upstream "${link.config.name}"`;
-    this.#mirrors = { tools: new Mirror(source, claims), resources: new Mirror(source, claims), prompts: new Mirror(source, claims) };
+    this.#mirrors = { tools: new Mirror('tool', source, claims), resources: new Mirror('resource', source, claims), prompts: new Mirror('prompt', source, claims) };
   }
 
   /** Resolves once the listings asked for so far are mirrored. */
@@ -66,10 +66,6 @@ export class ServerMirror implements ServerListener {
       // A URI none of our entries serves (left out, or a server announcing what it never listed).
       if (!isGatewayError(err)) throw err;
     }
-  }
-
-  clear(): void {
-    for (const mirror of Object.values(this.#mirrors)) mirror.clear();
   }
 
   status() {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -108,7 +109,7 @@ export class StdioServerTransport implements Transport {
     const child = this.#child;
     if (!child) return;
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-    const wait = () => Promise.race([closed.then(() => true), delay(this.#options.graceMs).then(() => false)]);
+    const wait = () => Promise.race([closed.then(() => true), delay(this.#options.graceMs, false, { ref: false })]);
     child.stdin?.end();
     if (await wait()) return;
     this.#killGroup('SIGTERM');
@@ -126,8 +127,4 @@ export class StdioServerTransport implements Transport {
       // ESRCH: nothing of the group is left.
     }
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -6,9 +6,6 @@ import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
 import type { ServerLink } from './server-link.js';
 
-/** Core's limit on a call is this much longer than the server's, so the breaker's timeout answers first. */
-export const CALL_GRACE_MS = 2000;
-
 /** Every tool the server lists (all pages), in its order. */
 export function listTools(client: Client): Promise<Tool[]> {
   return listAll(async (cursor) => {
@@ -24,7 +21,6 @@ export function toolEntries(link: ServerLink, tools: readonly Tool[]): MirrorEnt
     .map((tool) => {
       const definition = toolDefinition(link, tool);
       return {
-        kind: 'tool',
         upstream: tool.name,
         name: definition.name,
         fingerprint: JSON.stringify(definition),
@@ -46,7 +42,7 @@ function toolDefinition(link: ServerLink, tool: Tool): ToolDefinition {
     inputSchema: tool.inputSchema as JsonSchema,
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as JsonSchema }),
     annotations: pickAnnotations(annotations),
-    timeoutMs: config.timeoutMs + CALL_GRACE_MS,
+    timeoutMs: link.limitMs,
     foreignSchemas: true,
     origin: `upstream ${config.name}: ${tool.name}`,
   };
@@ -69,10 +65,9 @@ function pickAnnotations(annotations: NonNullable<Tool['annotations']>): ToolAnn
  * A result the server marks isError becomes UPSTREAM_TOOL_ERROR with its text.
  */
 async function callTool(link: ServerLink, name: string, args: Record<string, unknown>, call: CallContext): Promise<unknown> {
-  const result = (await link.request(call, (client, signal) =>
+  const result = (await link.request(call, (client, options) =>
     client.callTool({ name, arguments: args }, undefined, {
-      signal,
-      timeout: link.config.timeoutMs + 2 * CALL_GRACE_MS,
+      ...options,
       onprogress: ({ progress, total, message }) =>
         call.progress({ progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) }),
     }),

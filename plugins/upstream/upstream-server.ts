@@ -16,6 +16,7 @@ import type { CallContext, Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { StderrLog } from './stderr-log.js';
+import { describeError } from './call-failure.js';
 import { answerServerRequests } from './server-requests.js';
 import { StdioServerTransport } from './stdio-transport.js';
 
@@ -312,9 +313,7 @@ export class UpstreamServer {
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
       return `no answer to initialize within connectTimeoutMs (${this.#options.plugin.connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
     }
-    const cause = (err as Error)?.cause as { code?: string; message?: string } | undefined;
-    // fetch says only "fetch failed"; the reason (ECONNREFUSED, a reset) is in its cause.
-    const message = `${(err as Error)?.message ?? String(err)}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${cause.message})` : ''}`;
+    const message = describeError(err);
     const exit = this.#transport instanceof StdioServerTransport ? this.#transport.exit : undefined;
     const parts = [message];
     if (exit) parts.push(`the process exited with ${exit.signal ?? `code ${exit.code}`}`);

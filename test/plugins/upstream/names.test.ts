@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { gatewayName, isGatewayName, prefixOf, toolFilter } from '../../../plugins/upstream/names.js';
+import { TOOL_NAME } from '../../../core/catalog/tool-catalog.js';
+import { gatewayName, prefixOf, toolFilter } from '../../../plugins/upstream/names.js';
 import { templateVariables } from '../../../plugins/upstream/resource-entries.js';
 
 describe('upstream names', () => {
@@ -20,7 +21,7 @@ describe('upstream names', () => {
     const b = gatewayName('server_', `${'a'.repeat(70)}_two`);
     assert.equal(a.length, 64);
     assert.notEqual(a, b);
-    assert.ok(isGatewayName(a) && isGatewayName(b));
+    assert.ok(TOOL_NAME.test(a) && TOOL_NAME.test(b));
   });
 
   it('include, then exclude, by glob', () => {
