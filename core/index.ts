@@ -89,7 +89,7 @@ export { createWorkspace } from './workspace.js';
  * Declares a plugin. An identity function: it exists so that the object is type-checked
  * against the contract where it is written. From the object it infers `ctx.config` (from a
  * literal `configSchema`), the codes `ctx.error` accepts (the keys of `errors`, and core's),
- * the names `ctx.api` accepts (`requires`) and the plugin's API (what `setup` returns).
+ * the names `ctx.api` accepts (`requires`, `uses`) and the plugin's API (what `setup` returns).
  * Write no type arguments: they are all inferred.
  */
 export function definePlugin<
@@ -97,8 +97,9 @@ export function definePlugin<
   Api = unknown,
   Codes extends string = never,
   const Requires extends string = never,
+  const Uses extends string = never,
 >(
-  plugin: PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema>,
-): PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema> {
+  plugin: PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema, Uses>,
+): PluginDefinition<ConfigType<ConfigSchema>, Api, Codes, Requires, ConfigSchema, Uses> {
   return plugin;
 }

@@ -58,7 +58,8 @@ export interface PluginScope {
 export function createPluginScope(
   name: string,
   config: Readonly<Record<string, unknown>>,
-  requires: readonly string[],
+  /** The plugins named in `requires` and `uses`: the names `ctx.api` takes. */
+  dependencies: readonly string[],
   apis: ReadonlyMap<string, unknown>,
   core: CoreServices,
   /** The channels the plugin's registry entry declares, for `ctx.notify.channel`. */
@@ -137,8 +138,8 @@ export function createPluginScope(
       closers.push(closer);
     },
     api<T>(plugin: string): T {
-      if (!requires.includes(plugin)) {
-        throw new GatewayError('PLUGIN_DEPENDENCY', `Plugin "${name}" asked for the API of "${plugin}" without listing it in requires.`);
+      if (!dependencies.includes(plugin)) {
+        throw new GatewayError('PLUGIN_DEPENDENCY', `Plugin "${name}" asked for the API of "${plugin}" without listing it in requires or uses.`);
       }
       return apis.get(plugin) as T;
     },

@@ -81,8 +81,10 @@ export class PluginHost {
     }
     await checkpoint('plugins-imported');
     const importable = [...candidates.values()].filter((c) => c.definition);
+    const present = new Set(importable.map((c) => c.entry.name));
+    // A used plugin that is here is set up first, like a required one; one that is not is no error.
     const { order, missing } = orderByRequirements(
-      importable.map((c) => ({ name: c.entry.name, requires: requirementsOf(c) })),
+      importable.map((c) => ({ name: c.entry.name, requires: [...requirementsOf(c), ...usesOf(c).filter((u) => present.has(u))] })),
     );
     for (const name of order) {
       const candidate = candidates.get(name)!;
@@ -151,7 +153,7 @@ export class PluginHost {
     // Before setup, so /health lists them from the start; the first ctx.breaker builds each.
     const services = candidate.entry.services.map((s) => `${name}:${s.name}`);
     for (const service of services) this.#core.breakers.declare(service);
-    const scope = createPluginScope(name, config, requirementsOf(candidate), this.#apis, this.#core, candidate.entry.channels);
+    const scope = createPluginScope(name, config, [...requirementsOf(candidate), ...usesOf(candidate)], this.#apis, this.#core, candidate.entry.channels);
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -245,13 +247,21 @@ function requirementsOf(candidate: Candidate): string[] {
   return [...new Set(candidate.definition?.requires ?? [])];
 }
 
+/** The plugins it works with when they are there (`uses`), never the ones it requires too. */
+function usesOf(candidate: Candidate): string[] {
+  const requires = requirementsOf(candidate);
+  return [...new Set(candidate.definition?.uses ?? [])].filter((u) => !requires.includes(u));
+}
+
 /** What is wrong with the metadata a plugin object declares, if anything. */
 function metadataProblem(definition: PluginDefinition): string | undefined {
-  const { version, description, requires } = definition as Partial<Record<'version' | 'description' | 'requires', unknown>>;
+  const { version, description, requires, uses } = definition as Partial<Record<'version' | 'description' | 'requires' | 'uses', unknown>>;
   if (typeof version !== 'string' || version.trim() === '') return 'definePlugin needs a version (a non-empty string, e.g. "1.0.0").';
   if (typeof description !== 'string' || description.trim() === '') return 'definePlugin needs a description (one line saying what the plugin gives an agent).';
-  if (requires !== undefined && (!Array.isArray(requires) || !requires.every((r) => typeof r === 'string' && /^[a-z][a-z0-9-]{0,63}$/.test(r)))) {
-    return `requires must be a list of plugin names, not ${JSON.stringify(requires)}.`;
+  for (const [key, list] of [['requires', requires], ['uses', uses]] as const) {
+    if (list !== undefined && (!Array.isArray(list) || !list.every((r) => typeof r === 'string' && /^[a-z][a-z0-9-]{0,63}$/.test(r)))) {
+      return `${key} must be a list of plugin names, not ${JSON.stringify(list)}.`;
+    }
   }
   return undefined;
 }

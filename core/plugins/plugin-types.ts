@@ -276,9 +276,15 @@ export type ErrorCodeOf<Codes extends string> = Codes | CoreErrorCode;
 /**
  * A plugin's only door into core. Valid from `setup` until the gateway closes.
  * `Config` is the type of its config section, `Codes` its own error codes, `Requires` the
- * plugins it names in `requires`; `definePlugin` infers all three from the definition.
+ * plugins it names in `requires` and `Uses` those in `uses`; `definePlugin` infers them all
+ * from the definition.
  */
-export interface PluginContext<Config = Record<string, unknown>, Codes extends string = string, Requires extends string = string> {
+export interface PluginContext<
+  Config = Record<string, unknown>,
+  Codes extends string = string,
+  Requires extends string = string,
+  Uses extends string = string,
+> {
   readonly name: string;
   /** This plugin's section of the config, validated against `configSchema` and frozen. */
   readonly config: Readonly<Config>;
@@ -312,10 +318,11 @@ export interface PluginContext<Config = Record<string, unknown>, Codes extends s
   /** Registers cleanup; closers run in reverse load order at shutdown, each bounded in time. */
   onClose(closer: () => unknown): void;
   /**
-   * What a plugin named in `requires` returned from its setup, typed through `PluginApis`.
-   * Throws PLUGIN_DEPENDENCY for a name not in `requires`.
+   * What a plugin named in `requires` returned from its setup, typed through `PluginApis`; for
+   * a plugin named in `uses`, the same when it is enabled and set up, else `undefined`.
+   * Throws PLUGIN_DEPENDENCY for a name in neither list.
    */
-  api<N extends Requires>(plugin: N): PluginApi<N>;
+  api<N extends Requires | Uses>(plugin: N): N extends Requires ? PluginApi<N> : PluginApi<N> | undefined;
   /**
    * A GatewayError with one of this plugin's codes (the keys of its `errors`) or core's; throw
    * it. An undeclared code throws INTERNAL_ERROR at once.
@@ -358,6 +365,7 @@ export interface PluginDefinition<
   Codes extends string = string,
   Requires extends string = string,
   ConfigSchema extends JsonSchema = JsonSchema,
+  Uses extends string = string,
 > {
   /** Lower-case, `^[a-z][a-z0-9-]{0,63}$`; must match the registry entry's name. */
   readonly name: string;
@@ -371,8 +379,14 @@ export interface PluginDefinition<
   readonly configSchema?: ConfigSchema;
   /** Plugins that must be set up first; their APIs are reachable with `ctx.api(name)`. */
   readonly requires?: readonly Requires[];
+  /**
+   * Plugins this one works better with but does without (knowledge uses embeddings for vector
+   * search): set up first when they are enabled and load, else skipped without a word. Their
+   * APIs are `ctx.api(name)`, `undefined` when absent.
+   */
+  readonly uses?: readonly Uses[];
   /** The plugin's own error codes, added to the gateway's error table; `ctx.error` takes these and core's. */
   readonly errors?: Readonly<Record<Codes, ErrorSpec>>;
   /** Registers tools and resolves when ready; its return value is the plugin's API. */
-  setup(ctx: PluginContext<Config, Codes, Requires>): Api | Promise<Api>;
+  setup(ctx: PluginContext<Config, Codes, Requires, Uses>): Api | Promise<Api>;
 }

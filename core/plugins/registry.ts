@@ -66,7 +66,7 @@ const entrySchema: JsonSchema = {
 const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
 
 /** Keys the plugin object owns: said in the YAML too, the two would drift apart. */
-const PLUGIN_OWNED_KEYS = ['version', 'description', 'requires'] as const;
+const PLUGIN_OWNED_KEYS = ['version', 'description', 'requires', 'uses'] as const;
 
 /** Names that stand for the gateway itself: `core` owns its error codes and events, `gateway` its tools. */
 const RESERVED_NAMES = new Set(['core', 'gateway']);
@@ -105,7 +105,7 @@ function readEntry(file: string): RegistryEntry {
   if (owned.length > 0) {
     throw new GatewayError(
       'REGISTRY_INVALID',
-      `${file}: ${owned.map((k) => `"${k}"`).join(', ')} ${owned.length === 1 ? 'is' : 'are'} not read from the registry: a plugin's version, description and requires are declared once, in its definePlugin object. Remove ${owned.length === 1 ? 'it' : 'them'} from this file.`,
+      `${file}: ${owned.map((k) => `"${k}"`).join(', ')} ${owned.length === 1 ? 'is' : 'are'} not read from the registry: a plugin's version, description, requires and uses are declared once, in its definePlugin object. Remove ${owned.length === 1 ? 'it' : 'them'} from this file.`,
     );
   }
   if (!validateEntry(data)) {

@@ -10,6 +10,7 @@ import { tempDir } from '../../helpers.js';
 
 interface PluginSpec {
   requires?: string[];
+  uses?: string[];
   optional?: boolean;
   /** JavaScript: the body of `setup(ctx)`. */
   setup?: string;
@@ -30,6 +31,7 @@ function writePlugins(dir: string, plugins: Record<string, PluginSpec>): string 
       `export default {
         name: ${JSON.stringify(spec.moduleName ?? name)}, version: '1.0.0', description: 'test plugin ${name}',
         requires: ${JSON.stringify(spec.requires ?? [])},
+        ${spec.uses ? `uses: ${JSON.stringify(spec.uses)},` : ''}
         ${spec.extra ?? ''}
         async setup(ctx) { ${spec.setup ?? ''} }
       };\n`,
@@ -182,10 +184,49 @@ describe('plugin host', () => {
     await assert.rejects(boot(dir, registry, { flaky: { optional: false } }), /Plugin "flaky" failed during setup: down/);
   });
 
-  it('refuses ctx.api for a plugin not listed in requires', async () => {
+  it('refuses ctx.api for a plugin not listed in requires or uses', async () => {
     const dir = tempDir();
     const registry = writePlugins(dir, { a: { setup: 'return 1;' }, b: { setup: `ctx.api('a');` } });
-    await assert.rejects(boot(dir, registry, { a: {}, b: {} }), /"b" asked for the API of "a" without listing it in requires/);
+    await assert.rejects(boot(dir, registry, { a: {}, b: {} }), /"b" asked for the API of "a" without listing it in requires or uses/);
+  });
+
+  it('sets a used plugin up first and hands over its API when it is enabled', async () => {
+    const dir = tempDir();
+    const log = journal();
+    const registry = writePlugins(dir, {
+      search: { uses: ['vectors'], setup: `globalThis.__journal.push('search sees ' + JSON.stringify(ctx.api('vectors') ?? null));` },
+      vectors: { setup: `${note('setup vectors')} return { dims: 3 };` },
+    });
+    const gateway = await boot(dir, registry, { search: {}, vectors: {} });
+    assert.deepEqual(gateway.plugins.loaded.map((p) => p.name), ['vectors', 'search']);
+    assert.deepEqual(log, ['setup vectors', 'search sees {"dims":3}']);
+    await gateway.close();
+  });
+
+  it('sets a plugin up without a used plugin that is disabled, missing from the registry, or skipped', async () => {
+    const dir = tempDir();
+    const log = journal();
+    const seen = `globalThis.__journal.push(ctx.name + ' sees ' + JSON.stringify(ctx.api('vectors') ?? null));`;
+    const registry = writePlugins(dir, {
+      search: { uses: ['vectors'], setup: seen },
+      vectors: { optional: true, setup: `throw new Error('no model');` },
+    });
+    const disabled = await boot(dir, registry, { search: {} });
+    assert.deepEqual(disabled.plugins.loaded.map((p) => p.name), ['search']);
+    await disabled.close();
+    const skipped = await boot(dir, registry, { search: {}, vectors: {} });
+    assert.deepEqual(skipped.plugins.loaded.map((p) => p.name), ['search']);
+    assert.deepEqual(skipped.plugins.skipped.map((s) => s.name), ['vectors']);
+    await skipped.close();
+    const lonely = writePlugins(tempDir(), { search: { uses: ['ghost'], setup: `globalThis.__journal.push('alone ' + String(ctx.api('ghost')));` } });
+    await (await boot(dir, lonely, { search: {} })).close();
+    assert.deepEqual(log, ['search sees null', 'search sees null', 'alone undefined']);
+  });
+
+  it('refuses a uses list that is not plugin names', async () => {
+    const dir = tempDir();
+    const registry = writePlugins(dir, { odd: { uses: ['Not A Name'] } });
+    await assert.rejects(boot(dir, registry, { odd: {} }), /uses must be a list of plugin names/);
   });
 
   const badTools: Array<[string, string, RegExp]> = [

@@ -1,0 +1,53 @@
+// What the embeddings plugin offers other plugins (`uses: ['embeddings']`, then
+// `ctx.api('embeddings')`, undefined when the plugin is not enabled).
+
+/** Which kind of server makes the vectors; `none` makes none, and searches stay lexical. */
+export type EmbeddingsProvider = 'none' | 'openai' | 'ollama';
+
+/** What the texts are for: some models (nomic-embed-text, e5) want a different prefix for each. */
+export type EmbeddingPurpose = 'document' | 'query';
+
+export interface EmbedOptions {
+  /** Default `document`. */
+  readonly purpose?: EmbeddingPurpose;
+  /** Aborts the requests still to be sent or in flight (the caller's call was cancelled). */
+  readonly signal?: AbortSignal;
+}
+
+/** Whether vectors can be had now, and if not, why, in words a tool result can carry. */
+export interface EmbeddingsReadiness {
+  readonly ok: boolean;
+  /** Set when `ok` is false: "no embedding provider configured", "breaker open: …". */
+  readonly reason?: string;
+}
+
+export interface EmbeddingsApi {
+  readonly provider: EmbeddingsProvider;
+  /** The model asked for; null with provider `none`. */
+  readonly model: string | null;
+  /** The length of every vector; null with provider `none`. */
+  readonly dimensions: number | null;
+  /**
+   * A name for the vector space of this provider, model and dimensions (`^[a-z0-9_]{1,24}$`):
+   * vectors with the same space are comparable. A plugin names its vector index with it, so
+   * another model gives another index instead of mixing vectors. Null with provider `none`.
+   */
+  readonly space: string | null;
+  /**
+   * One vector per text, in order. Texts already embedded with this model come from the
+   * cache; the others are sent in batches through the `embeddings:provider` breaker.
+   * Rejects with EMBEDDINGS_DISABLED (provider `none`), EMBEDDINGS_INPUT_INVALID (too many
+   * texts, an empty or oversized one), EMBEDDINGS_PROVIDER_FAILED (the provider answered an
+   * error or something that is not embeddings), EMBEDDINGS_DIMENSION_MISMATCH (vectors of
+   * another length: nothing is cached), BREAKER_OPEN or BREAKER_TIMEOUT.
+   */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<number[][]>;
+  /** Cheap and synchronous: false with the reason when the provider is `none` or its breaker is open. */
+  readiness(): EmbeddingsReadiness;
+}
+
+declare module '../../core/index.js' {
+  interface PluginApis {
+    embeddings: EmbeddingsApi;
+  }
+}
