@@ -1,0 +1,28 @@
+import type { ErrorSpec, PluginContext } from '../../core/index.js';
+
+/** The plugin's error codes; README.md lists them with their HTTP status. */
+export const knowledgeErrors = {
+  KNOWLEDGE_NODE_NOT_FOUND: {
+    status: 404,
+    mcp: 'result',
+    description: 'No knowledge node has this id (never added, or forgotten). Find ids with knowledge_recall or knowledge_list.',
+  },
+  KNOWLEDGE_DUPLICATE: {
+    status: 409,
+    mcp: 'result',
+    description: 'A node with the same content already exists; details.id names it. Update that node instead (knowledge_update).',
+  },
+  KNOWLEDGE_EVIDENCE_REJECTED: {
+    status: 422,
+    mcp: 'result',
+    description: "None of the node's evidence holds against the files; details.evidence gives the reason per item. Cite the file, lines and snippet as they are now.",
+  },
+  KNOWLEDGE_LINK_INVALID: {
+    status: 400,
+    mcp: 'result',
+    description: 'The link is not allowed: a node linked to itself, or a relation agents may not set (shares_evidence and semantically_similar are made by the plugin).',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type KnowledgeErrorCode = keyof typeof knowledgeErrors;
+export type RaiseError = PluginContext<unknown, KnowledgeErrorCode>['error'];

@@ -1,0 +1,23 @@
+// The knowledge plugin: a knowledge graph of the codebase whose claims cite evidence checked
+// against the files, found by full-text and vector search together; and document collections
+// for retrieval-augmented generation. README.md has the tools.
+import { definePlugin } from '../../core/index.js';
+import type {} from '../embeddings/api.js';
+import { configSchema } from './config.js';
+import { knowledgeErrors } from './errors.js';
+import { TextVectors } from './vectors.js';
+
+export type { KnowledgeConfig } from './config.js';
+
+export default definePlugin({
+  name: 'knowledge',
+  version: '0.1.0',
+  description: 'A verified knowledge graph of the codebase with hybrid search, and document collections for RAG.',
+  configSchema,
+  errors: knowledgeErrors,
+  uses: ['embeddings'],
+  async setup(ctx) {
+    const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
+    void vectors;
+  },
+});

@@ -1,0 +1,54 @@
+import type { Logger } from '../../core/index.js';
+import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
+
+/** Vectors for some texts, or none and why: the caller then works lexically and says so. */
+export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string };
+
+/**
+ * The knowledge plugin's view of the embeddings plugin: present or not, reachable or not.
+ * Only a provider that answers vectors of the wrong length fails a write (its vectors would
+ * poison the index); every other failure leaves the work lexical, with the reason given.
+ */
+export class TextVectors {
+  readonly #api: EmbeddingsApi | undefined;
+  readonly #log: Logger;
+
+  constructor(api: EmbeddingsApi | undefined, log: Logger) {
+    this.#api = api;
+    this.#log = log;
+  }
+
+  /** The vector space's name (for index names), or null when there are no vectors. */
+  get space(): string | null {
+    return this.#api?.space ?? null;
+  }
+
+  get dimensions(): number | null {
+    return this.#api?.dimensions ?? null;
+  }
+
+  /** Why there are no vectors now, or undefined when there should be. */
+  unavailable(): string | undefined {
+    if (!this.#api) return 'the embeddings plugin is not enabled: search is lexical';
+    const readiness = this.#api.readiness();
+    return readiness.ok ? undefined : `${readiness.reason ?? 'embeddings unavailable'}: search is lexical`;
+  }
+
+  /**
+   * Embeds `texts`. Throws EMBEDDINGS_DIMENSION_MISMATCH and the caller's abort; any other
+   * failure answers `{vectors: null, reason}`.
+   */
+  async embed(texts: readonly string[], purpose: EmbeddingPurpose, signal?: AbortSignal): Promise<VectorsOutcome> {
+    const down = this.unavailable();
+    if (down) return { vectors: null, reason: down };
+    if (texts.length === 0) return { vectors: [] };
+    try {
+      return { vectors: await this.#api!.embed(texts, { purpose, ...(signal ? { signal } : {}) }) };
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
+      this.#log.warn({ err, code }, 'embedding failed; working lexically');
+      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message}): search is lexical` };
+    }
+  }
+}
