@@ -5,6 +5,8 @@ import { definePlugin } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import { configSchema } from './config.js';
 import { knowledgeErrors } from './errors.js';
+import { graphMigrations } from './graph/schema.js';
+import { registerGraph } from './graph/register.js';
 import { TextVectors } from './vectors.js';
 
 export type { KnowledgeConfig } from './config.js';
@@ -17,7 +19,9 @@ export default definePlugin({
   errors: knowledgeErrors,
   uses: ['embeddings'],
   async setup(ctx) {
+    // One list of steps for the plugin: the store records one version per plugin.
+    await ctx.store.migrate(graphMigrations);
     const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
-    void vectors;
+    await registerGraph(ctx, vectors);
   },
 });
