@@ -1,5 +1,6 @@
 // Finds the nodes that answer a question: full-text and vector scores weighted together, then
 // one step through the graph from the best hits (after TaskWing, REFERENCE-SYSTEMS.md §5.1).
+import type { SearchHit } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
@@ -45,9 +46,13 @@ export async function recall(
     limit: Math.max(options.limit * 4, 50),
   });
 
+  // Full-text scores relative to the best of this query: bm25 (SQLite) and ts_rank (PostgreSQL)
+  // differ in scale, and the weights and thresholds must mean the same on both.
+  const rawLexical = (hit: SearchHit) => hit.lexicalScore ?? (vector ? 0 : hit.score);
+  const bestLexical = Math.max(0, ...candidates.map(rawLexical));
   const direct: Scored[] = [];
   for (const hit of candidates) {
-    const lexical = hit.lexicalScore ?? (vector ? 0 : hit.score);
+    const lexical = bestLexical > 0 ? rawLexical(hit) / bestLexical : 0;
     // The store's vector score is (1 + cosine) / 2; the thresholds speak of the cosine.
     const similarity = hit.vectorScore === undefined ? null : 2 * hit.vectorScore - 1;
     const fromVector = similarity !== null && similarity >= settings.minSimilarity ? similarity : 0;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../../core/gateway.js';
 import { memoryClient, startGateway, tempDir } from '../../helpers.js';
+import type { FreshStore } from '../../support/store-backends.js';
 
 /** Writes files into the workspace, making folders as needed. */
 export function writeFiles(root: string, files: Record<string, string>): void {
@@ -37,10 +38,14 @@ export interface KnowledgeGateway {
   fail(name: string, args?: Record<string, unknown>): Promise<{ code: string; message: string; details?: any }>;
 }
 
-/** A gateway with the knowledge plugin (and whatever else `plugins` enables) over a seeded workspace. */
-export async function knowledgeGateway(overrides: Record<string, unknown> = {}, workspace = tempDir()): Promise<KnowledgeGateway> {
+/**
+ * A gateway with the knowledge plugin (and whatever else `plugins` enables) over a seeded
+ * workspace, on `store` (a fresh SQLite or PostgreSQL store) or a SQLite store of its own.
+ */
+export async function knowledgeGateway(overrides: Record<string, unknown> = {}, store?: FreshStore, workspace = tempDir()): Promise<KnowledgeGateway> {
   writeFiles(workspace, SOURCE);
-  const gateway = await startGateway({ plugins: { knowledge: {} }, workspace, dataDir: join(tempDir(), 'data'), ...overrides }, workspace);
+  const where = store ? { dataDir: store.dataDir, storage: store.storage } : { dataDir: join(tempDir(), 'data') };
+  const gateway = await startGateway({ plugins: { knowledge: {} }, workspace, ...where, ...overrides }, workspace);
   const client = await memoryClient(gateway);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = await client.callTool({ name, arguments: args });
