@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createHttpApp } from '../../../core/http/http-server.js';
 import { storeBackends } from '../../support/store-backends.js';
 import { knowledgeGateway as bootOn } from './knowledge-helpers.js';
 
@@ -115,6 +116,38 @@ for (const backend of storeBackends()) {
       assert.deepEqual((await k.call('knowledge_get', { id: b.id })).edges, []);
       assert.equal((await k.call('knowledge_recall', { query: 'error table transports' })).results.some((r: any) => r.id === a.id), false);
       assert.deepEqual(await k.call('knowledge_unlink', { from: c.id, to: b.id }), { removed: 0 });
+    });
+
+    it('keeps one node when two agents add the same claim at once', async () => {
+      const k = await knowledgeGateway();
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () => k.client.callTool({ name: 'knowledge_add', arguments: { type: 'note', summary: 'same', content: 'The same claim, made eight times.' } })),
+      );
+      assert.equal(outcomes.filter((o) => !o.isError).length, 1);
+      for (const o of outcomes.filter((o) => o.isError)) assert.match(JSON.stringify(o.content), /KNOWLEDGE_DUPLICATE/);
+      assert.equal((await k.call('knowledge_list')).total, 1);
+    });
+
+    it('answers over REST with the table status, and validates arguments there too', async () => {
+      const k = await knowledgeGateway();
+      const app = await createHttpApp(k.gateway);
+      try {
+        const added = await app.inject({ method: 'POST', url: '/tools/knowledge_add', payload: errorsDecision });
+        assert.equal(added.statusCode, 200, added.body);
+        assert.equal(added.json().data.node.verification_status, 'verified');
+        const missing = await app.inject({ method: 'POST', url: '/tools/knowledge_get', payload: { id: 'n-0123456789ab' } });
+        assert.equal(missing.statusCode, 404);
+        assert.equal(missing.json().error.code, 'KNOWLEDGE_NODE_NOT_FOUND');
+        const rejected = await app.inject({ method: 'POST', url: '/tools/knowledge_add', payload: { ...errorsDecision, content: 'other', evidence: [{ path: 'nope.ts' }] } });
+        assert.equal(rejected.statusCode, 422);
+        assert.equal(rejected.json().error.details.evidence[0].reason, 'file does not exist');
+        const bad = await app.inject({ method: 'POST', url: '/tools/knowledge_add', payload: { type: 'rumour', summary: 's', content: 'c' } });
+        assert.equal(bad.statusCode, 400);
+        const found = await app.inject({ method: 'POST', url: '/tools/knowledge_recall', payload: { query: 'error codes table' } });
+        assert.equal(found.json().data.results[0].summary, errorsDecision.summary);
+      } finally {
+        await app.close();
+      }
     });
 
     it('summarises by type, lists with filters and pages', async () => {
