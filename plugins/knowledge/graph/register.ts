@@ -27,6 +27,11 @@ export async function registerGraph(ctx: PluginContext<KnowledgeConfig, Knowledg
   registerNodeTools({ ctx, knowledge, graph, index });
   registerGraphTools({ ctx, knowledge, graph, index });
   registerTypeResources(ctx, graph);
+  // Whether searches are hybrid now, for gateway_status and /health: vectors missing is not a fault.
+  ctx.reportStatus(() => {
+    const down = vectors.unavailable();
+    return { ok: true, detail: { search: down ? 'lexical' : 'hybrid', ...(down ? { reason: down } : { vectorSpace: vectors.space, vectorEngine: index.vectorEngine }) } };
+  });
   // Not awaited: a large graph re-indexes in the background while the tools already answer.
   void index.catchUp(ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'knowledge: catching the index up failed; it is tried again at the next start'));
 }
