@@ -47,7 +47,11 @@ export function providerSettings(config: EmbeddingsConfig, env: NodeJS.ProcessEn
   try {
     base = new URL(config.url ?? DEFAULT_URLS[provider]);
   } catch {
-    throw new GatewayError('CONFIG_INVALID', `${WHERE}.url: ${JSON.stringify(config.url)} is not a URL.`);
+    throw new GatewayError('CONFIG_INVALID', `${WHERE}.url: not a URL (http://host:port/path).`);
+  }
+  // fetch refuses such a URL; saying so here beats a failure at the first request.
+  if (base.username || base.password) {
+    throw new GatewayError('CONFIG_INVALID', `${WHERE}.url: user and password in the URL cannot be sent (fetch refuses them); give the key with apiKeyEnv, or as a header in headers.`);
   }
   const apiKeyEnv = (config.apiKeyEnv ?? (provider === 'openai' ? 'OPENAI_API_KEY' : '')) || null;
   const prefixes = { query: config.queryPrefix, document: config.documentPrefix };
@@ -82,11 +86,9 @@ function endpoint(base: URL, path: string): string {
   return url.toString();
 }
 
-/** `url` without user, password, query and fragment: a key may sit in any of them. */
+/** `url` without query and fragment: a key may sit in either. */
 function withoutSecrets(url: URL): string {
   const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
   parsed.search = '';
   parsed.hash = '';
   return parsed.toString().replace(/\/+$/, '');
