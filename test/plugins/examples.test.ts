@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
 import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
+import { startEmbeddingsServer } from '../fixtures/embeddings-server/server.js';
 import { memoryClient, startGateway, tempDir } from '../helpers.js';
 import { TINY_PNG } from './files/files-helpers.js';
 
@@ -55,8 +56,12 @@ describe('every tool, called with its own examples', async () => {
   const dir = realpathSync(tempDir());
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR]);
   const plugins = Object.fromEntries([...registry.keys()].map((name) => [name, {}]));
+  // embeddings_embed answers EMBEDDINGS_DISABLED without a provider: the local test server is one.
+  const embeddingsServer = await startEmbeddingsServer({ dimensions: 8 });
+  after(() => embeddingsServer.close());
+  const embeddings = { config: { provider: 'ollama', url: embeddingsServer.url, model: 'test-model', dimensions: 8 } };
   // The database lives outside the workspace, so that walking the workspace sees only the seed.
-  const gateway = await startGateway({ plugins: { ...plugins, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
+  const gateway = await startGateway({ plugins: { ...plugins, embeddings, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
   const client = await memoryClient(gateway);
   // The client learns each outputSchema from tools/list and checks structuredContent against it.
   const listed = await client.listTools();

@@ -45,7 +45,7 @@ describe('registry', () => {
     ['a missing field', { 'a.yaml': 'name: a\n' }, /a\.yaml: \(root\): missing required key "module"/],
     ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, module, optional, services/],
     // One source of metadata: the plugin object. Said here too, the two would drift apart.
-    ['a version', { 'a.yaml': `${valid}version: 1.0.0\n` }, /a\.yaml: "version" is not read from the registry: a plugin's version, description and requires are declared once, in its definePlugin object\. Remove it from this file\./],
+    ['a version', { 'a.yaml': `${valid}version: 1.0.0\n` }, /a\.yaml: "version" is not read from the registry: a plugin's version, description, requires and uses are declared once, in its definePlugin object\. Remove it from this file\./],
     ['a description and requires', { 'a.yaml': `${valid}description: A demo.\nrequires: []\n` }, /a\.yaml: "description", "requires" are not read from the registry: .* Remove them from this file\./],
     ['a service listed twice', { 'a.yaml': `${valid}services: [{ name: api }, { name: api }]\n` }, /a\.yaml: services: "api" is listed twice/],
     ['a service name with a colon', { 'a.yaml': `${valid}services: [{ name: 'a:b' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],

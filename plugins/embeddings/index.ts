@@ -1,0 +1,54 @@
+// The embeddings plugin: text to vectors through a configured provider (an OpenAI-compatible
+// endpoint or Ollama), cached in the shared store, behind the `embeddings:provider` breaker.
+// Knowledge and brain reach it through ctx.api('embeddings'); README.md has the config.
+import { definePlugin } from '../../core/index.js';
+import type { EmbeddingsApi } from './api.js';
+import { configSchema } from './config.js';
+import { Embedder, type ProviderParts } from './embedder.js';
+import { embeddingsErrors, type RaiseError } from './errors.js';
+import { isCallerError, ProviderClient } from './provider-client.js';
+import { providerSettings } from './settings.js';
+import { statusReport } from './status.js';
+import { registerEmbedTool } from './tools/embed.js';
+import { migrations, VectorCache } from './vector-cache.js';
+
+export type { EmbeddingsConfig } from './config.js';
+export type { EmbeddingsApi } from './api.js';
+
+export default definePlugin({
+  name: 'embeddings',
+  version: '0.1.0',
+  description: 'Text to vectors through a configured provider (OpenAI-compatible or Ollama), cached, behind a circuit breaker.',
+  configSchema,
+  errors: embeddingsErrors,
+  async setup(ctx): Promise<EmbeddingsApi> {
+    const error: RaiseError = (code, message, details) => ctx.error(code, message, details);
+    const settings = providerSettings(ctx.config, process.env) ?? undefined;
+    await ctx.store.migrate(migrations);
+
+    let provider: ProviderParts | undefined;
+    if (settings) {
+      const breaker = ctx.breaker('provider', { timeoutMs: ctx.config.timeoutMs, isCallerError });
+      const cache = ctx.config.cache.enabled ? new VectorCache(ctx.store, ctx.config.cache.maxEntries, ctx.log) : undefined;
+      await cache?.open();
+      provider = { settings, client: new ProviderClient(settings, breaker, error), cache };
+      if (settings.apiKeyEnv && !settings.apiKey) {
+        ctx.log.warn({ apiKeyEnv: settings.apiKeyEnv }, 'the API key variable is not set: embedding requests carry no Authorization header');
+      }
+      ctx.log.info({ provider: settings.provider, model: settings.model, dimensions: settings.dimensions, url: settings.shownUrl, space: settings.space }, 'embeddings ready');
+    }
+    const { batchSize, maxTexts, maxInputChars } = ctx.config;
+    const embedder = new Embedder(provider, { batchSize, maxTexts, maxInputChars }, error);
+    ctx.reportStatus(() => statusReport({ embedder, settings, client: provider?.client, cache: provider?.cache }));
+    registerEmbedTool({ ctx, embedder, settings });
+
+    return {
+      provider: settings?.provider ?? 'none',
+      model: settings?.model ?? null,
+      dimensions: settings?.dimensions ?? null,
+      space: settings?.space ?? null,
+      embed: async (texts, options) => (await embedder.embed(texts, options)).vectors,
+      readiness: () => embedder.readiness(),
+    };
+  },
+});
