@@ -5,6 +5,7 @@ import { definePlugin } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import { configSchema } from './config.js';
 import { knowledgeErrors } from './errors.js';
+import { ragMigrations, registerRagTools } from './rag/index.js';
 import { TextVectors } from './vectors.js';
 
 export type { KnowledgeConfig } from './config.js';
@@ -18,6 +19,8 @@ export default definePlugin({
   uses: ['embeddings'],
   async setup(ctx) {
     const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
-    void vectors;
+    // One numbered list of shared-store steps for the whole plugin, only ever appended to.
+    await ctx.store.migrate([...ragMigrations]);
+    registerRagTools({ ctx, vectors });
   },
 });
