@@ -65,7 +65,7 @@ function bySize(lines: readonly string[], firstLine: number, options: ChunkOptio
   const size = options.chunkChars;
   // An overlap of half a chunk or more would make each step move by less than the overlap.
   const overlap = Math.min(options.overlapChars, Math.floor(size / 2) - 1);
-  const pieces = lines.flatMap((line, at) => splitLong(`${line}\n`, size, overlap).map((text) => ({ text, line: firstLine + at })));
+  const pieces = lines.flatMap((line, at) => splitLong(line, size - 1, overlap).map((text, part, all) => ({ text: part === all.length - 1 ? `${text}\n` : text, line: firstLine + at })));
   const chunks: Chunk[] = [];
   let start = 0;
   while (start < pieces.length) {
