@@ -24,7 +24,7 @@ export interface RagGateway {
 export async function bootRag(
   t: { after(fn: () => unknown): void },
   target: FreshStore,
-  options: { knowledge?: Record<string, unknown>; plugins?: Record<string, unknown>; workspace?: string } = {},
+  options: { knowledge?: Record<string, unknown>; plugins?: Record<string, unknown>; workspace?: string; extra?: Record<string, unknown> } = {},
 ): Promise<RagGateway> {
   const dir = join(target.dataDir, '..');
   const workspace = options.workspace ?? join(dir, `ws-${Math.random().toString(36).slice(2, 8)}`);
@@ -34,6 +34,7 @@ export async function bootRag(
     storage: target.storage,
     workspace,
     plugins: { echo: { enabled: false }, knowledge: { config: options.knowledge ?? {} }, ...(options.plugins ?? {}) },
+    ...(options.extra ?? {}),
   });
   const gateway = await createGateway({ config: resolveConfig(raw, { env: process.env, cwd: dir }) });
   t.after(() => gateway.close());
