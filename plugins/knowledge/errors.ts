@@ -20,7 +20,7 @@ export const knowledgeErrors = {
   KNOWLEDGE_LINK_INVALID: {
     status: 400,
     mcp: 'result',
-    description: 'The link is not allowed: a node linked to itself, or a relation agents may not set (shares_evidence and semantically_similar are made by the plugin).',
+    description: 'The link is not allowed: a node linked to itself.',
   },
   RAG_COLLECTION_NOT_FOUND: {
     status: 404,

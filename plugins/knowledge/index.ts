@@ -5,6 +5,8 @@ import { definePlugin } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import { configSchema } from './config.js';
 import { knowledgeErrors } from './errors.js';
+import { graphMigrations } from './graph/schema.js';
+import { registerGraph } from './graph/register.js';
 import { ragMigrations, registerRagTools } from './rag/index.js';
 import { TextVectors } from './vectors.js';
 
@@ -18,9 +20,11 @@ export default definePlugin({
   errors: knowledgeErrors,
   uses: ['embeddings'],
   async setup(ctx) {
+    // One list of steps for the plugin: the store records one version per plugin. Append
+    // only: the graph's steps, then the RAG collections'.
+    await ctx.store.migrate([...graphMigrations, ...ragMigrations]);
     const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
-    // One numbered list of shared-store steps for the whole plugin, only ever appended to.
-    await ctx.store.migrate([...ragMigrations]);
+    await registerGraph(ctx, vectors);
     registerRagTools({ ctx, vectors });
   },
 });

@@ -81,7 +81,7 @@ describe('every tool, called with its own examples', async () => {
       for (const args of [...examples, ...(MORE_CASES[name] ?? [])]) {
         assert.ok(validateInput(args), `${name} example ${JSON.stringify(args)}: ${JSON.stringify(validateInput.errors)}`);
         seed(dir);
-        const given = typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
+        const given = await withLiveIds(client, tool, args);
         const result = await client.callTool({ name, arguments: given });
         const shown = JSON.stringify(result.content).slice(0, 400);
         assert.notEqual(result.isError, true, `${name} ${JSON.stringify(given)} failed: ${shown}`);
@@ -93,6 +93,31 @@ describe('every tool, called with its own examples', async () => {
     });
   }
 });
+
+/**
+ * The example with its ids made real: a running process for process tools, knowledge nodes
+ * for the knowledge tools (`id`, or two distinct ones for `from` and `to`).
+ */
+async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (tool.plugin === 'knowledge') {
+    const keys = ['id', 'from', 'to'].filter((key) => typeof args[key] === 'string');
+    if (keys.length === 0) return args;
+    const nodes = await liveNodes(client, 2);
+    return { ...args, ...Object.fromEntries(keys.map((key) => [key, key === 'to' ? nodes[1] : nodes[0]])) };
+  }
+  return typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
+}
+
+/** `count` knowledge nodes, added for the purpose (each with content of its own, so no duplicate). */
+async function liveNodes(client: Client, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const content = `A node for the examples, ${Date.now()}-${Math.random()}.`;
+    const result = await client.callTool({ name: 'knowledge_add', arguments: { type: 'note', summary: 'Example node', content } });
+    ids.push((result.structuredContent as { node: { id: string } }).node.id);
+  }
+  return ids;
+}
 
 /** A running process for the examples that take an id: the process_start example itself. */
 async function liveProcess(client: Client): Promise<string> {

@@ -1,0 +1,198 @@
+// Rows of the knowledge graph in the shared store: nodes, edges and the files nodes cite.
+import { type PluginStore, type Selectable, sql } from '../../../core/index.js';
+import type { EvidenceItem, Verification } from './evidence.js';
+import { edgeKey, type KnowledgeEdge, type KnowledgeNode, type NodeType, type Relation } from './model.js';
+import type { GraphTables } from './schema.js';
+
+type NodeRow = Selectable<GraphTables['knowledge_nodes']>;
+export type NewNodeRow = GraphTables['knowledge_nodes'];
+
+export function nodeFromRow(row: NodeRow): KnowledgeNode {
+  return {
+    id: row.id,
+    type: row.type as NodeType,
+    summary: row.summary,
+    content: row.content,
+    tags: JSON.parse(row.tags) as string[],
+    confidence: row.confidence,
+    verification_status: row.verification_status,
+    evidence: JSON.parse(row.evidence) as EvidenceItem[],
+    verification: row.verification === null ? null : (JSON.parse(row.verification) as Verification),
+    agent: row.agent,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export interface ListFilter {
+  readonly type?: string | undefined;
+  readonly status?: string | undefined;
+  readonly agent?: string | undefined;
+  readonly tag?: string | undefined;
+}
+
+export class GraphStore {
+  readonly #store: PluginStore<GraphTables>;
+
+  constructor(store: PluginStore<GraphTables>) {
+    this.#store = store;
+  }
+
+  /** Inserts the node unless one with its content exists: answers the id that holds that content. */
+  async insertNode(row: NewNodeRow, files: ReadonlyArray<{ path: string; hash: string | null }>): Promise<{ inserted: boolean; id: string }> {
+    return this.#store.transaction(async (trx) => {
+      const result = await trx.insertInto('knowledge_nodes').values(row).onConflict((oc) => oc.column('content_key').doNothing()).executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const existing = await trx.selectFrom('knowledge_nodes').select('id').where('content_key', '=', row.content_key).executeTakeFirstOrThrow();
+        return { inserted: false, id: existing.id };
+      }
+      if (files.length > 0) await trx.insertInto('knowledge_node_files').values(files.map((f) => ({ node_id: row.id, path: f.path, file_hash: f.hash }))).execute();
+      return { inserted: true, id: row.id };
+    });
+  }
+
+  /** Replaces a node's row and its cited files; false when the id is gone. Throws on a content clash. */
+  async updateNode(id: string, patch: Partial<NewNodeRow>, files?: ReadonlyArray<{ path: string; hash: string | null }>): Promise<boolean> {
+    return this.#store.transaction(async (trx) => {
+      const result = await trx.updateTable('knowledge_nodes').set(patch).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (files) {
+        await trx.deleteFrom('knowledge_node_files').where('node_id', '=', id).execute();
+        if (files.length > 0) await trx.insertInto('knowledge_node_files').values(files.map((f) => ({ node_id: id, path: f.path, file_hash: f.hash }))).execute();
+      }
+      return true;
+    });
+  }
+
+  async nodeIdByContentKey(key: string): Promise<string | undefined> {
+    return (await this.#store.db.selectFrom('knowledge_nodes').select('id').where('content_key', '=', key).executeTakeFirst())?.id;
+  }
+
+  /** The confidence the agent gave the node, before verification adjusted it. */
+  async baseConfidence(id: string): Promise<number | undefined> {
+    return (await this.#store.db.selectFrom('knowledge_nodes').select('base_confidence').where('id', '=', id).executeTakeFirst())?.base_confidence;
+  }
+
+  async getNode(id: string): Promise<KnowledgeNode | undefined> {
+    const row = await this.#store.db.selectFrom('knowledge_nodes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && nodeFromRow(row);
+  }
+
+  async getNodes(ids: readonly string[]): Promise<Map<string, KnowledgeNode>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#store.db.selectFrom('knowledge_nodes').selectAll().where('id', 'in', [...ids]).execute();
+    return new Map(rows.map((r) => [r.id, nodeFromRow(r)]));
+  }
+
+  /** Deletes a node with its edges and file rows; false when it did not exist. */
+  async deleteNode(id: string): Promise<{ deleted: boolean; edges: number }> {
+    return this.#store.transaction(async (trx) => {
+      const edges = await trx.deleteFrom('knowledge_edges').where((eb) => eb.or([eb('from_node', '=', id), eb('to_node', '=', id)])).executeTakeFirst();
+      await trx.deleteFrom('knowledge_node_files').where('node_id', '=', id).execute();
+      const node = await trx.deleteFrom('knowledge_nodes').where('id', '=', id).executeTakeFirst();
+      return { deleted: Number(node.numDeletedRows) > 0, edges: Number(edges.numDeletedRows) };
+    });
+  }
+
+  async list(filter: ListFilter, limit: number, offset: number): Promise<{ nodes: KnowledgeNode[]; total: number }> {
+    let query = this.#store.db.selectFrom('knowledge_nodes');
+    if (filter.type) query = query.where('type', '=', filter.type);
+    if (filter.status) query = query.where('verification_status', '=', filter.status);
+    if (filter.agent) query = query.where('agent', '=', filter.agent);
+    // Tags are a JSON array of lower-case strings: the quoted tag is one whole element.
+    if (filter.tag) query = query.where(sql<boolean>`tags like ${`%${JSON.stringify(filter.tag).replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { nodes: rows.map(nodeFromRow), total: Number(count.n) };
+  }
+
+  async countByType(): Promise<Array<{ type: string; count: number }>> {
+    const rows = await this.#store.db.selectFrom('knowledge_nodes').select(['type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('type').execute();
+    return rows.map((r) => ({ type: r.type, count: Number(r.n) }));
+  }
+
+  /** Every node id with the vector space of its indexed vector, oldest first. */
+  async nodesNeedingVectors(space: string, limit: number): Promise<KnowledgeNode[]> {
+    const rows = await this.#store.db
+      .selectFrom('knowledge_nodes')
+      .selectAll()
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]))
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map(nodeFromRow);
+  }
+
+  async setVectorSpace(ids: readonly string[], space: string | null): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#store.db.updateTable('knowledge_nodes').set({ vector_space: space }).where('id', 'in', [...ids]).execute();
+  }
+
+  async allNodes(batch: number, after: string): Promise<KnowledgeNode[]> {
+    const rows = await this.#store.db.selectFrom('knowledge_nodes').selectAll().where('id', '>', after).orderBy('id').limit(batch).execute();
+    return rows.map(nodeFromRow);
+  }
+
+  async countNodes(): Promise<number> {
+    const row = await this.#store.db.selectFrom('knowledge_nodes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Other nodes citing any of `paths`, with the paths each shares. */
+  async nodesCiting(paths: readonly string[], except?: string): Promise<Map<string, string[]>> {
+    const shared = new Map<string, string[]>();
+    if (paths.length === 0) return shared;
+    let query = this.#store.db.selectFrom('knowledge_node_files').select(['node_id', 'path']).where('path', 'in', [...paths]);
+    if (except) query = query.where('node_id', '!=', except);
+    for (const row of await query.execute()) shared.set(row.node_id, [...(shared.get(row.node_id) ?? []), row.path]);
+    return shared;
+  }
+
+  /** Every cited file with the hashes it had when each node citing it was verified. */
+  async citedFiles(): Promise<Array<{ node_id: string; path: string; file_hash: string | null }>> {
+    return this.#store.db.selectFrom('knowledge_node_files').select(['node_id', 'path', 'file_hash']).execute();
+  }
+
+  /** Adds the edge, or updates its confidence and properties when the pair already has it. */
+  async upsertEdge(edge: KnowledgeEdge, agent: string | null): Promise<void> {
+    const { from, to } = edgeKey(edge.from, edge.to, edge.relation);
+    await this.#store.db
+      .insertInto('knowledge_edges')
+      .values({ from_node: from, to_node: to, relation: edge.relation, confidence: edge.confidence, properties: JSON.stringify(edge.properties), agent, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['from_node', 'to_node', 'relation']).doUpdateSet({ confidence: edge.confidence, properties: JSON.stringify(edge.properties) }))
+      .execute();
+  }
+
+  /** Removes the edges between two nodes (of one relation, or all); how many went. */
+  async removeEdges(a: string, b: string, relation?: Relation): Promise<number> {
+    let query = this.#store.db.deleteFrom('knowledge_edges').where((eb) =>
+      eb.or([eb.and([eb('from_node', '=', a), eb('to_node', '=', b)]), eb.and([eb('from_node', '=', b), eb('to_node', '=', a)])]),
+    );
+    if (relation) query = query.where('relation', '=', relation);
+    return Number((await query.executeTakeFirst()).numDeletedRows);
+  }
+
+  /** Removes a node's edges of the given relations (its automatic links, before they are made again). */
+  async removeEdgesOf(id: string, relations: readonly Relation[]): Promise<void> {
+    await this.#store.db
+      .deleteFrom('knowledge_edges')
+      .where((eb) => eb.or([eb('from_node', '=', id), eb('to_node', '=', id)]))
+      .where('relation', 'in', [...relations])
+      .execute();
+  }
+
+  /** The edges touching any of `ids` with at least `minConfidence`. */
+  async edgesOf(ids: readonly string[], minConfidence = 0): Promise<KnowledgeEdge[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#store.db
+      .selectFrom('knowledge_edges')
+      .selectAll()
+      .where((eb) => eb.or([eb('from_node', 'in', [...ids]), eb('to_node', 'in', [...ids])]))
+      .where('confidence', '>=', minConfidence)
+      .orderBy('confidence', 'desc')
+      .execute();
+    return rows.map((r) => ({ from: r.from_node, to: r.to_node, relation: r.relation as Relation, confidence: r.confidence, properties: JSON.parse(r.properties) as Record<string, unknown> }));
+  }
+}

@@ -1,0 +1,106 @@
+// JSON Schemas shared by the knowledge_ tools: one source for inputs, outputs and the OpenAPI document.
+import { closedObject } from '../../../core/index.js';
+import { AGENT_RELATIONS, NODE_TYPES, RELATIONS } from '../graph/model.js';
+
+export const nodeIdSchema = { type: 'string', pattern: '^n-[0-9a-f]{12}$', description: 'A node id, as knowledge_add returned it (n-…).' } as const;
+export const nodeTypeSchema = { enum: NODE_TYPES, description: 'What kind of knowledge: feature, decision, pattern, constraint, dependency, risk or note.' } as const;
+export const agentRelationSchema = { enum: AGENT_RELATIONS, description: 'depends_on, affects, extends (directed) or relates_to.' } as const;
+const tagsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' },
+  uniqueItems: true,
+  maxItems: 32,
+  description: 'Lower-case labels, e.g. ["auth", "api"].',
+} as const;
+const line = { type: 'integer', minimum: 1, maximum: 10_000_000 } as const;
+
+export const evidenceItemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file in the workspace (relative to its root).' },
+    start_line: { ...line, description: 'First cited line (1-based).' },
+    end_line: { ...line, description: 'Last cited line; default start_line.' },
+    snippet: { type: 'string', maxLength: 100_000, description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
+    grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
+  },
+} as const;
+
+export const nodeFields = {
+  type: nodeTypeSchema,
+  summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line: what is known.' },
+  content: { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'The knowledge itself, in Markdown.' },
+  tags: tagsSchema,
+  confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure the agent is, 0 to 1 (default 0.5); verification adjusts it.' },
+  evidence: { type: 'array', items: evidenceItemSchema, maxItems: 200, description: 'Where in the files this can be seen; each item is checked now and by knowledge_verify.' },
+} as const;
+
+const itemResultSchema = closedObject(
+  {
+    index: { type: 'integer' },
+    path: { type: 'string' },
+    status: { enum: ['verified', 'partial', 'failed'] },
+    file_exists: { type: 'boolean' },
+    snippet_found: { type: 'boolean' },
+    lines_match: { type: ['boolean', 'null'] },
+    similarity: { type: 'number' },
+    file_hash: { type: 'string' },
+    reason: { type: 'string' },
+    actual: { type: 'string' },
+  },
+  ['file_hash', 'reason', 'actual'],
+);
+
+export const verificationStatusSchema = { enum: ['verified', 'partial', 'unverified', 'stale'] } as const;
+
+export const nodeSchema = closedObject({
+  id: { type: 'string' },
+  type: nodeTypeSchema,
+  summary: { type: 'string' },
+  content: { type: 'string' },
+  tags: { type: 'array', items: { type: 'string' } },
+  confidence: { type: 'number' },
+  verification_status: verificationStatusSchema,
+  evidence: { type: 'array', items: evidenceItemSchema },
+  verification: {
+    oneOf: [{ type: 'null' }, closedObject({ status: { type: 'string' }, adjustment: { type: 'number' }, items: { type: 'array', items: itemResultSchema }, verified_at: { type: 'string' } })],
+  },
+  agent: { type: ['string', 'null'] },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+});
+
+/** A node without its content and verification details: lists and search results. */
+export const nodeBriefProperties = {
+  id: { type: 'string' },
+  type: nodeTypeSchema,
+  summary: { type: 'string' },
+  tags: { type: 'array', items: { type: 'string' } },
+  confidence: { type: 'number' },
+  verification_status: verificationStatusSchema,
+  evidence: { type: 'array', items: closedObject({ path: { type: 'string' }, lines: { type: 'string' } }, ['lines']) },
+  updated_at: { type: 'string' },
+} as const;
+export const nodeBriefSchema = closedObject(nodeBriefProperties);
+
+export const edgeProperties = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  relation: { enum: RELATIONS },
+  confidence: { type: 'number' },
+  properties: { type: 'object' },
+} as const;
+export const edgeSchema = closedObject(edgeProperties);
+
+export const writeOutcomeSchema = closedObject({
+  node: nodeSchema,
+  vectors: {
+    ...closedObject({ stored: { type: 'boolean' }, reason: { type: 'string' } }, ['reason']),
+    description: 'Whether the node got its vector now; if not, it is found by its words until vectors work again.',
+  },
+  links: {
+    ...closedObject({ shares_evidence: { type: 'integer' }, semantically_similar: { type: 'integer' } }),
+    description: 'Automatic edges made to other nodes.',
+  },
+});

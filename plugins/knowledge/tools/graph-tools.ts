@@ -1,0 +1,184 @@
+// knowledge_link, knowledge_unlink, knowledge_recall, knowledge_summary, knowledge_verify: the graph as a whole.
+import { closedObject, type ToolDefinition } from '../../../core/index.js';
+import { recall } from '../graph/recall.js';
+import { NODE_TYPES, RELATIONS } from '../graph/model.js';
+import { briefOf, type GraphToolDeps } from './graph-deps.js';
+import { agentRelationSchema, edgeSchema, nodeBriefProperties, nodeIdSchema, nodeTypeSchema } from './graph-schemas.js';
+
+const knowledgeLink = {
+  name: 'knowledge_link',
+  title: 'Link two nodes',
+  description:
+    'Adds an edge between two nodes (depends_on, affects, extends: from → to; relates_to: either way), or changes the confidence of the one they have. ' +
+    'Strong edges (confidence ≥ 0.5) let knowledge_recall reach one from the other. Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_LINK_INVALID (a node linked to itself).',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['from', 'to', 'relation'],
+    properties: { from: nodeIdSchema, to: nodeIdSchema, relation: agentRelationSchema, confidence: { type: 'number', minimum: 0, maximum: 1, default: 0.9 } },
+    examples: [{ from: 'n-000000000000', to: 'n-000000000001', relation: 'relates_to' }],
+  },
+  outputSchema: edgeSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeUnlink = {
+  name: 'knowledge_unlink',
+  title: 'Unlink two nodes',
+  description: 'Removes the edges between two nodes: of one relation, or all of them (either direction). Answers how many went; 0 is no error.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['from', 'to'],
+    properties: { from: nodeIdSchema, to: nodeIdSchema, relation: { enum: RELATIONS } },
+    examples: [{ from: 'n-000000000000', to: 'n-000000000001', relation: 'relates_to' }],
+  },
+  outputSchema: closedObject({ removed: { type: 'integer' } }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const summaryProperties = {
+  total: { type: 'integer' },
+  types: { type: 'object', additionalProperties: closedObject({ count: { type: 'integer' }, examples: { type: 'array', items: { type: 'string' } } }) },
+};
+
+const knowledgeRecall = {
+  name: 'knowledge_recall',
+  title: 'Recall knowledge',
+  description:
+    'Finds what is known about a question: full-text and vector search together (hybrid; lexical alone when no embeddings are available, and then `degraded` says why), ' +
+    'then nodes linked to the best hits by strong edges (marked expanded_from). Each result has its score, verification status and evidence. ' +
+    'Without a query, answers a summary: how many nodes of each type, with examples.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      query: { type: 'string', minLength: 1, maxLength: 2000, description: 'A question or keywords, as you would ask a colleague.' },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
+      types: { type: 'array', items: nodeTypeSchema, uniqueItems: true, minItems: 1, description: 'Only nodes of these types.' },
+      include_content: { type: 'boolean', default: true, description: 'Include each node’s content (false: summaries only).' },
+    },
+    examples: [{ query: 'how are errors reported to callers' }, {}],
+  },
+  outputSchema: closedObject(
+    {
+      query: { type: 'string' },
+      mode: { enum: ['hybrid', 'lexical'] },
+      degraded: { type: 'string', description: 'Why vectors took no part.' },
+      results: {
+        type: 'array',
+        items: closedObject(
+          {
+            ...nodeBriefProperties,
+            content: { type: 'string' },
+            score: { type: 'number' },
+            lexical_score: { type: 'number' },
+            vector_similarity: { type: ['number', 'null'] },
+            expanded_from: closedObject({ id: { type: 'string' }, relation: { type: 'string' } }),
+          },
+          ['content', 'expanded_from'],
+        ),
+      },
+      summary: closedObject(summaryProperties),
+    },
+    ['query', 'mode', 'degraded', 'results', 'summary'],
+  ),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeSummary = {
+  name: 'knowledge_summary',
+  title: 'Summarise knowledge',
+  description: 'How many nodes of each type the graph holds, with up to three example summaries each, and how many are verified, partial, unverified or stale.',
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: closedObject({
+    ...summaryProperties,
+    statuses: { type: 'object', additionalProperties: { type: 'integer' } },
+    vectors: closedObject({ available: { type: 'boolean' }, reason: { type: 'string' }, engine: { type: 'string' } }, ['reason', 'engine']),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeVerify = {
+  name: 'knowledge_verify',
+  title: 'Check evidence again',
+  description:
+    'Checks nodes’ evidence against the files as they are now: the nodes given by id, those citing files that changed since they were last checked (changed: true — "what did the last commit make false?"), or every node. ' +
+    'A node whose evidence no longer holds becomes stale (it is kept; fix it with knowledge_update or drop it with knowledge_forget). Errors: KNOWLEDGE_NODE_NOT_FOUND.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ids: { type: 'array', items: nodeIdSchema, minItems: 1, maxItems: 1000, uniqueItems: true },
+      changed: { type: 'boolean', default: false, description: 'Only nodes citing files whose content changed since their last check.' },
+    },
+    examples: [{ changed: true }],
+  },
+  outputSchema: closedObject(
+    {
+      checked: { type: 'integer' },
+      stale: { type: 'integer' },
+      changed_files: { type: 'array', items: { type: 'string' } },
+      results: {
+        type: 'array',
+        items: closedObject({
+          id: { type: 'string' },
+          summary: { type: 'string' },
+          before: { type: 'string' },
+          after: { type: 'string' },
+          confidence: { type: 'number' },
+          failing: { type: 'array', items: closedObject({ index: { type: 'integer' }, path: { type: 'string' }, reason: { type: 'string' } }, ['reason']) },
+        }),
+      },
+    },
+    ['changed_files'],
+  ),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDeps): void {
+  const summary = async () => {
+    const counts = await graph.countByType();
+    const types: Record<string, { count: number; examples: string[] }> = {};
+    for (const type of NODE_TYPES) {
+      const count = counts.find((c) => c.type === type)?.count ?? 0;
+      if (count === 0) continue;
+      const { nodes } = await graph.list({ type }, 3, 0);
+      types[type] = { count, examples: nodes.map((n) => n.summary) };
+    }
+    return { total: counts.reduce((sum, c) => sum + c.count, 0), types };
+  };
+
+  ctx.tool(knowledgeLink, async ({ from, to, relation, confidence }, call) => {
+    await knowledge.link(from, to, relation, confidence, call.caller.identity ?? null);
+    return (await graph.edgesOf([from])).find((e) => e.relation === relation && [e.from, e.to].includes(to))!;
+  });
+  ctx.tool(knowledgeUnlink, async ({ from, to, relation }) => ({ removed: await graph.removeEdges(from, to, relation) }));
+  ctx.tool(knowledgeRecall, async ({ query, limit, types, include_content }, call) => {
+    if (query === undefined) return { summary: await summary() };
+    const answer = await recall(query, { limit, ...(types ? { types } : {}), signal: call.signal }, { index, graph, settings: ctx.config.recall });
+    return {
+      query,
+      mode: answer.mode,
+      ...(answer.degraded ? { degraded: answer.degraded } : {}),
+      results: answer.hits.map((hit) => ({
+        ...briefOf(hit.node),
+        ...(include_content ? { content: hit.node.content } : {}),
+        score: hit.score,
+        lexical_score: hit.lexical_score,
+        vector_similarity: hit.vector_similarity,
+        ...(hit.expanded_from ? { expanded_from: hit.expanded_from } : {}),
+      })),
+    };
+  });
+  ctx.tool(knowledgeSummary, async () => {
+    const statuses: Record<string, number> = {};
+    for (const status of ['verified', 'partial', 'unverified', 'stale']) statuses[status] = (await graph.list({ status }, 1, 0)).total;
+    const down = knowledge.vectorsUnavailable();
+    return { ...(await summary()), statuses, vectors: down ? { available: false, reason: down } : { available: true, engine: index.vectorEngine } };
+  });
+  ctx.tool(knowledgeVerify, async ({ ids, changed }) => {
+    const { results, changed_files } = await knowledge.reverify(ids ? { ids } : { changed });
+    return { checked: results.length, stale: results.filter((r) => r.after === 'stale').length, ...(changed_files ? { changed_files } : {}), results };
+  });
+}

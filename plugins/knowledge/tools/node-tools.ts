@@ -1,0 +1,112 @@
+// knowledge_add, knowledge_update, knowledge_get, knowledge_forget, knowledge_list: one node at a time.
+import { closedObject, type ToolDefinition } from '../../../core/index.js';
+import { briefOf, type GraphToolDeps } from './graph-deps.js';
+import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
+
+const knowledgeAdd = {
+  name: 'knowledge_add',
+  title: 'Add knowledge',
+  description:
+    'Records something learned about the codebase (a feature, decision, pattern, constraint, dependency, risk or note) as a node of the knowledge graph. ' +
+    'Cite evidence (file, lines, snippet): each item is checked against the files now; verified evidence raises the confidence, and a node none of whose evidence holds is refused with the reason per item. ' +
+    'Nodes citing the same files, or saying similar things, are linked automatically. Errors: KNOWLEDGE_DUPLICATE (details.id has the node that says it), KNOWLEDGE_EVIDENCE_REJECTED.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'summary', 'content'],
+    properties: nodeFields,
+    examples: [
+      {
+        type: 'note',
+        summary: 'Example: knowledge is kept per workspace',
+        content: 'An example node made from the explorer. Forget it with knowledge_forget.',
+        tags: ['example'],
+        confidence: 0.5,
+      },
+    ],
+  },
+  outputSchema: writeOutcomeSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeUpdate = {
+  name: 'knowledge_update',
+  title: 'Change knowledge',
+  description:
+    'Changes a node: any of type, summary, content, tags, confidence and evidence (a new list replaces the old). New content or evidence is verified again like knowledge_add. ' +
+    'Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_DUPLICATE, KNOWLEDGE_EVIDENCE_REJECTED.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    minProperties: 2,
+    properties: { id: nodeIdSchema, ...nodeFields },
+    examples: [{ id: 'n-000000000000', tags: ['example', 'edited'] }],
+  },
+  outputSchema: writeOutcomeSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeGet = {
+  name: 'knowledge_get',
+  title: 'Read a node',
+  description: 'A node in full (content, evidence and its last verification) with its edges and the summaries of the nodes at their other end. Errors: KNOWLEDGE_NODE_NOT_FOUND.',
+  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: nodeIdSchema }, examples: [{ id: 'n-000000000000' }] },
+  outputSchema: closedObject({
+    node: nodeSchema,
+    edges: { type: 'array', items: closedObject({ ...edgeProperties, other: closedObject({ id: { type: 'string' }, summary: { type: 'string' } }) }) },
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeForget = {
+  name: 'knowledge_forget',
+  title: 'Forget a node',
+  description: 'Deletes a node and every edge touching it. Errors: KNOWLEDGE_NODE_NOT_FOUND.',
+  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: nodeIdSchema }, examples: [{ id: 'n-000000000000' }] },
+  outputSchema: closedObject({ id: { type: 'string' }, edges_removed: { type: 'integer' } }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const knowledgeList = {
+  name: 'knowledge_list',
+  title: 'List nodes',
+  description: 'Nodes, most recently changed first, filtered by type, verification status (e.g. stale), tag or the agent that added them; paged with offset. Content is left out: read a node with knowledge_get.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      type: nodeTypeSchema,
+      status: verificationStatusSchema,
+      tag: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' },
+      agent: { type: 'string', minLength: 1, maxLength: 256, description: 'The identity that added them (API key or MCP client name).' },
+      limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    },
+    examples: [{}, { type: 'decision', limit: 10 }],
+  },
+  outputSchema: closedObject({ nodes: { type: 'array', items: nodeBriefSchema }, total: { type: 'integer' }, next_offset: { type: ['integer', 'null'] } }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerNodeTools({ ctx, knowledge, graph }: GraphToolDeps): void {
+  ctx.tool(knowledgeAdd, (args, call) => knowledge.add(args, call.caller.identity ?? null, call.signal));
+  ctx.tool(knowledgeUpdate, ({ id, ...patch }, call) => knowledge.update(id, patch, call.signal));
+  ctx.tool(knowledgeGet, async ({ id }) => {
+    const node = await knowledge.get(id);
+    const edges = await graph.edgesOf([id]);
+    const others = await graph.getNodes(edges.map((e) => (e.from === id ? e.to : e.from)));
+    return {
+      node,
+      edges: edges.map((e) => {
+        const other = e.from === id ? e.to : e.from;
+        return { ...e, other: { id: other, summary: others.get(other)?.summary ?? '' } };
+      }),
+    };
+  });
+  ctx.tool(knowledgeForget, ({ id }) => knowledge.forget(id));
+  ctx.tool(knowledgeList, async ({ limit, offset, ...filter }) => {
+    const { nodes, total } = await graph.list(filter, limit, offset);
+    return { nodes: nodes.map(briefOf), total, next_offset: offset + nodes.length < total ? offset + nodes.length : null };
+  });
+}
