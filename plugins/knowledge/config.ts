@@ -35,6 +35,20 @@ export const configSchema = {
         maxFileBytes: { type: 'integer', minimum: 1024, maximum: 256 * 1024 * 1024, default: 8 * 1024 * 1024, description: 'Evidence files larger than this are not read (the item fails).' },
       },
     },
+    rag: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'Document collections for retrieval-augmented generation (the rag_ tools).',
+      properties: {
+        chunkChars: { type: 'integer', minimum: 200, maximum: 100_000, default: 1500, description: "A chunk's length at most, in characters; chunks end on a line break when one is near." },
+        overlapChars: { type: 'integer', minimum: 0, maximum: 50_000, default: 200, description: 'Characters a size-cut chunk repeats from the end of the one before it (kept below chunkChars / 2).' },
+        maxFileBytes: { type: 'integer', minimum: 1, maximum: 1024 * 1024 * 1024, default: 4 * 1024 * 1024, description: 'Files larger than this are skipped, not read.' },
+        maxFiles: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 20_000, description: 'Files one rag_ingest looks at, at most; the ingest stops there and says so.' },
+        maxIngestBytes: { type: 'integer', minimum: 1, maximum: 1024 ** 4, default: 1024 * 1024 * 1024, description: 'Bytes one rag_ingest reads in all, at most; the ingest stops there and says so.' },
+        batchSize: { type: 'integer', minimum: 1, maximum: 1000, default: 64, description: 'Chunks embedded and indexed together, and files between two progress notifications.' },
+      },
+    },
   },
 } as const;
 

@@ -22,6 +22,26 @@ export const knowledgeErrors = {
     mcp: 'result',
     description: 'The link is not allowed: a node linked to itself.',
   },
+  RAG_COLLECTION_NOT_FOUND: {
+    status: 404,
+    mcp: 'result',
+    description: 'No document collection has this name. List them with rag_collections, or make one with rag_ingest.',
+  },
+  RAG_SOURCE_NOT_FOUND: {
+    status: 404,
+    mcp: 'result',
+    description: 'The collection holds no source with this path. rag_collections counts its sources; paths are relative to the workspace, as rag_query results give them.',
+  },
+  RAG_PATH_NOT_FOUND: {
+    status: 404,
+    mcp: 'result',
+    description: 'Nothing exists at the path given to rag_ingest. Paths are relative to the workspace root.',
+  },
+  RAG_NOT_INGESTIBLE: {
+    status: 422,
+    mcp: 'result',
+    description: 'The path is not a regular file or folder (a device, FIFO or socket), or lies in /proc, /sys or /dev: it is never opened. Ingest files and folders of documents.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type KnowledgeErrorCode = keyof typeof knowledgeErrors;

@@ -7,6 +7,7 @@ import { configSchema } from './config.js';
 import { knowledgeErrors } from './errors.js';
 import { graphMigrations } from './graph/schema.js';
 import { registerGraph } from './graph/register.js';
+import { ragMigrations, registerRagTools } from './rag/index.js';
 import { TextVectors } from './vectors.js';
 
 export type { KnowledgeConfig } from './config.js';
@@ -19,9 +20,11 @@ export default definePlugin({
   errors: knowledgeErrors,
   uses: ['embeddings'],
   async setup(ctx) {
-    // One list of steps for the plugin: the store records one version per plugin.
-    await ctx.store.migrate(graphMigrations);
+    // One list of steps for the plugin: the store records one version per plugin. Append
+    // only: the graph's steps, then the RAG collections'.
+    await ctx.store.migrate([...graphMigrations, ...ragMigrations]);
     const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
     await registerGraph(ctx, vectors);
+    registerRagTools({ ctx, vectors });
   },
 });

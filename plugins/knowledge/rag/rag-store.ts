@@ -1,0 +1,258 @@
+// Every SQL statement of the RAG collections, on ctx.store (SQLite or PostgreSQL): the only
+// file to port to another store. The search index holds words and vectors only; the text of
+// a chunk is read from here by the ids the index returns.
+import type { PluginStore, StoreMigration, Transaction } from '../../../core/index.js';
+
+export interface RagTables {
+  knowledge_rag_collections: {
+    name: string;
+    /** The search index holding this collection's chunks (rag_text, rag_<space>). */
+    index_name: string;
+    /** Its dimensions; null for a text-only index. Needed to open it again to clean it. */
+    index_dimensions: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  knowledge_rag_sources: {
+    collection: string;
+    path: string;
+    hash: string;
+    size: number;
+    mtime: string;
+    chunks: number;
+    ingested_at: string;
+  };
+  knowledge_rag_chunks: {
+    id: string;
+    collection: string;
+    source: string;
+    section: string;
+    chunk_index: number;
+    content: string;
+    /** 1 once the chunk is in its collection's search index. */
+    indexed: number;
+    /** 1 once it is there with a vector. */
+    embedded: number;
+  };
+}
+
+export const ragMigrations: StoreMigration[] = [
+  {
+    name: 'rag collections, sources and chunks',
+    async up(db) {
+      await db.schema
+        .createTable('knowledge_rag_collections')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('index_name', 'text', (c) => c.notNull())
+        .addColumn('index_dimensions', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('knowledge_rag_sources')
+        .addColumn('collection', 'text', (c) => c.notNull().references('knowledge_rag_collections.name').onDelete('cascade'))
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('mtime', 'text', (c) => c.notNull())
+        .addColumn('chunks', 'integer', (c) => c.notNull())
+        .addColumn('ingested_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('knowledge_rag_sources_pkey', ['collection', 'path'])
+        .execute();
+      await db.schema
+        .createTable('knowledge_rag_chunks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('collection', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('section', 'text', (c) => c.notNull())
+        .addColumn('chunk_index', 'integer', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('indexed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('embedded', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('knowledge_rag_chunks_source').on('knowledge_rag_chunks').columns(['collection', 'source', 'chunk_index']).execute();
+      await db.schema.createIndex('knowledge_rag_chunks_pending').on('knowledge_rag_chunks').columns(['collection', 'indexed', 'embedded']).execute();
+    },
+  },
+];
+
+export type CollectionRow = RagTables['knowledge_rag_collections'];
+export type SourceRow = RagTables['knowledge_rag_sources'];
+export type ChunkRow = RagTables['knowledge_rag_chunks'];
+export type NewChunk = Omit<ChunkRow, 'indexed' | 'embedded'>;
+
+export interface CollectionStats {
+  name: string;
+  sources: number;
+  chunks: number;
+  bytes: number;
+  updated_at: string;
+  index_name: string;
+}
+
+/** The RAG tables, through the plugin's shared store. */
+export class RagStore {
+  readonly #store: PluginStore<RagTables>;
+
+  constructor(store: PluginStore<RagTables>) {
+    this.#store = store;
+  }
+
+  collection(name: string): Promise<CollectionRow | undefined> {
+    return this.#store.db.selectFrom('knowledge_rag_collections').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  /** Makes the collection if it is not there; resolves with its row. */
+  async ensureCollection(name: string, index: { name: string; dimensions: number | null }): Promise<CollectionRow> {
+    const now = new Date().toISOString();
+    await this.#store.db
+      .insertInto('knowledge_rag_collections')
+      .values({ name, index_name: index.name, index_dimensions: index.dimensions, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    return (await this.collection(name))!;
+  }
+
+  async touchCollection(name: string): Promise<void> {
+    await this.#store.db.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', name).execute();
+  }
+
+  /**
+   * Moves a collection to another search index: every chunk is to be indexed again there. The
+   * caller has removed them from the old one.
+   */
+  async moveCollection(name: string, index: { name: string; dimensions: number | null }): Promise<void> {
+    await this.#store.transaction(async (trx) => {
+      await trx.updateTable('knowledge_rag_collections').set({ index_name: index.name, index_dimensions: index.dimensions }).where('name', '=', name).execute();
+      await trx.updateTable('knowledge_rag_chunks').set({ indexed: 0, embedded: 0 }).where('collection', '=', name).execute();
+    });
+  }
+
+  async stats(): Promise<CollectionStats[]> {
+    const db = this.#store.db;
+    const collections = await db.selectFrom('knowledge_rag_collections').selectAll().orderBy('name').execute();
+    const sources = await db
+      .selectFrom('knowledge_rag_sources')
+      .select((eb) => ['collection', eb.fn.countAll<number>().as('sources'), eb.fn.sum<number>('chunks').as('chunks'), eb.fn.sum<number>('size').as('bytes')])
+      .groupBy('collection')
+      .execute();
+    const by = new Map(sources.map((s) => [s.collection, s]));
+    return collections.map((c) => {
+      const s = by.get(c.name);
+      return { name: c.name, sources: Number(s?.sources ?? 0), chunks: Number(s?.chunks ?? 0), bytes: Number(s?.bytes ?? 0), updated_at: c.updated_at, index_name: c.index_name };
+    });
+  }
+
+  sources(collection: string): Promise<Array<Pick<SourceRow, 'path' | 'hash'>>> {
+    return this.#store.db.selectFrom('knowledge_rag_sources').select(['path', 'hash']).where('collection', '=', collection).execute();
+  }
+
+  source(collection: string, path: string): Promise<SourceRow | undefined> {
+    return this.#store.db.selectFrom('knowledge_rag_sources').selectAll().where('collection', '=', collection).where('path', '=', path).executeTakeFirst();
+  }
+
+  chunkIdsOf(collection: string, source?: string): Promise<string[]> {
+    let query = this.#store.db.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', collection);
+    if (source !== undefined) query = query.where('source', '=', source);
+    return query.execute().then((rows) => rows.map((r) => r.id));
+  }
+
+  /**
+   * Replaces the chunks of one source and its row, in one transaction: a reader sees the old
+   * chunks or the new ones. Resolves with the ids of the chunks replaced.
+   */
+  replaceSource(source: SourceRow, chunks: readonly NewChunk[], state: { indexed: number; embedded: number }): Promise<string[]> {
+    return this.#store.transaction(async (trx) => {
+      const old = await this.#deleteSource(trx, source.collection, source.path);
+      await trx.insertInto('knowledge_rag_sources').values(source).execute();
+      for (let at = 0; at < chunks.length; at += INSERT_BATCH) {
+        await trx
+          .insertInto('knowledge_rag_chunks')
+          .values(chunks.slice(at, at + INSERT_BATCH).map((c) => ({ ...c, ...state })))
+          .execute();
+      }
+      await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', source.collection).execute();
+      return old;
+    });
+  }
+
+  /** Deletes one source and its chunks; resolves with the chunk ids that went (none: there was no such source). */
+  deleteSource(collection: string, path: string): Promise<string[] | undefined> {
+    return this.#store.transaction(async (trx) => {
+      const found = await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', collection).where('path', '=', path).executeTakeFirst();
+      const ids = await this.#deleteSource(trx, collection, path);
+      await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', collection).execute();
+      return found.numDeletedRows > 0n || ids.length > 0 ? ids : undefined;
+    });
+  }
+
+  /** Deletes a collection with its sources and chunks; resolves with what went. */
+  deleteCollection(name: string): Promise<{ sources: number; ids: string[] }> {
+    return this.#store.transaction(async (trx) => {
+      const ids = (await trx.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', name).execute()).map((r) => r.id);
+      await trx.deleteFrom('knowledge_rag_chunks').where('collection', '=', name).execute();
+      const sources = await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', name).executeTakeFirst();
+      await trx.deleteFrom('knowledge_rag_collections').where('name', '=', name).execute();
+      return { sources: Number(sources.numDeletedRows), ids };
+    });
+  }
+
+  async #deleteSource(trx: Transaction<RagTables>, collection: string, path: string): Promise<string[]> {
+    const ids = (await trx.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', collection).where('source', '=', path).execute()).map((r) => r.id);
+    await trx.deleteFrom('knowledge_rag_chunks').where('collection', '=', collection).where('source', '=', path).execute();
+    await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', collection).where('path', '=', path).execute();
+    return ids;
+  }
+
+  chunksOf(collection: string, source: string, limit: number): Promise<ChunkRow[]> {
+    return this.#store.db
+      .selectFrom('knowledge_rag_chunks')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('source', '=', source)
+      .orderBy('chunk_index')
+      .limit(limit)
+      .execute();
+  }
+
+  async chunksById(ids: readonly string[]): Promise<Map<string, ChunkRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#store.db.selectFrom('knowledge_rag_chunks').selectAll().where('id', 'in', [...ids]).execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Chunks not yet in the index, or (with `wantVectors`) there without a vector; oldest order. */
+  pending(collection: string, wantVectors: boolean, limit: number): Promise<ChunkRow[]> {
+    return this.#store.db
+      .selectFrom('knowledge_rag_chunks')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where((eb) => (wantVectors ? eb.or([eb('indexed', '=', 0), eb('embedded', '=', 0)]) : eb('indexed', '=', 0)))
+      .orderBy('source')
+      .orderBy('chunk_index')
+      .limit(limit)
+      .execute();
+  }
+
+  async countWithoutVectors(collection: string): Promise<number> {
+    const row = await this.#store.db
+      .selectFrom('knowledge_rag_chunks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('collection', '=', collection)
+      .where('embedded', '=', 0)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async markIndexed(ids: readonly string[], embedded: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#store.db
+      .updateTable('knowledge_rag_chunks')
+      .set({ indexed: 1, embedded: embedded ? 1 : 0 })
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 bound parameters at 8 columns a row. */
+const INSERT_BATCH = 500;

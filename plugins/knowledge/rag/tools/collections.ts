@@ -1,0 +1,100 @@
+// rag_collections and rag_delete: the collections themselves.
+import type { ToolDefinition } from '../../../../core/index.js';
+import { normaliseSource, notFound } from '../query.js';
+import { collectionName, sourcePath } from '../schemas.js';
+import type { RagToolDeps } from './deps.js';
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+const ragCollections = {
+  name: 'rag_collections',
+  title: 'List document collections',
+  description:
+    'Lists the document collections with their number of sources and chunks, the bytes of their sources, when they last changed, ' +
+    'and the vector space their chunks are indexed in (null: words only, no embeddings).',
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['collections'],
+    properties: {
+      collections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'sources', 'chunks', 'bytes', 'updated_at', 'vector_space'],
+          properties: {
+            name: { type: 'string' },
+            sources: count,
+            chunks: count,
+            bytes: count,
+            updated_at: { type: 'string' },
+            vector_space: { type: ['string', 'null'] },
+          },
+        },
+      },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const ragDelete = {
+  name: 'rag_delete',
+  title: 'Delete a collection or one of its sources',
+  description:
+    'Deletes a whole document collection, or with source only that source and its chunks; says how many sources and chunks went. ' +
+    'The files themselves are not touched. Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['collection'],
+    properties: {
+      collection: collectionName,
+      source: { ...sourcePath, description: 'Only this source (its path relative to the workspace); the collection stays.' },
+    },
+    examples: [{ collection: 'docs', source: 'README.md' }, { collection: 'code' }],
+  },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['collection', 'deleted'],
+    properties: {
+      collection: { type: 'string' },
+      source: { type: 'string' },
+      deleted: { type: 'object', additionalProperties: false, required: ['sources', 'chunks'], properties: { sources: count, chunks: count } },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerCollectionTools(deps: RagToolDeps): void {
+  const { ctx, rows, index } = deps;
+  ctx.tool(ragCollections, async () => ({
+    collections: (await rows.stats()).map((c) => ({
+      name: c.name,
+      sources: c.sources,
+      chunks: c.chunks,
+      bytes: c.bytes,
+      updated_at: c.updated_at,
+      vector_space: c.index_name === 'rag_text' ? null : c.index_name.slice('rag_'.length),
+    })),
+  }));
+
+  ctx.tool(ragDelete, async (args) => {
+    const collection = await rows.collection(args.collection);
+    if (!collection) throw notFound(ctx.error, args.collection);
+    if (args.source === undefined) {
+      const gone = await rows.deleteCollection(args.collection);
+      await index.remove(collection, gone.ids);
+      return { collection: args.collection, deleted: { sources: gone.sources, chunks: gone.ids.length } };
+    }
+    const source = normaliseSource(args.source);
+    const ids = await rows.deleteSource(args.collection, source);
+    if (ids === undefined) {
+      throw ctx.error('RAG_SOURCE_NOT_FOUND', `Collection "${args.collection}" holds no source "${source}".`, { collection: args.collection, source });
+    }
+    await index.remove(collection, ids);
+    return { collection: args.collection, source, deleted: { sources: 1, chunks: ids.length } };
+  });
+}

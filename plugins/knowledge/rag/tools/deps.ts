@@ -1,0 +1,15 @@
+import type { PluginContext } from '../../../../core/index.js';
+import type { KnowledgeConfig } from '../../config.js';
+import type { KnowledgeErrorCode } from '../../errors.js';
+import type { TextVectors } from '../../vectors.js';
+import type { RagIndex } from '../rag-index.js';
+import type { RagStore } from '../rag-store.js';
+
+/** What every rag_ tool group gets. */
+export interface RagToolDeps {
+  readonly ctx: PluginContext<KnowledgeConfig, KnowledgeErrorCode>;
+  readonly rows: RagStore;
+  readonly index: RagIndex;
+  readonly vectors: TextVectors;
+  readonly config: KnowledgeConfig['rag'];
+}

@@ -1,0 +1,82 @@
+// rag_ingest: a file or folder of the workspace into a collection.
+import type { ToolDefinition } from '../../../../core/index.js';
+import { ingest, MAX_SKIPPED_LISTED } from '../ingest.js';
+import { collectionArg, globs } from '../schemas.js';
+import type { RagToolDeps } from './deps.js';
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+const ragIngest = {
+  name: 'rag_ingest',
+  title: 'Ingest documents into a collection',
+  description:
+    'Reads a file or a folder of the workspace into a document collection for rag_query: Markdown is cut by headings (each chunk knows its heading path), ' +
+    'code and text by size with overlap. Folders honour .gitignore files (nested ones too) and skip binary files, symbolic links, and files over maxFileBytes, each listed with the reason. ' +
+    'Run it again after files change: unchanged files (same sha256) are skipped, changed ones replace their chunks, and files gone from the folder leave the collection. ' +
+    'recreate empties the collection first. Sends progress notifications; cancellable (each file is replaced whole or not at all). ' +
+    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored).',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['path'],
+    properties: {
+      path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file or folder, relative to the workspace root.' },
+      collection: collectionArg,
+      recreate: { type: 'boolean', default: false, description: 'Delete everything in the collection first.' },
+      include: globs('Only files matching one of these globs (on the path below the folder, or the name), e.g. ["**/*.md"].'),
+      exclude: globs('Leave out files and folders matching these globs, e.g. ["dist/**", "*.min.js"].'),
+    },
+    examples: [{ path: 'README.md', collection: 'docs' }, { path: 'src', collection: 'code', include: ['**/*.ts'] }],
+  },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['collection', 'files', 'chunks', 'vectors', 'ms'],
+    properties: {
+      collection: { type: 'string' },
+      files: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['seen', 'ingested', 'unchanged', 'removed', 'skipped', 'skipped_count'],
+        properties: {
+          seen: count,
+          ingested: count,
+          unchanged: count,
+          removed: { ...count, description: 'Sources dropped: gone from the folder, or skipped now.' },
+          skipped: {
+            type: 'array',
+            maxItems: MAX_SKIPPED_LISTED,
+            items: { type: 'object', additionalProperties: false, required: ['path', 'reason'], properties: { path: { type: 'string' }, reason: { type: 'string' } } },
+          },
+          skipped_count: count,
+        },
+      },
+      chunks: { type: 'object', additionalProperties: false, required: ['added', 'removed'], properties: { added: count, removed: count } },
+      vectors: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['stored', 'filled'],
+        properties: {
+          stored: { type: 'boolean', description: 'Whether the chunks have vectors; false: they are found by their words only, for the reason given.' },
+          reason: { type: 'string' },
+          filled: { ...count, description: 'Chunks of earlier ingests given the vectors they lacked.' },
+        },
+      },
+      truncated: { type: 'string', description: 'Why the ingest stopped short (maxFiles, maxIngestBytes); no source was removed then.' },
+      ms: count,
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeoutMs: 30 * 60_000,
+} as const satisfies ToolDefinition;
+
+export function registerIngestTool(deps: RagToolDeps): void {
+  const { ctx } = deps;
+  ctx.tool(ragIngest, (args, call) =>
+    ingest(
+      { rows: deps.rows, index: deps.index, vectors: deps.vectors, workspace: ctx.workspace, config: deps.config, raise: ctx.error },
+      { path: args.path, collection: args.collection, recreate: args.recreate, ...(args.include ? { include: args.include } : {}), ...(args.exclude ? { exclude: args.exclude } : {}) },
+      call,
+    ),
+  );
+}

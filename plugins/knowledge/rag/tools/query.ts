@@ -1,0 +1,103 @@
+// rag_query and rag_retrieve: reading a collection.
+import type { ToolDefinition } from '../../../../core/index.js';
+import { normaliseSource, notFound, query } from '../query.js';
+import { chunkShape, collectionArg, sourcePath } from '../schemas.js';
+import type { RagToolDeps } from './deps.js';
+
+const ragQuery = {
+  name: 'rag_query',
+  title: 'Query a document collection',
+  description:
+    'Finds the chunks of a collection (made with rag_ingest) that best answer a question: by words and meaning together (hybrid) when the embeddings plugin gives vectors, ' +
+    'else by words (lexical), with `degraded` saying why. Each result has its source path, section (heading path or line range), chunk index and a score in [0, 1]; ' +
+    '`context` holds them as one <retrieved_context> block ready to paste into a prompt. source limits the search to one file. Errors: RAG_COLLECTION_NOT_FOUND.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['question'],
+    properties: {
+      question: { type: 'string', minLength: 1, maxLength: 10_000, description: 'What you want to know, in words.' },
+      collection: collectionArg,
+      top_k: { type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many chunks at most.' },
+      source: { ...sourcePath, description: 'Only chunks of this source (its path relative to the workspace).' },
+    },
+    examples: [{ question: 'How do I install it?', collection: 'docs' }, { question: 'workspace examples', collection: 'docs', top_k: 3, source: 'README.md' }],
+  },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['query', 'collection', 'mode', 'results', 'context'],
+    properties: {
+      query: { type: 'string' },
+      collection: { type: 'string' },
+      mode: { enum: ['lexical', 'vector', 'hybrid'] },
+      degraded: { type: 'string', description: 'Why the search is not fully hybrid: no embeddings, provider down, chunks still without vectors.' },
+      results: { type: 'array', items: { ...chunkShape, required: [...chunkShape.required, 'score'] } },
+      context: { type: 'string' },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+const ragRetrieve = {
+  name: 'rag_retrieve',
+  title: 'Read one source of a collection',
+  description:
+    'Gives every chunk of one source of a collection, in order (by chunk index): to read a whole document that rag_query found a part of. ' +
+    'Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['source'],
+    properties: {
+      source: sourcePath,
+      collection: collectionArg,
+      limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 200, description: 'Chunks at most.' },
+    },
+    examples: [{ source: 'README.md', collection: 'docs' }],
+  },
+  outputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['source', 'collection', 'chunks', 'count', 'total'],
+    properties: {
+      source: { type: 'string' },
+      collection: { type: 'string' },
+      chunks: { type: 'array', items: chunkShape },
+      count: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0, description: 'Chunks the source has; more than count when limit cut the list.' },
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerQueryTools(deps: RagToolDeps): void {
+  const { ctx, rows } = deps;
+  ctx.tool(ragQuery, (args, call) =>
+    query(
+      { rows, index: deps.index, vectors: deps.vectors, batchSize: deps.config.batchSize, raise: ctx.error },
+      { question: args.question, collection: args.collection, top_k: args.top_k, ...(args.source !== undefined ? { source: args.source } : {}) },
+      call.signal,
+    ),
+  );
+
+  ctx.tool(ragRetrieve, async (args) => {
+    if (!(await rows.collection(args.collection))) throw notFound(ctx.error, args.collection);
+    const source = normaliseSource(args.source);
+    const row = await rows.source(args.collection, source);
+    if (!row) {
+      throw ctx.error('RAG_SOURCE_NOT_FOUND', `Collection "${args.collection}" holds no source "${source}". Sources are paths relative to the workspace, as rag_query results name them.`, {
+        collection: args.collection,
+        source,
+      });
+    }
+    const chunks = await rows.chunksOf(args.collection, source, args.limit);
+    return {
+      source,
+      collection: args.collection,
+      chunks: chunks.map((c) => ({ content: c.content, source: c.source, section: c.section, chunk_index: c.chunk_index })),
+      count: chunks.length,
+      total: row.chunks,
+    };
+  });
+}
