@@ -15,8 +15,11 @@ export interface RecallHit {
   readonly expanded_from?: { readonly id: string; readonly relation: string };
 }
 
+/** `auto`: hybrid when vectors can be had, else lexical; the others ask for one way only. */
+export type RecallMode = 'auto' | 'hybrid' | 'lexical' | 'vector';
+
 export interface RecallAnswer {
-  readonly mode: 'hybrid' | 'lexical';
+  readonly mode: 'hybrid' | 'lexical' | 'vector';
   /** Why vectors took no part, when they did not. */
   readonly degraded?: string;
   readonly hits: RecallHit[];
@@ -34,13 +37,17 @@ interface Scored {
 
 export async function recall(
   question: string,
-  options: { limit: number; types?: readonly string[]; signal?: AbortSignal },
+  options: { limit: number; types?: readonly string[]; mode?: RecallMode; signal?: AbortSignal },
   deps: { index: NodeIndex; graph: GraphStore; settings: RecallSettings },
 ): Promise<RecallAnswer> {
-  const { index, graph, settings } = deps;
-  const { vector, reason } = await index.queryVector(question, options.signal);
+  const { index, graph } = deps;
+  const wanted = options.mode ?? 'auto';
+  const { vector, reason } = wanted === 'lexical' ? { vector: null, reason: undefined } : await index.queryVector(question, options.signal);
+  const vectorOnly = wanted === 'vector' && vector !== null;
+  // Vector only is the same sum with the words weighing nothing.
+  const settings = vectorOnly ? { ...deps.settings, lexicalWeight: 0, vectorWeight: 1 } : deps.settings;
   const candidates = await index.search({
-    text: question,
+    ...(vectorOnly ? {} : { text: question }),
     ...(vector ? { vector } : {}),
     ...(options.types ? { types: options.types } : {}),
     limit: Math.max(options.limit * 4, 50),
@@ -75,7 +82,7 @@ export async function recall(
         ...(s.from ? { expanded_from: s.from } : {}),
       }),
     );
-  return vector ? { mode: 'hybrid', hits } : { mode: 'lexical', ...(reason ? { degraded: reason } : {}), hits };
+  return vector ? { mode: vectorOnly ? 'vector' : 'hybrid', hits } : { mode: 'lexical', ...(reason ? { degraded: reason } : {}), hits };
 }
 
 /** Neighbours of the top hits through strong edges, each scored from its best parent. */

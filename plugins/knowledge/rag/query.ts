@@ -6,11 +6,15 @@ import type { TextVectors } from '../vectors.js';
 import type { RagIndex } from './rag-index.js';
 import type { ChunkRow, RagStore } from './rag-store.js';
 
+/** `auto`: hybrid when vectors can be had, else lexical; the others ask for one way only. */
+export type QueryMode = 'auto' | SearchMode;
+
 export interface QueryArgs {
   readonly question: string;
   readonly collection: string;
   readonly top_k: number;
   readonly source?: string;
+  readonly mode?: QueryMode;
 }
 
 export interface QueryResult {
@@ -40,7 +44,10 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
   const synced = await index.sync(collection, { batchSize: deps.batchSize, maxEmbedded: deps.batchSize, signal });
   let vector: number[] | undefined;
   let degraded: string | undefined;
-  if (index.current.dimensions === null) degraded = vectors.unavailable() ?? 'no vector space: search is lexical';
+  const wanted = args.mode ?? 'auto';
+  if (wanted === 'lexical') {
+    // Words only, as asked: no provider call, nothing degraded.
+  } else if (index.current.dimensions === null) degraded = vectors.unavailable() ?? 'no vector space: search is lexical';
   else if (synced.reason !== undefined) degraded = synced.reason;
   else {
     try {
@@ -59,7 +66,8 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
   }
   const search = await index.open();
   const filters = { collection: args.collection, ...(args.source !== undefined ? { source: normaliseSource(args.source) } : {}) };
-  const hits = await search.query({ text: args.question, ...(vector ? { vector } : {}), filters, limit: args.top_k });
+  const byVectorOnly = wanted === 'vector' && vector !== undefined;
+  const hits = await search.query({ ...(byVectorOnly ? {} : { text: args.question }), ...(vector ? { vector } : {}), filters, limit: args.top_k });
   const chunks = await rows.chunksById(hits.map((h) => h.id));
   const stale = hits.filter((h) => !chunks.has(h.id)).map((h) => h.id);
   if (stale.length) await index.remove(collection, stale);
@@ -70,7 +78,7 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
   return {
     query: args.question,
     collection: args.collection,
-    mode: vector ? 'hybrid' : 'lexical',
+    mode: byVectorOnly ? 'vector' : vector ? 'hybrid' : 'lexical',
     ...(degraded !== undefined ? { degraded } : {}),
     results,
     context: contextBlock(results),

@@ -57,13 +57,18 @@ const knowledgeRecall = {
       limit: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
       types: { type: 'array', items: nodeTypeSchema, uniqueItems: true, minItems: 1, description: 'Only nodes of these types.' },
       include_content: { type: 'boolean', default: true, description: 'Include each node’s content (false: summaries only).' },
+      mode: {
+        enum: ['auto', 'hybrid', 'lexical', 'vector'],
+        default: 'auto',
+        description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only (exact names and codes). vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
+      },
     },
     examples: [{ query: 'how are errors reported to callers' }, {}],
   },
   outputSchema: closedObject(
     {
       query: { type: 'string' },
-      mode: { enum: ['hybrid', 'lexical'] },
+      mode: { enum: ['hybrid', 'lexical', 'vector'] },
       degraded: { type: 'string', description: 'Why vectors took no part.' },
       results: {
         type: 'array',
@@ -154,9 +159,9 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
     return (await graph.edgesOf([from])).find((e) => e.relation === relation && [e.from, e.to].includes(to))!;
   });
   ctx.tool(knowledgeUnlink, async ({ from, to, relation }) => ({ removed: await graph.removeEdges(from, to, relation) }));
-  ctx.tool(knowledgeRecall, async ({ query, limit, types, include_content }, call) => {
+  ctx.tool(knowledgeRecall, async ({ query, limit, types, include_content, mode }, call) => {
     if (query === undefined) return { summary: await summary() };
-    const answer = await recall(query, { limit, ...(types ? { types } : {}), signal: call.signal }, { index, graph, settings: ctx.config.recall });
+    const answer = await recall(query, { limit, mode, ...(types ? { types } : {}), signal: call.signal }, { index, graph, settings: ctx.config.recall });
     return {
       query,
       mode: answer.mode,

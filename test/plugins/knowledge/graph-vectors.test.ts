@@ -52,6 +52,11 @@ for (const backend of storeBackends()) {
       assert.equal(found.degraded, undefined);
       assert.ok([a.node.id, b.node.id].includes(found.results[0].id));
       assert.equal(typeof found.results[0].vector_similarity, 'number');
+      const words = await k.call('knowledge_recall', { query: 'deploy rollback', mode: 'lexical' });
+      assert.deepEqual([words.mode, words.degraded, words.results[0].vector_similarity], ['lexical', undefined, null]);
+      const meaning = await k.call('knowledge_recall', { query: 'undo failed deploy', mode: 'vector' });
+      assert.equal(meaning.mode, 'vector');
+      assert.ok(meaning.results.length > 0 && meaning.results.every((r: any) => r.lexical_score === 0 && r.vector_similarity >= 0.25));
       const summary = await k.call('knowledge_summary');
       assert.equal(summary.vectors.available, true);
       const status = k.gateway.status().plugins.find((p) => p.name === 'knowledge')!.status as any;

@@ -104,6 +104,9 @@ for (const backend of storeBackends()) {
       const linked = await k.call('knowledge_link', { from: c.id, to: a.id, relation: 'affects', confidence: 0.8 });
       assert.deepEqual([linked.from, linked.to, linked.relation, linked.confidence], [c.id, a.id, 'affects', 0.8]);
 
+      const noVectors = await k.call('knowledge_recall', { query: 'rollback deploy release', mode: 'vector' });
+      assert.equal(noVectors.mode, 'lexical');
+      assert.match(noVectors.degraded, /not enabled/);
       const found = await k.call('knowledge_recall', { query: 'rollback deploy release', limit: 5 });
       assert.equal(found.mode, 'lexical');
       assert.match(found.degraded, /not enabled/);

@@ -62,6 +62,11 @@ function vectorCases(backend: BackendUnderTest, server: () => EmbeddingsServer, 
     assert.equal(answer.mode, 'hybrid');
     assert.equal(answer.degraded, undefined);
     assert.equal(answer.results[0].section, 'Deploy > Rollback');
+    const words = await rag.call('rag_query', { question: 'roll back a release', mode: 'lexical' });
+    assert.deepEqual([words.mode, words.degraded], ['lexical', undefined]);
+    const meaning = await rag.call('rag_query', { question: 'roll back a release', mode: 'vector' });
+    assert.equal(meaning.mode, 'vector');
+    assert.equal(meaning.results[0].section, 'Deploy > Rollback');
     const [stats] = (await rag.call('rag_collections', {})).collections;
     assert.match(stats.vector_space, /^[a-z0-9_]{1,24}$/);
     const rest = await rag.rest('rag_query', { question: 'roll back a release' });

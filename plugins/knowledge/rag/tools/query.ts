@@ -20,6 +20,11 @@ const ragQuery = {
       collection: collectionArg,
       top_k: { type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many chunks at most.' },
       source: { ...sourcePath, description: 'Only chunks of this source (its path relative to the workspace).' },
+      mode: {
+        enum: ['auto', 'hybrid', 'lexical', 'vector'],
+        default: 'auto',
+        description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only (exact terms, error codes, config keys). vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
+      },
     },
     examples: [{ question: 'How do I install it?', collection: 'docs' }, { question: 'workspace examples', collection: 'docs', top_k: 3, source: 'README.md' }],
   },
@@ -76,7 +81,7 @@ export function registerQueryTools(deps: RagToolDeps): void {
   ctx.tool(ragQuery, (args, call) =>
     query(
       { rows, index: deps.index, vectors: deps.vectors, batchSize: deps.config.batchSize, raise: ctx.error },
-      { question: args.question, collection: args.collection, top_k: args.top_k, ...(args.source !== undefined ? { source: args.source } : {}) },
+      { question: args.question, collection: args.collection, top_k: args.top_k, mode: args.mode, ...(args.source !== undefined ? { source: args.source } : {}) },
       call.signal,
     ),
   );
