@@ -11,6 +11,7 @@ import { readOptions } from './lib/options.js';
 import { printSection, printTargets, renderDoc, type SectionResult } from './lib/report.js';
 import { filesSection } from './sections/files.js';
 import { growthSection } from './sections/growth.js';
+import { knowledgeSection } from './sections/knowledge.js';
 import { mcpSection } from './sections/mcp.js';
 import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   if (options.sections.has('process')) done(await step('6. A flooding child', () => processFloodSection(options)));
   if (options.sections.has('storage')) done(await step('7. Shared store', () => storageSection(options)));
   if (options.sections.has('upstream')) done(await step('8. Upstream hop', () => upstreamSection(options)));
+  if (options.sections.has('knowledge')) done(await step('9. Knowledge', () => knowledgeSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

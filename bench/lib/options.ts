@@ -19,6 +19,8 @@ export interface BenchOptions {
   /** Rows of the storage section's workload (insert, point read, full-text query). */
   readonly storageRows: number;
   readonly startupRuns: number;
+  /** Files of the generated tree the knowledge section ingests. */
+  readonly knowledgeFiles: number;
   /** Profile the gateway (node --cpu-prof) where a target is missed. */
   readonly profile: boolean;
   /** Regenerate docs/performance.md (default: only after a full, non-quick run of every section). */
@@ -27,7 +29,7 @@ export interface BenchOptions {
   readonly maxSeconds: number;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'knowledge'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {
@@ -62,6 +64,7 @@ export function readOptions(): BenchOptions {
     treeFiles: Math.round(number('BENCH_TREE_FILES', quick ? 2_000 : 10_000)),
     storageRows: Math.round(number('BENCH_STORAGE_ROWS', quick ? 5_000 : 100_000)),
     startupRuns: Math.round(number('BENCH_STARTUP_RUNS', quick ? 2 : 5)),
+    knowledgeFiles: Math.round(number('BENCH_KNOWLEDGE_FILES', quick ? 1_000 : 10_000)),
     profile: flag('BENCH_PROFILE', !quick),
     write: flag('BENCH_WRITE', complete),
     maxSeconds: number('BENCH_MAX_SECONDS', 1200),
