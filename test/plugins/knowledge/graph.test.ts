@@ -80,6 +80,9 @@ for (const backend of storeBackends()) {
       assert.equal((await k.fail('knowledge_get', { id: 'n-0123456789ab' })).code, 'KNOWLEDGE_NODE_NOT_FOUND');
       assert.equal((await k.fail('knowledge_link', { from: first.node.id, to: 'n-0123456789ab', relation: 'depends_on' })).code, 'KNOWLEDGE_NODE_NOT_FOUND');
       assert.equal((await k.fail('knowledge_add', { ...errorsDecision, content: 'x'.repeat(201) })).code, 'INVALID_ARGUMENTS');
+      const huge = await k.fail('knowledge_add', { ...errorsDecision, content: 'a huge snippet', evidence: [{ path: 'src/errors.ts', snippet: 'y'.repeat(5000) }] });
+      assert.equal(huge.code, 'INVALID_ARGUMENTS');
+      assert.match(huge.message, /evidence\[0\]\.snippet is over 4000 characters/);
       assert.equal((await k.fail('knowledge_get', { id: '../../etc' })).code, 'INVALID_ARGUMENTS');
     });
 
