@@ -137,14 +137,15 @@ async function checkItem(item: EvidenceItem, index: number, workspace: Workspace
   try {
     real = workspace.resolve(item.path);
   } catch (err) {
-    return { ...base, status: 'failed', reason: (err as Error).message };
+    return { ...base, status: 'failed', reason: (err as Error).message.replace(/\.$/, '') };
   }
   const read = await readText(real, limits);
   if ('reason' in read) return { ...base, status: 'failed', reason: read.reason };
   const text = read.text;
-  const fileLines = text.split(/\r?\n/);
+  const fileLines = linesOf(text);
   const found = { ...base, file_exists: true, file_hash: sha256(text) };
   const snippet = normalise(item.snippet ?? '');
+  const tooShort = `the file has only ${fileLines.length} lines`;
 
   let linesMatch: boolean | null = null;
   let actual: string | undefined;
@@ -159,24 +160,35 @@ async function checkItem(item: EvidenceItem, index: number, workspace: Workspace
       linesMatch = snippet === '' || normalise(cited).includes(snippet);
     }
   }
-  let snippetFound = snippet === '' || normalise(text).includes(snippet);
-  let similarity = snippetFound ? 1 : 0;
-  let via: string | undefined;
-  if (!snippetFound) {
-    similarity = bestWindowSimilarity(snippet, fileLines);
-    if (item.grep_pattern && text.includes(item.grep_pattern)) {
-      snippetFound = true;
-      similarity = Math.max(similarity, 0.6);
-      via = 'snippet not found; grep_pattern found';
-    }
+  const shown = actual !== undefined ? { actual } : {};
+
+  // Nothing to compare (the path alone, or lines without text): the claim is not checked.
+  if (snippet === '' && item.grep_pattern === undefined) {
+    if (linesMatch === false) return { ...found, lines_match: false, status: 'failed', reason: tooShort };
+    return { ...found, lines_match: linesMatch, ...shown, status: 'partial', reason: 'cites no text: add the snippet the claim rests on to verify it' };
   }
-  const result = { ...found, snippet_found: snippetFound, lines_match: linesMatch, similarity: round(similarity), ...(actual !== undefined ? { actual } : {}) };
+  let snippetFound = snippet !== '' && normalise(text).includes(snippet);
+  let similarity = snippetFound ? 1 : snippet !== '' ? bestWindowSimilarity(snippet, fileLines) : 0;
+  let via: string | undefined;
+  if (!snippetFound && item.grep_pattern !== undefined && text.includes(item.grep_pattern)) {
+    snippetFound = true;
+    similarity = Math.max(similarity, 0.6);
+    via = snippet === '' ? 'only grep_pattern cited: found, but a snippet would verify it' : 'snippet not found; grep_pattern found';
+  }
+  const result = { ...found, snippet_found: snippetFound, lines_match: linesMatch, similarity: round(similarity), ...shown };
   if (snippetFound && linesMatch !== false && !via) return { ...result, status: 'verified' };
   if (snippetFound || similarity > 0.5) {
-    const reason = via ?? (linesMatch === false ? (item.start_line! > fileLines.length ? `the file has only ${fileLines.length} lines` : 'snippet found, but not at the cited lines') : `snippet not found; ${Math.round(similarity * 100)}% of its words appear together`);
+    const reason = via ?? (linesMatch === false ? (item.start_line! > fileLines.length ? tooShort : 'snippet found, but not at the cited lines') : `snippet not found; ${Math.round(similarity * 100)}% of its words appear together`);
     return { ...result, status: 'partial', reason };
   }
-  return { ...result, status: 'failed', reason: snippet === '' ? `the file has only ${fileLines.length} lines` : 'snippet not found in the file' };
+  return { ...result, status: 'failed', reason: snippet === '' ? 'grep_pattern not found in the file' : 'snippet not found in the file' };
+}
+
+/** The file's lines; a final line break ends the last line, it does not start another. */
+function linesOf(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines;
 }
 
 function round(value: number): number {

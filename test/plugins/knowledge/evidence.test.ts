@@ -42,8 +42,10 @@ describe('evidence verification', () => {
   it('fails lines past the end of the file and an end before the start', async () => {
     const { ws } = workspace();
     const past = await verifyEvidence([{ path: 'src/a.ts', start_line: 99 }], ws, limits);
-    assert.equal(past.status, 'partial');
-    assert.match(past.items[0]!.reason!, /only 5 lines/);
+    assert.equal(past.status, 'rejected');
+    assert.match(past.items[0]!.reason!, /only 4 lines/, 'a final line break starts no fifth line');
+    const last = await verifyEvidence([{ path: 'src/a.ts', start_line: 5, snippet: 'export' }], ws, limits);
+    assert.equal(last.items[0]!.lines_match, false);
     const backwards = await verifyEvidence([{ path: 'src/a.ts', start_line: 3, end_line: 2 }], ws, limits);
     assert.match(backwards.items[0]!.reason!, /end_line 2 is before start_line 3/);
   });
@@ -80,6 +82,26 @@ describe('evidence verification', () => {
       v.items.map((i) => i.reason),
       ['not a regular file', 'not a regular file', 'binary file', 'file is 2147483648 bytes, over the 1048576 this plugin reads'],
     );
+  });
+
+  it('verifies nothing from a path alone, lines alone, or a grep_pattern alone', async () => {
+    const { ws } = workspace();
+    const v = await verifyEvidence(
+      [{ path: 'src/a.ts' }, { path: 'src/a.ts', start_line: 1, end_line: 2 }, { path: 'src/a.ts', grep_pattern: 'export { alpha' }, { path: 'src/a.ts', grep_pattern: 'nowhere in the file' }],
+      ws,
+      limits,
+    );
+    assert.deepEqual(
+      v.items.map((i) => [i.status, i.reason]),
+      [
+        ['partial', 'cites no text: add the snippet the claim rests on to verify it'],
+        ['partial', 'cites no text: add the snippet the claim rests on to verify it'],
+        ['partial', 'only grep_pattern cited: found, but a snippet would verify it'],
+        ['failed', 'grep_pattern not found in the file'],
+      ],
+    );
+    assert.equal(v.status, 'partial');
+    assert.equal(v.adjustment, -0.1);
   });
 
   it('answers unverified for a node without evidence', async () => {
