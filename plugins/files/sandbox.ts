@@ -3,8 +3,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
-import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
+import { closeFd, fstatFd, openFd, readWhole, realPathOf } from '../../core/file-descriptor.js';
+import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from '../../core/verified-dir.js';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the

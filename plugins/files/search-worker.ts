@@ -4,8 +4,8 @@
 import { parentPort } from 'node:worker_threads';
 import picomatch from 'picomatch';
 import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
-import { looksBinary } from './binary.js';
-import { readRegularFile, walk } from './walk.js';
+import { looksBinary } from '../../core/looks-binary.js';
+import { readRegularFile, walk } from '../../core/workspace-walk.js';
 
 const MAX_LINE = 500;
 const READ_AHEAD = 16;

@@ -4,9 +4,9 @@ import { audioBlock, GatewayError, imageBlock, isGatewayError, toolContent, type
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';
-import { looksBinary } from '../binary.js';
+import { looksBinary } from '../../../core/looks-binary.js';
 import { selectLines, type LineSelection } from '../text.js';
-import { withDir } from '../verified-dir.js';
+import { withDir } from '../../../core/verified-dir.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

@@ -3,9 +3,9 @@ import { basename, sep } from 'node:path';
 import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
-import { looksBinary } from '../binary.js';
+import { looksBinary } from '../../../core/looks-binary.js';
 import { applyEdits, unifiedDiff } from '../text.js';
-import { openDirCreating, withDir, writeAtomicIn } from '../verified-dir.js';
+import { openDirCreating, withDir, writeAtomicIn } from '../../../core/verified-dir.js';
 import { fileResults } from './results.js';
 
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;

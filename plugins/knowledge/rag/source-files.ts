@@ -11,9 +11,9 @@ import type { Workspace } from '../../../core/index.js';
 // The files plugin's sandboxed walker and descriptor helpers, reused rather than copied: the
 // walk does not follow links, checks each folder on its descriptor, and honours nested
 // .gitignore files; the helpers read a file in one read of the size fstat gave.
-import { looksBinary } from '../../files/binary.js';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from '../../files/descriptor.js';
-import { walk } from '../../files/walk.js';
+import { looksBinary } from '../../../core/looks-binary.js';
+import { closeFd, fstatFd, openFd, readWhole, realPathOf } from '../../../core/file-descriptor.js';
+import { walk } from '../../../core/workspace-walk.js';
 import type { RaiseError } from '../errors.js';
 
 /** Kernel file systems: never ingested, even when the workspace is `/`. */

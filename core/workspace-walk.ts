@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './file-descriptor.js';
 import { openDir, withDir } from './verified-dir.js';
 
 export interface WalkEntry {

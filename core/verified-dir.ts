@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { GatewayError } from '../../core/index.js';
-import { closeFd, openFd, realPathOf } from './descriptor.js';
+import { GatewayError } from './errors.js';
+import { closeFd, openFd, realPathOf } from './file-descriptor.js';
 
 // Node has no openat(). On Linux, /proc/self/fd/<fd>/<name> stands in for it: the kernel
 // resolves the descriptor's link to the very folder that was opened, whatever was renamed or
