@@ -84,6 +84,12 @@ export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './workspace.js';
+// Sandbox-safe file access, for plugins that read or walk the workspace: no link is followed,
+// each folder is checked on its descriptor, nothing is read that a check has not passed.
+export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './workspace-walk.js';
+export { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
+export { readFileNoFollow, realPathOf } from './file-descriptor.js';
+export { looksBinary } from './looks-binary.js';
 
 /**
  * Declares a plugin. An identity function: it exists so that the object is type-checked

@@ -2,9 +2,19 @@ import { constants, realpathSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
-import { createWorkspace, GatewayError, isGatewayError, type Workspace } from '../../core/index.js';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
-import { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
+import {
+  createWorkspace,
+  GatewayError,
+  isGatewayError,
+  openDir,
+  openDirCreating,
+  readFileNoFollow,
+  realPathOf,
+  withDir,
+  writeAtomicIn,
+  type VerifiedDir,
+  type Workspace,
+} from '../../core/index.js';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the
@@ -129,9 +139,9 @@ export class Sandbox {
    * between `resolve` and `open` is caught here. Refuses a device, FIFO or socket.
    */
   async openRead(real: string): Promise<FileHandle> {
-    const handle = await openNoFollow(open, real, READ_FLAGS);
+    const handle = await openNoFollow(real, () => open(real, READ_FLAGS | constants.O_NOFOLLOW));
     try {
-      this.#verify(handle.fd, real);
+      this.#verify(realPathOf(handle.fd), real);
       this.#checkKind(real, await handle.stat());
       return handle;
     } catch (err) {
@@ -146,22 +156,20 @@ export class Sandbox {
    */
   async readFile(real: string, maxBytes: number): Promise<{ bytes: Buffer; info: Stats }> {
     // The hot path of file_read: a plain descriptor rather than openRead's FileHandle (see
-    // descriptor.ts), with the same checks in the same order.
-    const fd = await openNoFollow(openFd, real, READ_FLAGS);
-    try {
-      this.#verify(fd, real);
-      const info = await fstatFd(fd);
-      this.#checkKind(real, info);
-      if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${this.display(real)}" is a folder; list it with dir_list.`);
-      if (info.size > maxBytes) {
-        throw new GatewayError('FILE_TOO_LARGE', `"${this.display(real)}" is ${info.size} bytes, over the ${maxBytes}-byte read cap.`, {
-          details: { size: info.size, limit: maxBytes },
-        });
-      }
-      return { bytes: await readWhole(fd, info.size), info };
-    } finally {
-      await closeFd(fd);
-    }
+    // core/file-descriptor.ts), with the same checks in the same order.
+    return openNoFollow(real, () =>
+      readFileNoFollow<never>(real, (info, actual) => {
+        this.#verify(actual, real);
+        this.#checkKind(real, info);
+        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${this.display(real)}" is a folder; list it with dir_list.`);
+        if (info.size > maxBytes) {
+          throw new GatewayError('FILE_TOO_LARGE', `"${this.display(real)}" is ${info.size} bytes, over the ${maxBytes}-byte read cap.`, {
+            details: { size: info.size, limit: maxBytes },
+          });
+        }
+        return undefined;
+      }),
+    );
   }
 
   /** A device or FIFO has no size to cap and may never end: only files and folders pass; then checkLinks. */
@@ -191,8 +199,8 @@ export class Sandbox {
     return withDir(this.openParent(real), (dir) => writeAtomicIn(dir, basename(real), data, mode));
   }
 
-  #verify(fd: number, expected: string): void {
-    const actual = realPathOf(fd);
+  /** `actual`: where the opened descriptor really points (realPathOf). */
+  #verify(actual: string | undefined, expected: string): void {
     // Without /proc (not Linux) the checks of resolve() are what we have.
     if (actual !== undefined && actual !== expected && !this.contains(actual)) {
       throw new GatewayError('OUTSIDE_WORKSPACE', `"${this.display(expected)}" changed into a link to outside the workspace while it was being opened.`);
@@ -204,10 +212,10 @@ export class Sandbox {
 // libuv's four pool threads for good; a few such calls would stall every file operation.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
-/** Opens with O_NOFOLLOW through `opener`: fs/promises' `open` for a FileHandle, `openFd` for a plain descriptor. */
-async function openNoFollow<T>(opener: (path: string, flags: number, mode?: number) => Promise<T>, path: string, flags: number, mode?: number): Promise<T> {
+/** Runs `opening`, an open of `path` with O_NOFOLLOW: fs/promises' `open` for a FileHandle, or core's `readFileNoFollow`. */
+async function openNoFollow<T>(path: string, opening: () => Promise<T>): Promise<T> {
   try {
-    return await opener(path, flags | constants.O_NOFOLLOW, mode);
+    return await opening();
   } catch (err) {
     // ELOOP: the last component became a symlink after it was resolved.
     if ((err as NodeJS.ErrnoException).code === 'ELOOP') {

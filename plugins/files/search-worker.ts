@@ -3,9 +3,8 @@
 // which the plugin terminates when the call's signal fires.
 import { parentPort } from 'node:worker_threads';
 import picomatch from 'picomatch';
+import { looksBinary, readWalkedFile, walk } from '../../core/index.js';
 import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
-import { looksBinary } from './binary.js';
-import { readRegularFile, walk } from './walk.js';
 
 const MAX_LINE = 500;
 const READ_AHEAD = 16;
@@ -25,7 +24,7 @@ async function search(request: SearchRequest): Promise<SearchResult> {
   });
   // Files are read READ_AHEAD at a time (the thread pool has four threads, and each read is
   // several round trips) and scanned in walk order, so results stay stable.
-  const contents = (from: number) => Promise.all(files.slice(from, from + READ_AHEAD).map((f) => readRegularFile(f.path, request.start, { maxBytes: request.maxFileBytes, refuseHardLinks: request.refuseHardLinks })));
+  const contents = (from: number) => Promise.all(files.slice(from, from + READ_AHEAD).map((f) => readWalkedFile(f.path, request.start, { maxBytes: request.maxFileBytes, refuseHardLinks: request.refuseHardLinks })));
   let batch = contents(0);
   for (let index = 0; index < files.length && !full; index += READ_AHEAD) {
     const read = await batch;

@@ -1,11 +1,9 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
+import { GatewayError, openDir, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
-import { openDir, withDir, type VerifiedDir } from '../verified-dir.js';
-import { walk } from '../walk.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

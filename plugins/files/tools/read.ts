@@ -1,12 +1,10 @@
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { audioBlock, GatewayError, imageBlock, isGatewayError, toolContent, type ToolAnnotations } from '../../../core/index.js';
+import { audioBlock, GatewayError, imageBlock, isGatewayError, looksBinary, toolContent, withDir, type ToolAnnotations } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';
-import { looksBinary } from '../binary.js';
 import { selectLines, type LineSelection } from '../text.js';
-import { withDir } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

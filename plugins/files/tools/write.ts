@@ -1,11 +1,9 @@
 import { lstat, rename, rmdir, unlink } from 'node:fs/promises';
 import { basename, sep } from 'node:path';
-import { GatewayError, type ToolAnnotations } from '../../../core/index.js';
+import { GatewayError, looksBinary, openDirCreating, withDir, writeAtomicIn, type ToolAnnotations } from '../../../core/index.js';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
-import { looksBinary } from '../binary.js';
 import { applyEdits, unifiedDiff } from '../text.js';
-import { openDirCreating, withDir, writeAtomicIn } from '../verified-dir.js';
 import { fileResults } from './results.js';
 
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;

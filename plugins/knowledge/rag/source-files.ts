@@ -3,17 +3,14 @@
 // 2 GiB file is never read), then opened without following links and checked again on the
 // descriptor, in case the path was swapped between the two.
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-import type { Workspace } from '../../../core/index.js';
-// The files plugin's sandboxed walker and descriptor helpers, reused rather than copied: the
-// walk does not follow links, checks each folder on its descriptor, and honours nested
-// .gitignore files; the helpers read a file in one read of the size fstat gave.
-import { looksBinary } from '../../files/binary.js';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from '../../files/descriptor.js';
-import { walk } from '../../files/walk.js';
+// Core's sandboxed walker and reads, the ones the files plugin uses too: the walk does not
+// follow links, checks each folder on its descriptor, and honours nested .gitignore files;
+// readFileNoFollow reads a file in one read of the size fstat gave, once its checks passed.
+import { looksBinary, readFileNoFollow, walk, type Workspace } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 
 /** Kernel file systems: never ingested, even when the workspace is `/`. */
@@ -107,26 +104,25 @@ export async function readSource(real: string, root: string, maxBytes: number, b
   if (!info.isFile()) return { skipped: `a ${kindOf(info)}, not a regular file: not opened`, read: 0 };
   if (info.size > maxBytes) return { skipped: `${info.size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
   if (info.size > budget) return { skipped: `${info.size} bytes, over what is left of maxIngestBytes: not read`, read: 0, overBudget: true };
-  let fd: number;
+  let read;
   try {
-    // O_NONBLOCK: should a FIFO have been swapped in since the lstat, the open does not wait.
-    fd = await openFd(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    // Opened with O_NONBLOCK: should a FIFO have been swapped in since the lstat, the open does not wait.
+    read = await readFileNoFollow(real, (opened, where): SourceRead | undefined => {
+      if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return { skipped: 'changed while it was being opened: not read', read: 0 };
+      if (opened.size > maxBytes) return { skipped: `${opened.size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
+      if (where !== undefined && where !== root && !where.startsWith(root.endsWith(sep) ? root : root + sep)) return { skipped: 'lies outside the workspace: not read', read: 0 };
+      return undefined;
+    });
   } catch (err) {
+    // Only a failed open is a skip; a failure of the opened file's fstat or read is thrown.
+    if ((err as NodeJS.ErrnoException).syscall !== 'open') throw err;
     return { skipped: `could not be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})`, read: 0 };
   }
-  try {
-    const opened = await fstatFd(fd);
-    if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return { skipped: 'changed while it was being opened: not read', read: 0 };
-    if (opened.size > maxBytes) return { skipped: `${opened.size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
-    const where = realPathOf(fd);
-    if (where !== undefined && where !== root && !where.startsWith(root.endsWith(sep) ? root : root + sep)) return { skipped: 'lies outside the workspace: not read', read: 0 };
-    const bytes = await readWhole(fd, opened.size);
-    if (bytes.length > maxBytes) return { skipped: `grew over maxFileBytes (${maxBytes}) while it was read`, read: bytes.length };
-    if (looksBinary(bytes)) return { skipped: 'binary', read: bytes.length };
-    return { text: bytes.toString('utf8'), hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtime: opened.mtime.toISOString() };
-  } finally {
-    await closeFd(fd);
-  }
+  if ('skipped' in read) return read.skipped;
+  const { bytes, info: opened } = read;
+  if (bytes.length > maxBytes) return { skipped: `grew over maxFileBytes (${maxBytes}) while it was read`, read: bytes.length };
+  if (looksBinary(bytes)) return { skipped: 'binary', read: bytes.length };
+  return { text: bytes.toString('utf8'), hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtime: opened.mtime.toISOString() };
 }
 
 export function toRelative(root: string, real: string): string {

@@ -1,9 +1,13 @@
-import { constants, type Dirent } from 'node:fs';
+// The folder walk plugins share (core/index.ts): file_find, file_search and dir_tree of the
+// files plugin, rag_ingest of the knowledge plugin. It never follows a link, reads each folder
+// through a descriptor checked to be that folder, honours nested .gitignore files and stops at
+// its limits.
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { closeFd, fstatFd, openFd, readWhole, realPathOf } from './descriptor.js';
+import { readFileNoFollow } from './file-descriptor.js';
 import { openDir, withDir } from './verified-dir.js';
 
 export interface WalkEntry {
@@ -25,7 +29,7 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Stop after this many entries; `truncated` is then set. */
   maxEntries: number;
-  /** Leave out .gitignore files with other hard links (the plugin's refuseHardLinks). */
+  /** Leave out .gitignore files with other hard links (the files plugin's refuseHardLinks). */
   refuseHardLinks?: boolean;
   signal?: AbortSignal;
 }
@@ -103,7 +107,7 @@ async function list(dir: string, options: WalkOptions): Promise<Listing | undefi
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
 async function loadGitignore(dir: string, refuseHardLinks = false): Promise<GitignoreRules> {
-  const bytes = await readRegularFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
+  const bytes = await readWalkedFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
   return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
 }
 
@@ -115,27 +119,19 @@ async function loadGitignore(dir: string, refuseHardLinks = false): Promise<Giti
  * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
  * FIFO from blocking the open; the size is checked before anything is read.
  */
-export async function readRegularFile(
+export async function readWalkedFile(
   path: string,
   within: string,
   { maxBytes, refuseHardLinks = false }: { maxBytes: number; refuseHardLinks?: boolean },
 ): Promise<Buffer | undefined> {
-  let fd;
+  const under = within.endsWith(sep) ? within : within + sep;
   try {
-    fd = await openFd(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const read = await readFileNoFollow(path, (info, real = path) =>
+      !info.isFile() || info.size > maxBytes || (refuseHardLinks && info.nlink > 1) || !real.startsWith(under) ? true : undefined,
+    );
+    return 'bytes' in read ? read.bytes : undefined;
   } catch {
     return undefined;
-  }
-  try {
-    const info = await fstatFd(fd);
-    if (!info.isFile() || info.size > maxBytes || (refuseHardLinks && info.nlink > 1)) return undefined;
-    const real = realPathOf(fd) ?? path;
-    if (!real.startsWith(within.endsWith(sep) ? within : within + sep)) return undefined;
-    return await readWhole(fd, info.size);
-  } catch {
-    return undefined;
-  } finally {
-    await closeFd(fd);
   }
 }
 

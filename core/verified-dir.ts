@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { GatewayError } from '../../core/index.js';
-import { closeFd, openFd, realPathOf } from './descriptor.js';
+import { GatewayError } from './errors.js';
+import { closeFd, openFd, realPathOf } from './file-descriptor.js';
 
 // Node has no openat(). On Linux, /proc/self/fd/<fd>/<name> stands in for it: the kernel
 // resolves the descriptor's link to the very folder that was opened, whatever was renamed or
 // swapped for a symlink on the way to it since. Without /proc (not Linux) the folder's path is
-// used instead, with the window that leaves (see the README's "What is left").
+// used instead, with the window that leaves (see plugins/files/README.md, "What is left").
 const PROC_FD = existsSync('/proc/self/fd');
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 
