@@ -2,6 +2,9 @@ import type { Logger } from '../../core/index.js';
 import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
 
 /** Vectors for some texts, or none and why: the caller then works lexically and says so. */
+export const LEXICAL_SEARCH = 'search is lexical';
+/** What a write without vectors tells its caller. */
+export const STORED_WITHOUT_VECTORS = 'stored without vectors: found by its words until vectors work again';
 export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string };
 
 /**
@@ -29,9 +32,9 @@ export class TextVectors {
 
   /** Why there are no vectors now, or undefined when there should be. */
   unavailable(): string | undefined {
-    if (!this.#api) return 'the embeddings plugin is not enabled: search is lexical';
+    if (!this.#api) return 'the embeddings plugin is not enabled';
     const readiness = this.#api.readiness();
-    return readiness.ok ? undefined : `${readiness.reason ?? 'embeddings unavailable'}: search is lexical`;
+    return readiness.ok ? undefined : (readiness.reason ?? 'embeddings unavailable');
   }
 
   /**
@@ -48,7 +51,7 @@ export class TextVectors {
       const code = (err as { code?: unknown }).code;
       if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
       this.#log.warn({ err, code }, 'embedding failed; working lexically');
-      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message}): search is lexical` };
+      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message})` };
     }
   }
 }

@@ -2,7 +2,7 @@
 // them. A node whose vector could not be made (provider down) is indexed by its words and gets
 // its vector later, when vectors work again: `vector_space` on its row says which it has.
 import type { Logger, PluginStore, SearchHit, SearchIndex } from '../../../core/index.js';
-import type { TextVectors } from '../vectors.js';
+import { STORED_WITHOUT_VECTORS, type TextVectors } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
 
@@ -79,7 +79,7 @@ export class NodeIndex {
     await this.#graph.setVectorSpace(nodes.map((n) => n.id), space);
     if (!outcome.vectors) {
       this.#pending = this.#vectors.space !== null;
-      return { stored: false, reason: outcome.reason };
+      return { stored: false, reason: `${outcome.reason}: ${STORED_WITHOUT_VECTORS}` };
     }
     if (this.#pending) void this.fillVectors();
     return { stored: true };

@@ -2,6 +2,7 @@
 // one step through the graph from the best hits (after TaskWing, REFERENCE-SYSTEMS.md §5.1).
 import type { SearchHit } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
+import { LEXICAL_SEARCH } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
 import type { NodeIndex } from './node-index.js';
@@ -82,7 +83,7 @@ export async function recall(
         ...(s.from ? { expanded_from: s.from } : {}),
       }),
     );
-  return vector ? { mode: vectorOnly ? 'vector' : 'hybrid', hits } : { mode: 'lexical', ...(reason ? { degraded: reason } : {}), hits };
+  return vector ? { mode: vectorOnly ? 'vector' : 'hybrid', hits } : { mode: 'lexical', ...(reason ? { degraded: `${reason}: ${LEXICAL_SEARCH}` } : {}), hits };
 }
 
 /** Neighbours of the top hits through strong edges, each scored from its best parent. */

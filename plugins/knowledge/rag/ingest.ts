@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallContext, Workspace } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../errors.js';
-import type { TextVectors } from '../vectors.js';
+import { STORED_WITHOUT_VECTORS, type TextVectors } from '../vectors.js';
 import { chunkText } from './chunker.js';
 import { RagIndex } from './rag-index.js';
 import type { NewChunk, RagStore } from './rag-store.js';
@@ -133,7 +133,7 @@ export async function ingest(deps: IngestDeps, args: IngestArgs, call: Pick<Call
   const synced = await index.sync(collection, { batchSize: config.batchSize, maxEmbedded: Infinity, signal: call.signal, ...(vectorsDown ? { vectorsDown } : {}) });
   result.vectors = { stored: vectorsDown === undefined && synced.reason === undefined, filled: synced.embedded };
   const reason = vectorsDown ?? synced.reason;
-  if (reason !== undefined) result.vectors.reason = reason;
+  if (reason !== undefined) result.vectors.reason = `${reason}: ${STORED_WITHOUT_VECTORS}`;
   if (truncated !== undefined) result.truncated = truncated;
   result.ms = Math.round(performance.now() - started);
   call.log.debug({ collection: args.collection, files: result.files.seen, added: result.chunks.added }, 'rag ingest done');

@@ -2,7 +2,7 @@
 // embeddings plugin gives vectors) by meaning, and a block of them ready to paste into a prompt.
 import type { SearchHit, SearchMode } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
-import type { TextVectors } from '../vectors.js';
+import { LEXICAL_SEARCH, type TextVectors } from '../vectors.js';
 import type { RagIndex } from './rag-index.js';
 import type { ChunkRow, RagStore } from './rag-store.js';
 
@@ -47,17 +47,17 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
   const wanted = args.mode ?? 'auto';
   if (wanted === 'lexical') {
     // Words only, as asked: no provider call, nothing degraded.
-  } else if (index.current.dimensions === null) degraded = vectors.unavailable() ?? 'no vector space: search is lexical';
-  else if (synced.reason !== undefined) degraded = synced.reason;
+  } else if (index.current.dimensions === null) degraded = `${vectors.unavailable() ?? 'no vector space'}: ${LEXICAL_SEARCH}`;
+  else if (synced.reason !== undefined) degraded = `${synced.reason}: ${LEXICAL_SEARCH}`;
   else {
     try {
       const made = await vectors.embed([args.question], 'query', signal);
       if (made.vectors) vector = made.vectors[0];
-      else degraded = made.reason;
+      else degraded = `${made.reason}: ${LEXICAL_SEARCH}`;
     } catch (err) {
       // A provider answering vectors of another length cannot rank; words still can.
       if (signal.aborted) throw err;
-      degraded = `embeddings failed (${String((err as { code?: unknown }).code ?? 'error')}: ${(err as Error).message}): search is lexical`;
+      degraded = `embeddings failed (${String((err as { code?: unknown }).code ?? 'error')}: ${(err as Error).message}): ${LEXICAL_SEARCH}`;
     }
   }
   if (vector) {

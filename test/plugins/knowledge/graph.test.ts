@@ -30,7 +30,7 @@ for (const backend of storeBackends()) {
       assert.equal(added.node.confidence, 0.7);
       assert.equal(added.node.verification.items[0].lines_match, true);
       assert.equal(added.node.agent, 'test-client');
-      assert.deepEqual(added.vectors, { stored: false, reason: 'the embeddings plugin is not enabled: search is lexical' });
+      assert.deepEqual(added.vectors, { stored: false, reason: 'the embeddings plugin is not enabled: stored without vectors: found by its words until vectors work again' });
       const got = await k.call('knowledge_get', { id: added.node.id });
       assert.equal(got.node.content, errorsDecision.content);
       assert.deepEqual(got.edges, []);
