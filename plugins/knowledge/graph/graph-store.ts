@@ -125,6 +125,16 @@ export class GraphStore {
     return rows.map(nodeFromRow);
   }
 
+  /** How many nodes the index holds no vector of `space` for. */
+  async countWithoutVectors(space: string): Promise<number> {
+    const row = await this.#store.db
+      .selectFrom('knowledge_nodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async setVectorSpace(ids: readonly string[], space: string | null): Promise<void> {
     if (ids.length === 0) return;
     await this.#store.db.updateTable('knowledge_nodes').set({ vector_space: space }).where('id', 'in', [...ids]).execute();

@@ -95,6 +95,18 @@ export class NodeIndex {
     return outcome.vectors?.[0] ?? null;
   }
 
+  /**
+   * Nodes still without a vector (written while the provider was down): a fill is started for
+   * them, and their number is returned so a search can say that they rank by words only.
+   */
+  async missingVectors(): Promise<number> {
+    const space = this.#vectors.space;
+    if (!space) return 0;
+    const missing = await this.#graph.countWithoutVectors(space);
+    if (missing > 0) void this.fillVectors();
+    return missing;
+  }
+
   async queryVector(text: string, signal?: AbortSignal): Promise<{ vector: number[] | null; reason?: string }> {
     const outcome = await this.#vectors.embed([text], 'query', signal);
     return outcome.vectors ? { vector: outcome.vectors[0]! } : { vector: null, reason: outcome.reason };

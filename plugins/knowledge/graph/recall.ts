@@ -83,7 +83,10 @@ export async function recall(
         ...(s.from ? { expanded_from: s.from } : {}),
       }),
     );
-  return vector ? { mode: vectorOnly ? 'vector' : 'hybrid', hits } : { mode: 'lexical', ...(reason ? { degraded: `${reason}: ${LEXICAL_SEARCH}` } : {}), hits };
+  if (!vector) return { mode: 'lexical', ...(reason ? { degraded: `${reason}: ${LEXICAL_SEARCH}` } : {}), hits };
+  const missing = await index.missingVectors();
+  const partly = `${missing} node(s) have no vector yet and rank by their words only; they get one now that vectors work`;
+  return { mode: vectorOnly ? 'vector' : 'hybrid', ...(missing > 0 ? { degraded: partly } : {}), hits };
 }
 
 /** Neighbours of the top hits through strong edges, each scored from its best parent. */

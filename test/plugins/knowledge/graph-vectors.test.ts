@@ -76,6 +76,10 @@ for (const backend of storeBackends()) {
       assert.equal(lexical.results[0].id, a.node.id);
 
       server.mode = 'ok';
+      // The first search with vectors back says what still lacks one, and starts filling it in.
+      const partly = await k.call('knowledge_recall', { query: 'deploy rollback', mode: 'vector' });
+      assert.equal(partly.mode, 'vector');
+      assert.match(partly.degraded, /^1 node\(s\) have no vector yet/);
       await k.call('knowledge_add', unrelated);
       // The node written while down got its vector: a query sharing none of its words' spelling
       // but most of its vocabulary finds it through the vector half.
