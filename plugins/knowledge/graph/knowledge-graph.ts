@@ -31,8 +31,8 @@ export interface VerifyOutcome {
   readonly before: string;
   readonly after: string;
   readonly confidence: number;
-  /** Evidence that does not hold now, with why. */
-  readonly failing: ReadonlyArray<Pick<ItemResult, 'index' | 'path' | 'reason'>>;
+  /** Evidence that is not verified now (partial or failed), with why. */
+  readonly problems: ReadonlyArray<Pick<ItemResult, 'index' | 'path' | 'status' | 'reason'>>;
 }
 
 interface Deps {
@@ -213,7 +213,7 @@ export class KnowledgeGraph {
       before: node.verification_status,
       after,
       confidence,
-      failing: verification.items.filter((i) => i.status !== 'verified').map((i) => ({ index: i.index, path: i.path, ...(i.reason ? { reason: i.reason } : {}) })),
+      problems: verification.items.filter((i) => i.status !== 'verified').map((i) => ({ index: i.index, path: i.path, status: i.status, ...(i.reason ? { reason: i.reason } : {}) })),
     };
   }
 

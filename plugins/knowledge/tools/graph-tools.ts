@@ -132,7 +132,11 @@ const knowledgeVerify = {
           before: { type: 'string' },
           after: { type: 'string' },
           confidence: { type: 'number' },
-          failing: { type: 'array', items: closedObject({ index: { type: 'integer' }, path: { type: 'string' }, reason: { type: 'string' } }, ['reason']) },
+          problems: {
+            type: 'array',
+            description: 'Evidence items not verified now: partial (e.g. the snippet moved to other lines) or failed, each with why.',
+            items: closedObject({ index: { type: 'integer' }, path: { type: 'string' }, status: { enum: ['partial', 'failed'] }, reason: { type: 'string' } }, ['reason']),
+          },
         }),
       },
     },

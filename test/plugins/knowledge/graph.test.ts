@@ -188,7 +188,8 @@ for (const backend of storeBackends()) {
       assert.equal(check.stale, 1);
       const stale = check.results.find((x: any) => x.id === a.id);
       assert.deepEqual([stale.before, stale.after], ['verified', 'stale']);
-      assert.match(stale.failing[0].reason, /snippet not found/);
+      assert.equal(stale.problems[0].status, 'failed');
+      assert.match(stale.problems[0].reason, /snippet not found/);
       assert.equal(check.results.find((x: any) => x.id === r.id).after, 'verified');
       assert.deepEqual((await k.call('knowledge_list', { status: 'stale' })).nodes.map((n: any) => n.id), [a.id]);
       // Checked again with nothing changed since: nothing to do.
