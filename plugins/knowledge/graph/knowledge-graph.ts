@@ -62,7 +62,6 @@ export class KnowledgeGraph {
 
   async add(input: NodeInput, agent: string | null, signal?: AbortSignal): Promise<WriteOutcome> {
     const { graph, index, error } = this.#deps;
-    this.#checkLimits(input);
     const key = contentKey(input.content);
     await this.#refuseDuplicate(key);
     const evidence = input.evidence ?? [];
@@ -112,7 +111,6 @@ export class KnowledgeGraph {
       tags: patch.tags ?? old.tags,
       evidence: patch.evidence ?? old.evidence,
     };
-    this.#checkLimits(next);
     const key = contentKey(next.content);
     if (patch.content !== undefined) await this.#refuseDuplicate(key, id);
     const reverify = patch.evidence !== undefined || patch.content !== undefined;
@@ -225,16 +223,6 @@ export class KnowledgeGraph {
       throw this.#deps.error('KNOWLEDGE_EVIDENCE_REJECTED', `None of the evidence holds against the files: ${reasons}.`, { evidence: verification.items });
     }
     return verification;
-  }
-
-  #checkLimits(input: Pick<NodeInput, 'content' | 'evidence'>): void {
-    const { maxContentChars, maxEvidence, maxSnippetChars } = this.#deps.config.graph;
-    const { error } = this.#deps;
-    if (input.content.length > maxContentChars) throw error('INVALID_ARGUMENTS', `content is ${input.content.length} characters; this gateway keeps at most ${maxContentChars} per node. Split it, or cite the file as evidence.`);
-    const evidence = input.evidence ?? [];
-    if (evidence.length > maxEvidence) throw error('INVALID_ARGUMENTS', `${evidence.length} evidence items; at most ${maxEvidence} per node.`);
-    const long = evidence.findIndex((e) => (e.snippet?.length ?? 0) > maxSnippetChars);
-    if (long >= 0) throw error('INVALID_ARGUMENTS', `evidence[${long}].snippet is over ${maxSnippetChars} characters; cite lines and a shorter snippet.`);
   }
 
   async #refuseDuplicate(key: string, self?: string): Promise<void> {

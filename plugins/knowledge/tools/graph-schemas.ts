@@ -14,27 +14,40 @@ const tagsSchema = {
 } as const;
 const line = { type: 'integer', minimum: 1, maximum: 10_000_000 } as const;
 
-export const evidenceItemSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['path'],
-  properties: {
-    path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file in the workspace (relative to its root).' },
-    start_line: { ...line, description: 'First cited line (1-based).' },
-    end_line: { ...line, description: 'Last cited line; default start_line.' },
-    snippet: { type: 'string', maxLength: 100_000, description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
-    grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
-  },
+/** The limits of the config, written into the input schemas: the caller reads them in tools/list and the OpenAPI document. */
+export interface NodeLimits {
+  readonly maxContentChars: number;
+  readonly maxSnippetChars: number;
+  readonly maxEvidence: number;
+}
+
+const evidenceItemProperties = {
+  path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file in the workspace (relative to its root).' },
+  start_line: { ...line, description: 'First cited line (1-based).' },
+  end_line: { ...line, description: 'Last cited line; default start_line.' },
+  snippet: { type: 'string', description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
+  grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
 } as const;
 
-export const nodeFields = {
-  type: nodeTypeSchema,
-  summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line: what is known.' },
-  content: { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'The knowledge itself, in Markdown.' },
-  tags: tagsSchema,
-  confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure the agent is, 0 to 1 (default 0.5); verification adjusts it.' },
-  evidence: { type: 'array', items: evidenceItemSchema, maxItems: 200, description: 'Where in the files this can be seen; each item is checked now and by knowledge_verify.' },
-} as const;
+/** An evidence item as nodes return it (no limits: they were checked on the way in). */
+export const evidenceItemSchema = { type: 'object', additionalProperties: false, required: ['path'], properties: evidenceItemProperties } as const;
+
+/** The fields of a node as knowledge_add and knowledge_update take them, with this gateway's limits. */
+export function nodeFields(limits: NodeLimits) {
+  return {
+    type: nodeTypeSchema,
+    summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line: what is known.' },
+    content: { type: 'string', minLength: 1, maxLength: limits.maxContentChars, description: 'The knowledge itself, in Markdown. Longer text: split it, or cite the file as evidence.' },
+    tags: tagsSchema,
+    confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure the agent is, 0 to 1 (default 0.5); verification adjusts it.' },
+    evidence: {
+      type: 'array',
+      items: { ...evidenceItemSchema, properties: { ...evidenceItemProperties, snippet: { ...evidenceItemProperties.snippet, maxLength: limits.maxSnippetChars } } },
+      maxItems: limits.maxEvidence,
+      description: 'Where in the files this can be seen; each item is checked now and by knowledge_verify.',
+    },
+  } as const;
+}
 
 const itemResultSchema = closedObject(
   {

@@ -1,9 +1,9 @@
 // knowledge_add, knowledge_update, knowledge_get, knowledge_forget, knowledge_list: one node at a time.
 import { closedObject, type ToolDefinition } from '../../../core/index.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
-import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
+import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, type NodeLimits, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
 
-const knowledgeAdd = {
+const knowledgeAdd = (limits: NodeLimits) => ({
   name: 'knowledge_add',
   title: 'Add knowledge',
   description:
@@ -14,7 +14,7 @@ const knowledgeAdd = {
     type: 'object',
     additionalProperties: false,
     required: ['type', 'summary', 'content'],
-    properties: nodeFields,
+    properties: nodeFields(limits),
     examples: [
       {
         type: 'note',
@@ -27,9 +27,9 @@ const knowledgeAdd = {
   },
   outputSchema: writeOutcomeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-} as const satisfies ToolDefinition;
+}) as const satisfies ToolDefinition;
 
-const knowledgeUpdate = {
+const knowledgeUpdate = (limits: NodeLimits) => ({
   name: 'knowledge_update',
   title: 'Change knowledge',
   description:
@@ -40,12 +40,12 @@ const knowledgeUpdate = {
     additionalProperties: false,
     required: ['id'],
     minProperties: 2,
-    properties: { id: nodeIdSchema, ...nodeFields },
+    properties: { id: nodeIdSchema, ...nodeFields(limits) },
     examples: [{ id: 'n-000000000000', tags: ['example', 'edited'] }],
   },
   outputSchema: writeOutcomeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-} as const satisfies ToolDefinition;
+}) as const satisfies ToolDefinition;
 
 const knowledgeGet = {
   name: 'knowledge_get',
@@ -90,8 +90,9 @@ const knowledgeList = {
 } as const satisfies ToolDefinition;
 
 export function registerNodeTools({ ctx, knowledge, graph }: GraphToolDeps): void {
-  ctx.tool(knowledgeAdd, (args, call) => knowledge.add(args, call.caller.identity ?? null, call.signal));
-  ctx.tool(knowledgeUpdate, ({ id, ...patch }, call) => knowledge.update(id, patch, call.signal));
+  const limits = ctx.config.graph;
+  ctx.tool(knowledgeAdd(limits), (args, call) => knowledge.add(args, call.caller.identity ?? null, call.signal));
+  ctx.tool(knowledgeUpdate(limits), ({ id, ...patch }, call) => knowledge.update(id, patch, call.signal));
   ctx.tool(knowledgeGet, async ({ id }) => {
     const node = await knowledge.get(id);
     const edges = await graph.edgesOf([id]);

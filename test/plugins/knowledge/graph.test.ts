@@ -82,7 +82,10 @@ for (const backend of storeBackends()) {
       assert.equal((await k.fail('knowledge_add', { ...errorsDecision, content: 'x'.repeat(201) })).code, 'INVALID_ARGUMENTS');
       const huge = await k.fail('knowledge_add', { ...errorsDecision, content: 'a huge snippet', evidence: [{ path: 'src/errors.ts', snippet: 'y'.repeat(5000) }] });
       assert.equal(huge.code, 'INVALID_ARGUMENTS');
-      assert.match(huge.message, /evidence\[0\]\.snippet is over 4000 characters/);
+      assert.match(huge.message, /evidence\/0\/snippet must NOT have more than 4000 characters/);
+      // The limits of the config are in the schema clients read.
+      const add = (await k.client.listTools()).tools.find((t) => t.name === 'knowledge_add')!;
+      assert.equal((add.inputSchema.properties as any).content.maxLength, 200);
       assert.equal((await k.fail('knowledge_get', { id: '../../etc' })).code, 'INVALID_ARGUMENTS');
     });
 
