@@ -36,8 +36,7 @@ export interface QueryDeps {
 
 export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSignal): Promise<QueryResult> {
   const { rows, index, vectors } = deps;
-  const collection = await rows.collection(args.collection);
-  if (!collection) throw notFound(deps.raise, args.collection);
+  const collection = await rows.collectionOrThrow(args.collection, deps.raise);
   // Chunks missing from the index are indexed by their words (cheap: no provider), and one
   // batch of chunks still without vectors is given them, so a provider that came back
   // fills the collection in over a few queries without one query waiting for all of it.
@@ -103,8 +102,4 @@ export function contextBlock(results: ReadonlyArray<{ content: string; source: s
 /** A source path as stored: relative to the workspace, `/` separators, no leading `./`. */
 export function normaliseSource(source: string): string {
   return source.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-}
-
-export function notFound(raise: RaiseError, name: string) {
-  return raise('RAG_COLLECTION_NOT_FOUND', `No collection is named "${name}". List them with rag_collections, or make it with rag_ingest.`, { collection: name });
 }

@@ -2,6 +2,7 @@
 // file to port to another store. The search index holds words and vectors only; the text of
 // a chunk is read from here by the ids the index returns.
 import type { PluginStore, StoreMigration, Transaction } from '../../../core/index.js';
+import type { RaiseError } from '../errors.js';
 
 export interface RagTables {
   knowledge_rag_collections: {
@@ -100,6 +101,15 @@ export class RagStore {
 
   collection(name: string): Promise<CollectionRow | undefined> {
     return this.#store.db.selectFrom('knowledge_rag_collections').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  /** The collection, or RAG_COLLECTION_NOT_FOUND naming the ones there are. */
+  async collectionOrThrow(name: string, raise: RaiseError): Promise<CollectionRow> {
+    const row = await this.collection(name);
+    if (row) return row;
+    const names = (await this.#store.db.selectFrom('knowledge_rag_collections').select('name').orderBy('name').limit(21).execute()).map((r) => r.name);
+    const known = names.length === 0 ? 'There are none yet: make one with rag_ingest.' : `There are: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''} (rag_collections lists them).`;
+    throw raise('RAG_COLLECTION_NOT_FOUND', `No collection is named "${name}". ${known}`, { collection: name });
   }
 
   /** Makes the collection if it is not there; resolves with its row. */

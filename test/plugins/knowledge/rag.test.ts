@@ -126,6 +126,7 @@ function ragCases(backend: BackendUnderTest): void {
     const missing = await rag.rest('rag_query', { question: 'x', collection: 'nope' });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.error.code, 'RAG_COLLECTION_NOT_FOUND');
+    assert.match(missing.body.error.message, /No collection is named "nope"\. There are: default \(rag_collections lists them\)\./);
   });
 
   it('is safe with hostile query text: syntax of either engine is read as words or separators', async (t) => {

@@ -1,6 +1,6 @@
 // rag_collections and rag_delete: the collections themselves.
 import type { ToolDefinition } from '../../../../core/index.js';
-import { normaliseSource, notFound } from '../query.js';
+import { normaliseSource } from '../query.js';
 import { collectionName, sourcePath } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';
 
@@ -82,8 +82,7 @@ export function registerCollectionTools(deps: RagToolDeps): void {
   }));
 
   ctx.tool(ragDelete, async (args) => {
-    const collection = await rows.collection(args.collection);
-    if (!collection) throw notFound(ctx.error, args.collection);
+    const collection = await rows.collectionOrThrow(args.collection, ctx.error);
     if (args.source === undefined) {
       const gone = await rows.deleteCollection(args.collection);
       await index.remove(collection, gone.ids);

@@ -1,6 +1,6 @@
 // rag_query and rag_retrieve: reading a collection.
 import type { ToolDefinition } from '../../../../core/index.js';
-import { normaliseSource, notFound, query } from '../query.js';
+import { normaliseSource, query } from '../query.js';
 import { chunkShape, collectionArg, sourcePath } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';
 
@@ -87,7 +87,7 @@ export function registerQueryTools(deps: RagToolDeps): void {
   );
 
   ctx.tool(ragRetrieve, async (args) => {
-    if (!(await rows.collection(args.collection))) throw notFound(ctx.error, args.collection);
+    await rows.collectionOrThrow(args.collection, ctx.error);
     const source = normaliseSource(args.source);
     const row = await rows.source(args.collection, source);
     if (!row) {
