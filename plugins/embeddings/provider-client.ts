@@ -118,7 +118,10 @@ export class ProviderClient {
     if (status === 401 || status === 403) {
       hint = !apiKeyEnv ? ' The request carried no key: set apiKeyEnv.' : apiKey ? ` Check the key in $${apiKeyEnv}.` : ` No key was sent: $${apiKeyEnv} is not set.`;
     } else if (status === 404) {
-      hint = ` Check url and that the model "${model}" is there (ollama pull ${model}).`;
+      const { provider, endpoint } = this.#settings;
+      // OpenAI-compatible servers (Ollama, LM Studio, vLLM, llama.cpp) serve the API under /v1.
+      const v1 = provider === 'openai' && !new URL(endpoint).pathname.includes('/v1/') ? ' OpenAI-compatible servers answer under /v1: try url http://host:port/v1.' : '';
+      hint = `${v1} Check url and that the model "${model}" is there (ollama pull ${model}).`;
     }
     return this.#failed(`answered ${status}: ${message || '(no message)'}.${hint}`, { status, message });
   }

@@ -127,6 +127,14 @@ describe('embeddings: a provider that fails', () => {
     assert.match(body.message, /No key was sent: \$EMB_UNSET_KEY is not set\./);
   });
 
+  it('404 from an OpenAI-compatible url without /v1: the message says where such servers answer', async (t) => {
+    const { client } = await bootEmbeddings(t, { config: { ...providerConfig(server), url: server.url } });
+    const failed = resultJson(await client.callTool(embed(['where is the api'])));
+    assert.equal(failed.code, 'EMBEDDINGS_PROVIDER_FAILED');
+    assert.equal(failed.details.status, 404);
+    assert.match(failed.message, /answered 404: no route \/embeddings\. OpenAI-compatible servers answer under \/v1: try url http:\/\/host:port\/v1\./);
+  });
+
   it('wrong dimensions: EMBEDDINGS_DIMENSION_MISMATCH naming both lengths; nothing cached, the breaker closed', async (t) => {
     const booted = await bootEmbeddings(t, { config: providerConfig(server) });
     server.mode = 'wrong-dimensions';
