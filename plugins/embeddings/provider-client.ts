@@ -30,6 +30,11 @@ export interface ProviderCounts {
 /** One HTTP request per batch of texts to the configured provider, through its breaker. */
 export class ProviderClient {
   readonly counts: ProviderCounts = { requests: 0, failures: 0 };
+  /**
+   * Set while the provider answers vectors of another length than the config says: a mistake
+   * in the config that every write will meet, shown in status (and /health) until an answer fits.
+   */
+  mismatch: string | undefined;
   readonly #settings: ProviderSettings;
   readonly #wire: WireFormat;
   readonly #breaker: Breaker;
@@ -86,7 +91,14 @@ export class ProviderClient {
     }
     const parsed = this.#wire.parse(answer, texts.length);
     if ('problem' in parsed) throw this.#failed(`answered something that is not embeddings (${parsed.problem})`, { status });
-    return this.#checked(parsed.vectors, status);
+    try {
+      const vectors = this.#checked(parsed.vectors, status);
+      this.mismatch = undefined;
+      return vectors;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'EMBEDDINGS_DIMENSION_MISMATCH') this.mismatch = (err as Error).message;
+      throw err;
+    }
   }
 
   /** Arrays of finite numbers, all of the configured length; otherwise nothing is returned. */

@@ -13,8 +13,9 @@ export interface StatusParts {
 
 /**
  * The plugin's state for gateway_status and /health, and its gauges for /metrics. Cheap: it
- * reads counters. `ok` is false only while a configured provider's breaker is open: no
- * provider at all is a choice, not a fault (`ready` and `reason` say it).
+ * reads counters. `ok` is false while a configured provider's breaker is open or its vectors
+ * have another length than the config says (`problem`): no provider at all is a choice, not a
+ * fault (`ready` and `reason` say it).
  */
 export function statusReport({ embedder, settings, client, cache }: StatusParts): PluginReport {
   const readiness = embedder.readiness();
@@ -23,7 +24,7 @@ export function statusReport({ embedder, settings, client, cache }: StatusParts)
   const failures = client?.counts.failures ?? 0;
   const entries = cache?.entries ?? 0;
   return {
-    ok: settings === undefined || readiness.ok,
+    ok: settings === undefined || (readiness.ok && client?.mismatch === undefined),
     detail: {
       provider: settings?.provider ?? 'none',
       model: settings?.model ?? null,
@@ -32,6 +33,7 @@ export function statusReport({ embedder, settings, client, cache }: StatusParts)
       space: settings?.space ?? null,
       ready: readiness.ok,
       ...(readiness.reason ? { reason: readiness.reason } : {}),
+      ...(client?.mismatch ? { problem: client.mismatch } : {}),
       cache: { enabled: cache !== undefined, entries, hits, misses },
       requests,
       failures,

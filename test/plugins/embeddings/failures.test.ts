@@ -146,9 +146,14 @@ describe('embeddings: a provider that fails', () => {
     }
     assert.equal(breakerOf(booted).state, 'closed');
     assert.equal(booted.status().detail.cache.entries, 0);
+    // A config mistake every write would meet: the plugin's status says so until an answer fits.
+    assert.equal(booted.status().ok, false);
+    assert.match(booted.status().detail.problem, /answered vectors of 9 numbers/);
     server.mode = 'ok';
     const fine = await booted.client.callTool(embed(['measured']));
     assert.equal((fine.structuredContent as { cached: number }).cached, 0, 'the wrong vectors were not cached');
+    assert.equal(booted.status().ok, true);
+    assert.equal(booted.status().detail.problem, undefined);
   });
 
   it('a body that is not embeddings: EMBEDDINGS_PROVIDER_FAILED saying so', async (t) => {
