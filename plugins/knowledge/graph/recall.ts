@@ -2,6 +2,7 @@
 // one step through the graph from the best hits (after TaskWing, REFERENCE-SYSTEMS.md §5.1).
 import type { SearchHit } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
+import type { SearchModeArg } from '../search-mode.js';
 import { LEXICAL_SEARCH } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
@@ -15,9 +16,6 @@ export interface RecallHit {
   /** Set for a node found through the graph: the hit it was reached from, and how. */
   readonly expanded_from?: { readonly id: string; readonly relation: string };
 }
-
-/** `auto`: hybrid when vectors can be had, else lexical; the others ask for one way only. */
-export type RecallMode = 'auto' | 'hybrid' | 'lexical' | 'vector';
 
 export interface RecallAnswer {
   readonly mode: 'hybrid' | 'lexical' | 'vector';
@@ -38,7 +36,7 @@ interface Scored {
 
 export async function recall(
   question: string,
-  options: { limit: number; types?: readonly string[]; mode?: RecallMode; signal?: AbortSignal },
+  options: { limit: number; types?: readonly string[]; mode?: SearchModeArg; signal?: AbortSignal },
   deps: { index: NodeIndex; graph: GraphStore; settings: RecallSettings },
 ): Promise<RecallAnswer> {
   const { index, graph } = deps;

@@ -2,19 +2,17 @@
 // embeddings plugin gives vectors) by meaning, and a block of them ready to paste into a prompt.
 import type { SearchHit, SearchMode } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
+import type { SearchModeArg } from '../search-mode.js';
 import { LEXICAL_SEARCH, type TextVectors } from '../vectors.js';
 import type { RagIndex } from './rag-index.js';
 import type { ChunkRow, RagStore } from './rag-store.js';
-
-/** `auto`: hybrid when vectors can be had, else lexical; the others ask for one way only. */
-export type QueryMode = 'auto' | SearchMode;
 
 export interface QueryArgs {
   readonly question: string;
   readonly collection: string;
   readonly top_k: number;
   readonly source?: string;
-  readonly mode?: QueryMode;
+  readonly mode?: SearchModeArg;
 }
 
 export interface QueryResult {

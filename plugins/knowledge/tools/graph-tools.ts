@@ -1,6 +1,7 @@
 // knowledge_link, knowledge_unlink, knowledge_recall, knowledge_summary, knowledge_verify: the graph as a whole.
 import { closedObject, type ToolDefinition } from '../../../core/index.js';
 import { recall } from '../graph/recall.js';
+import { searchModeArg } from '../search-mode.js';
 import { NODE_TYPES, RELATIONS } from '../graph/model.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
 import { agentRelationSchema, edgeSchema, nodeBriefProperties, nodeIdSchema, nodeTypeSchema } from './graph-schemas.js';
@@ -57,11 +58,7 @@ const knowledgeRecall = {
       limit: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
       types: { type: 'array', items: nodeTypeSchema, uniqueItems: true, minItems: 1, description: 'Only nodes of these types.' },
       include_content: { type: 'boolean', default: true, description: 'Include each node’s content (false: summaries only).' },
-      mode: {
-        enum: ['auto', 'hybrid', 'lexical', 'vector'],
-        default: 'auto',
-        description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only (exact names and codes). vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
-      },
+      mode: searchModeArg,
     },
     examples: [{ query: 'how are errors reported to callers' }, {}],
   },

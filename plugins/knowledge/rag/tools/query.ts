@@ -1,6 +1,7 @@
 // rag_query and rag_retrieve: reading a collection.
 import type { ToolDefinition } from '../../../../core/index.js';
 import { normaliseSource, query } from '../query.js';
+import { searchModeArg } from '../../search-mode.js';
 import { chunkShape, collectionArg, sourcePath } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';
 
@@ -20,11 +21,7 @@ const ragQuery = {
       collection: collectionArg,
       top_k: { type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many chunks at most.' },
       source: { ...sourcePath, description: 'Only chunks of this source (its path relative to the workspace).' },
-      mode: {
-        enum: ['auto', 'hybrid', 'lexical', 'vector'],
-        default: 'auto',
-        description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only (exact terms, error codes, config keys). vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
-      },
+      mode: searchModeArg,
     },
     examples: [{ question: 'How do I install it?', collection: 'docs' }, { question: 'workspace examples', collection: 'docs', top_k: 3, source: 'README.md' }],
   },
