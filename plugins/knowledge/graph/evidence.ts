@@ -3,8 +3,7 @@
 // without its two quirks: paths go through the workspace sandbox (not a string-prefix check),
 // and word similarity counts each word once.
 import { createHash } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
-import type { Workspace } from '../../../core/index.js';
+import { looksBinary, readFileNoFollow, type Workspace } from '../../../core/index.js';
 
 /** One piece of evidence as an agent cites it. Lines are 1-based and inclusive. */
 export interface EvidenceItem {
@@ -49,6 +48,9 @@ export interface Verification {
 export interface EvidenceLimits {
   readonly maxFileBytes: number;
 }
+
+/** Files larger than this are searched for the snippet, but not scored for partial word overlap. */
+const SIMILARITY_MAX_BYTES = 1024 * 1024;
 
 /** Trimmed lines, runs of blanks as one space, blank lines dropped. */
 export function normalise(text: string): string {
@@ -95,55 +97,68 @@ function bestWindowSimilarity(snippet: string, fileLines: readonly string[]): nu
   return best;
 }
 
-async function readText(realPath: string, limits: EvidenceLimits): Promise<{ text: string } | { reason: string }> {
-  let info;
-  try {
-    info = await stat(realPath);
-  } catch {
-    return { reason: 'file does not exist' };
-  }
-  if (!info.isFile()) return { reason: 'not a regular file' };
-  if (info.size > limits.maxFileBytes) return { reason: `file is ${info.size} bytes, over the ${limits.maxFileBytes} this plugin reads` };
-  // Opened only once known to be a regular file: a FIFO or device would block or never end.
-  const handle = await open(realPath, 'r');
-  try {
-    const bytes = await handle.readFile();
-    if (bytes.includes(0)) return { reason: 'binary file' };
-    return { text: bytes.toString('utf8') };
-  } finally {
-    await handle.close();
-  }
-}
+/** A cited file as read once for a verification: its text and what is derived from it, or why it could not be. */
+type CitedFile = { readonly text: string; readonly hash: string; readonly lines: string[]; normalised?: string } | { readonly reason: string };
 
-/** The sha256 of a file's bytes, or undefined when it cannot be read as evidence. */
-export async function hashFile(workspace: Workspace, path: string, limits: EvidenceLimits): Promise<string | undefined> {
+/**
+ * Reads a file the way rag_ingest does: resolved through the sandbox, opened without following
+ * a link and without blocking (a FIFO or device swapped in after the check cannot hang it),
+ * then checked on the open descriptor — a regular file, inside the workspace, not too large.
+ */
+async function readCited(workspace: Workspace, path: string, limits: EvidenceLimits): Promise<CitedFile> {
   let real: string;
   try {
     real = workspace.resolve(path);
-  } catch {
-    return undefined;
+  } catch (err) {
+    return { reason: (err as Error).message.replace(/\.$/, '') };
   }
-  const read = await readText(real, limits);
-  return 'text' in read ? sha256(read.text) : undefined;
+  let read;
+  try {
+    read = await readFileNoFollow(real, (info, where): string | undefined => {
+      if (!info.isFile()) return 'not a regular file';
+      if (info.size > limits.maxFileBytes) return `file is ${info.size} bytes, over the ${limits.maxFileBytes} this plugin reads`;
+      if (where !== undefined && !workspace.contains(where)) return 'lies outside the workspace';
+      return undefined;
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'file does not exist' };
+    if (code === 'ELOOP') return { reason: 'became a symbolic link while it was being read' };
+    return { reason: `could not be read (${code ?? 'error'})` };
+  }
+  if ('skipped' in read) return { reason: read.skipped };
+  if (read.bytes.length > limits.maxFileBytes) return { reason: `file is over the ${limits.maxFileBytes} bytes this plugin reads` };
+  if (looksBinary(read.bytes)) return { reason: 'binary file' };
+  const text = read.bytes.toString('utf8');
+  return { text, hash: sha256(text), lines: linesOf(text) };
+}
+
+/** Reads each distinct path once, however many items cite it. */
+function fileReader(workspace: Workspace, limits: EvidenceLimits): (path: string) => Promise<CitedFile> {
+  const files = new Map<string, Promise<CitedFile>>();
+  return (path) => {
+    let file = files.get(path);
+    if (!file) files.set(path, (file = readCited(workspace, path, limits)));
+    return file;
+  };
+}
+
+/** The sha256 of a file's text, or undefined when it cannot be read as evidence. */
+export async function hashFile(workspace: Workspace, path: string, limits: EvidenceLimits): Promise<string | undefined> {
+  const file = await readCited(workspace, path, limits);
+  return 'hash' in file ? file.hash : undefined;
 }
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-async function checkItem(item: EvidenceItem, index: number, workspace: Workspace, limits: EvidenceLimits): Promise<ItemResult> {
+async function checkItem(item: EvidenceItem, index: number, read: (path: string) => Promise<CitedFile>): Promise<ItemResult> {
   const base = { index, path: item.path, file_exists: false, snippet_found: false, lines_match: null, similarity: 0 };
-  let real: string;
-  try {
-    real = workspace.resolve(item.path);
-  } catch (err) {
-    return { ...base, status: 'failed', reason: (err as Error).message.replace(/\.$/, '') };
-  }
-  const read = await readText(real, limits);
-  if ('reason' in read) return { ...base, status: 'failed', reason: read.reason };
-  const text = read.text;
-  const fileLines = linesOf(text);
-  const found = { ...base, file_exists: true, file_hash: sha256(text) };
+  const file = await read(item.path);
+  if ('reason' in file) return { ...base, status: 'failed', reason: file.reason };
+  const { text, lines: fileLines } = file;
+  const found = { ...base, file_exists: true, file_hash: file.hash };
   const snippet = normalise(item.snippet ?? '');
   const tooShort = `the file has only ${fileLines.length} lines`;
 
@@ -167,8 +182,10 @@ async function checkItem(item: EvidenceItem, index: number, workspace: Workspace
     if (linesMatch === false) return { ...found, lines_match: false, status: 'failed', reason: tooShort };
     return { ...found, lines_match: linesMatch, ...shown, status: 'partial', reason: 'cites no text: add the snippet the claim rests on to verify it' };
   }
-  let snippetFound = snippet !== '' && normalise(text).includes(snippet);
-  let similarity = snippetFound ? 1 : snippet !== '' ? bestWindowSimilarity(snippet, fileLines) : 0;
+  file.normalised ??= normalise(text);
+  let snippetFound = snippet !== '' && file.normalised.includes(snippet);
+  // Word overlap is linear in the file but costs; past SIMILARITY_MAX_BYTES a miss is a miss.
+  let similarity = snippetFound ? 1 : snippet !== '' && text.length <= SIMILARITY_MAX_BYTES ? bestWindowSimilarity(snippet, fileLines) : 0;
   let via: string | undefined;
   if (!snippetFound && item.grep_pattern !== undefined && text.includes(item.grep_pattern)) {
     snippetFound = true;
@@ -197,7 +214,10 @@ function round(value: number): number {
 
 /** Checks every item; the node's verdict and the confidence it earns follow TaskWing's rules. */
 export async function verifyEvidence(items: readonly EvidenceItem[], workspace: Workspace, limits: EvidenceLimits): Promise<Verification> {
-  const results = await Promise.all(items.map((item, index) => checkItem(item, index, workspace, limits)));
+  const read = fileReader(workspace, limits);
+  const results: ItemResult[] = [];
+  // One item after another: the files are read once each, and a large one is not held many times over.
+  for (const [index, item] of items.entries()) results.push(await checkItem(item, index, read));
   const verified_at = new Date().toISOString();
   const verified = results.filter((r) => r.status === 'verified').length;
   const partial = results.filter((r) => r.status === 'partial').length;
