@@ -1,11 +1,23 @@
 import type { Logger } from '../../core/index.js';
 import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
 
-/** Vectors for some texts, or none and why: the caller then works lexically and says so. */
+/** What a search without vectors says of itself. */
 export const LEXICAL_SEARCH = 'search is lexical';
 /** What a write without vectors tells its caller. */
 export const STORED_WITHOUT_VECTORS = 'stored without vectors: found by its words until vectors work again';
-export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string };
+
+/**
+ * Vectors for some texts, or none and why: the caller then works lexically and says so.
+ * `refused` is set when the provider refused these texts themselves (too long, malformed):
+ * trying them again will not help, unlike a provider that is down.
+ */
+export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
+
+/** Failures that concern the texts sent, not the provider's health. */
+function refusedTexts(err: unknown): boolean {
+  const { code, details } = err as { code?: unknown; details?: { status?: unknown } };
+  return code === 'EMBEDDINGS_INPUT_INVALID' || (code === 'EMBEDDINGS_PROVIDER_FAILED' && [400, 413, 422].includes(details?.status as number));
+}
 
 /**
  * The knowledge plugin's view of the embeddings plugin: present or not, reachable or not.
@@ -51,7 +63,7 @@ export class TextVectors {
       const code = (err as { code?: unknown }).code;
       if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
       this.#log.warn({ err, code }, 'embedding failed; working lexically');
-      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message})` };
+      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message})`, ...(refusedTexts(err) ? { refused: true } : {}) };
     }
   }
 }

@@ -9,32 +9,32 @@ export interface AutoLinks {
   readonly semantically_similar: number;
 }
 
-/** Replaces the node's automatic edges with those its evidence and vector give now. */
+/** Replaces the node's automatic edges with those its evidence and `vector` (when it has one) give now. */
 export async function relinkAutomatically(
   node: KnowledgeNode,
-  deps: { graph: GraphStore; index: NodeIndex; similarLinkThreshold: number; signal?: AbortSignal },
+  vector: readonly number[] | null,
+  deps: { graph: GraphStore; index: NodeIndex; similarLinkThreshold: number },
 ): Promise<AutoLinks> {
   const { graph, index } = deps;
   await graph.removeEdgesOf(node.id, ['shares_evidence', 'semantically_similar']);
 
+  let sharing = 0;
   const files = [...new Set(node.evidence.map((e) => e.path))];
-  const sharing = await graph.nodesCiting(files, node.id);
-  for (const [other, shared] of sharing) {
+  for (const [other, shared] of await graph.nodesCiting(files, node.id)) {
     const paths = [...new Set(shared)].sort();
     const confidence = paths.length >= 2 ? 0.9 : 0.7;
-    await graph.upsertEdge({ from: node.id, to: other, relation: 'shares_evidence', confidence, properties: { shared_files: paths, shared_count: paths.length } }, null);
+    // Undefined when either node went meanwhile: no edge is left to a forgotten node.
+    if (await graph.upsertEdge({ from: node.id, to: other, relation: 'shares_evidence', confidence, properties: { shared_files: paths, shared_count: paths.length } }, null)) sharing++;
   }
 
   let similar = 0;
-  const vector = await index.vectorOf(node, deps.signal);
   if (vector) {
-    const hits = await index.search({ vector, limit: 10 });
-    for (const hit of hits) {
+    for (const hit of await index.search({ vector, limit: 10 })) {
       const cosine = 2 * (hit.vectorScore ?? hit.score) - 1;
       if (hit.id === node.id || cosine < deps.similarLinkThreshold) continue;
-      await graph.upsertEdge({ from: node.id, to: hit.id, relation: 'semantically_similar', confidence: Math.round(cosine * 1000) / 1000, properties: { similarity: cosine } }, null);
-      similar++;
+      const link = { from: node.id, to: hit.id, relation: 'semantically_similar' as const, confidence: Math.round(cosine * 1000) / 1000, properties: { similarity: cosine } };
+      if (await graph.upsertEdge(link, null)) similar++;
     }
   }
-  return { shares_evidence: sharing.size, semantically_similar: similar };
+  return { shares_evidence: sharing, semantically_similar: similar };
 }

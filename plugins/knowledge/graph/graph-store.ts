@@ -1,11 +1,11 @@
 // Rows of the knowledge graph in the shared store: nodes, edges and the files nodes cite.
-import { type PluginStore, type Selectable, sql } from '../../../core/index.js';
+import { type Insertable, type PluginStore, type Selectable, sql, type Updateable } from '../../../core/index.js';
 import type { EvidenceItem, Verification } from './evidence.js';
 import { edgeKey, type KnowledgeEdge, type KnowledgeNode, type NodeType, type Relation } from './model.js';
 import type { GraphTables } from './schema.js';
 
 type NodeRow = Selectable<GraphTables['knowledge_nodes']>;
-export type NewNodeRow = GraphTables['knowledge_nodes'];
+export type NewNodeRow = Insertable<GraphTables['knowledge_nodes']>;
 
 export function nodeFromRow(row: NodeRow): KnowledgeNode {
   return {
@@ -21,7 +21,17 @@ export function nodeFromRow(row: NodeRow): KnowledgeNode {
     agent: row.agent,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
+}
+
+/** What a compare-and-set write found: done, the node gone, or changed by another writer since it was read. */
+export type WriteResult = 'written' | 'gone' | 'changed';
+
+/** A unique constraint failed: on SQLite and PostgreSQL alike. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 export interface ListFilter {
@@ -51,17 +61,30 @@ export class GraphStore {
     });
   }
 
-  /** Replaces a node's row and its cited files; false when the id is gone. Throws on a content clash. */
-  async updateNode(id: string, patch: Partial<NewNodeRow>, files?: ReadonlyArray<{ path: string; hash: string | null }>): Promise<boolean> {
+  /**
+   * Changes a node's row (and its cited files) if it is still at `version`, moving it to the
+   * next. Throws the driver's unique violation when the new content is another node's.
+   */
+  async updateNode(id: string, version: number, patch: Updateable<GraphTables['knowledge_nodes']>, files?: ReadonlyArray<{ path: string; hash: string | null }>): Promise<WriteResult> {
     return this.#store.transaction(async (trx) => {
-      const result = await trx.updateTable('knowledge_nodes').set(patch).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      const result = await trx.updateTable('knowledge_nodes').set({ ...patch, version: version + 1 }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const exists = await trx.selectFrom('knowledge_nodes').select('id').where('id', '=', id).executeTakeFirst();
+        return exists ? 'changed' : 'gone';
+      }
       if (files) {
         await trx.deleteFrom('knowledge_node_files').where('node_id', '=', id).execute();
         if (files.length > 0) await trx.insertInto('knowledge_node_files').values(files.map((f) => ({ node_id: id, path: f.path, file_hash: f.hash }))).execute();
       }
-      return true;
+      return 'written';
     });
+  }
+
+  /** The current version of each node that exists. */
+  async versions(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#store.db.selectFrom('knowledge_nodes').select(['id', 'version']).where('id', 'in', [...ids]).execute();
+    return new Map(rows.map((r) => [r.id, r.version]));
   }
 
   async nodeIdByContentKey(key: string): Promise<string | undefined> {
@@ -87,6 +110,8 @@ export class GraphStore {
   /** Deletes a node with its edges and file rows; false when it did not exist. */
   async deleteNode(id: string): Promise<{ deleted: boolean; edges: number }> {
     return this.#store.transaction(async (trx) => {
+      // The row locked first (PostgreSQL): a link being made to it waits, then finds it gone.
+      await trx.selectFrom('knowledge_nodes').select('id').where('id', '=', id).forUpdate().execute();
       const edges = await trx.deleteFrom('knowledge_edges').where((eb) => eb.or([eb('from_node', '=', id), eb('to_node', '=', id)])).executeTakeFirst();
       await trx.deleteFrom('knowledge_node_files').where('node_id', '=', id).execute();
       const node = await trx.deleteFrom('knowledge_nodes').where('id', '=', id).executeTakeFirst();
@@ -113,31 +138,33 @@ export class GraphStore {
     return rows.map((r) => ({ type: r.type, count: Number(r.n) }));
   }
 
-  /** Every node id with the vector space of its indexed vector, oldest first. */
+  /** Nodes whose vector in `space` is still to be made (not those the provider refused), oldest first. */
   async nodesNeedingVectors(space: string, limit: number): Promise<KnowledgeNode[]> {
     const rows = await this.#store.db
       .selectFrom('knowledge_nodes')
       .selectAll()
-      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]))
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb.and([eb('vector_space', '!=', space), eb('vector_space', '!=', `!${space}`)])]))
       .orderBy('created_at')
       .limit(limit)
       .execute();
     return rows.map(nodeFromRow);
   }
 
-  /** How many nodes the index holds no vector of `space` for. */
+  /** How many nodes still wait for a vector of `space` (not those the provider refused). */
   async countWithoutVectors(space: string): Promise<number> {
     const row = await this.#store.db
       .selectFrom('knowledge_nodes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]))
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb.and([eb('vector_space', '!=', space), eb('vector_space', '!=', `!${space}`)])]))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async setVectorSpace(ids: readonly string[], space: string | null): Promise<void> {
-    if (ids.length === 0) return;
-    await this.#store.db.updateTable('knowledge_nodes').set({ vector_space: space }).where('id', 'in', [...ids]).execute();
+  /** Records which vector the index holds for each node, unless the node changed since (its version moved). */
+  async setVectorSpace(nodes: ReadonlyArray<{ id: string; version: number }>, space: string | null): Promise<void> {
+    for (const node of nodes) {
+      await this.#store.db.updateTable('knowledge_nodes').set({ vector_space: space }).where('id', '=', node.id).where('version', '=', node.version).execute();
+    }
   }
 
   async allNodes(batch: number, after: string): Promise<KnowledgeNode[]> {
@@ -165,14 +192,23 @@ export class GraphStore {
     return this.#store.db.selectFrom('knowledge_node_files').select(['node_id', 'path', 'file_hash']).execute();
   }
 
-  /** Adds the edge, or updates its confidence and properties when the pair already has it. */
-  async upsertEdge(edge: KnowledgeEdge, agent: string | null): Promise<void> {
+  /**
+   * Adds the edge, or updates its confidence and properties when the pair already has it, as
+   * stored (a symmetric relation's pair in id order). Undefined when either node is gone: both
+   * rows are locked first, so a node being forgotten at the same time never keeps an edge.
+   */
+  async upsertEdge(edge: KnowledgeEdge, agent: string | null): Promise<KnowledgeEdge | undefined> {
     const { from, to } = edgeKey(edge.from, edge.to, edge.relation);
-    await this.#store.db
-      .insertInto('knowledge_edges')
-      .values({ from_node: from, to_node: to, relation: edge.relation, confidence: edge.confidence, properties: JSON.stringify(edge.properties), agent, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['from_node', 'to_node', 'relation']).doUpdateSet({ confidence: edge.confidence, properties: JSON.stringify(edge.properties) }))
-      .execute();
+    return this.#store.transaction(async (trx) => {
+      const nodes = await trx.selectFrom('knowledge_nodes').select('id').where('id', 'in', [from, to]).orderBy('id').forUpdate().execute();
+      if (nodes.length < 2) return undefined;
+      await trx
+        .insertInto('knowledge_edges')
+        .values({ from_node: from, to_node: to, relation: edge.relation, confidence: edge.confidence, properties: JSON.stringify(edge.properties), agent, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['from_node', 'to_node', 'relation']).doUpdateSet({ confidence: edge.confidence, properties: JSON.stringify(edge.properties) }))
+        .execute();
+      return { ...edge, from, to };
+    });
   }
 
   /** Removes the edges between two nodes (of one relation, or all); how many went. */

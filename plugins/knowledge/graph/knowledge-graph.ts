@@ -6,9 +6,10 @@ import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../errors.js';
 import { relinkAutomatically, type AutoLinks } from './auto-links.js';
 import { adjustedConfidence, hashFile, normalise, sha256, verifyEvidence, type EvidenceItem, type ItemResult, type Verification } from './evidence.js';
-import type { GraphStore, NewNodeRow } from './graph-store.js';
-import type { KnowledgeNode, NodeType, Relation } from './model.js';
+import { isUniqueViolation, type GraphStore, type NewNodeRow } from './graph-store.js';
+import type { KnowledgeEdge, KnowledgeNode, NodeType, Relation } from './model.js';
 import type { NodeIndex, VectorsNote } from './node-index.js';
+import type { VectorsOutcome } from '../vectors.js';
 
 export interface NodeInput {
   readonly type: NodeType;
@@ -66,6 +67,8 @@ export class KnowledgeGraph {
     await this.#refuseDuplicate(key);
     const evidence = input.evidence ?? [];
     const verification = await this.#verify(evidence);
+    // Vectors first: a provider answering the wrong length refuses the node before anything is stored.
+    const outcome = await index.embed([input], signal);
     const now = new Date().toISOString();
     const base = input.confidence ?? 0.5;
     const row: NewNodeRow = {
@@ -87,23 +90,27 @@ export class KnowledgeGraph {
     };
     const inserted = await graph.insertNode(row, fileHashes(verification));
     if (!inserted.inserted) throw error('KNOWLEDGE_DUPLICATE', `Node ${inserted.id} already says this; update it with knowledge_update instead.`, { id: inserted.id });
-    const node = (await graph.getNode(row.id))!;
-    let vectors: VectorsNote;
-    try {
-      vectors = await index.put([node], signal);
-    } catch (err) {
-      // Vectors of the wrong length (or a cancelled call): the node goes with them.
-      await this.#remove(node.id);
-      throw err;
-    }
-    const links = await this.#relink(node, signal);
-    this.#announce('added', node);
-    return { node, vectors, links };
+    return this.#afterWrite((await graph.getNode(row.id))!, outcome, 'added');
   }
 
+  /**
+   * Changes a node. Read, checked, embedded and written as one compare-and-set on its version:
+   * when another writer changed it meanwhile, the change is made again on top of theirs.
+   */
   async update(id: string, patch: Partial<NodeInput>, signal?: AbortSignal): Promise<WriteOutcome> {
-    const { graph, index, error } = this.#deps;
-    const old = await this.get(id);
+    for (let attempt = 1; ; attempt++) {
+      const old = await this.get(id);
+      const written = await this.#tryUpdate(old, patch, signal);
+      if (written) {
+        if (old.type !== written.node.type) this.#deps.typeChanged(old.type);
+        return written;
+      }
+      if (attempt === 3) throw this.#deps.error('STORE_CONFLICT', `Node ${id} kept changing while this update was being made; try it again.`);
+    }
+  }
+
+  async #tryUpdate(old: KnowledgeNode, patch: Partial<NodeInput>, signal?: AbortSignal): Promise<WriteOutcome | undefined> {
+    const { graph, index } = this.#deps;
     const next = {
       type: patch.type ?? old.type,
       summary: patch.summary ?? old.summary,
@@ -112,33 +119,49 @@ export class KnowledgeGraph {
       evidence: patch.evidence ?? old.evidence,
     };
     const key = contentKey(next.content);
-    if (patch.content !== undefined) await this.#refuseDuplicate(key, id);
+    if (patch.content !== undefined) await this.#refuseDuplicate(key, old.id);
     const reverify = patch.evidence !== undefined || patch.content !== undefined;
     const verification = reverify ? await this.#verify(next.evidence) : old.verification;
-    const base = patch.confidence ?? (await graph.baseConfidence(id)) ?? old.confidence;
-    const changed = await graph.updateNode(
-      id,
-      {
-        type: next.type,
-        summary: next.summary,
-        content: next.content,
-        tags: JSON.stringify(next.tags),
-        base_confidence: base,
-        confidence: adjustedConfidence(base, verification?.adjustment ?? 0),
-        evidence: JSON.stringify(next.evidence),
-        verification_status: verification?.status ?? 'unverified',
-        verification: verification && next.evidence.length > 0 ? JSON.stringify(verification) : null,
-        content_key: key,
-        updated_at: new Date().toISOString(),
-      },
-      reverify && verification ? fileHashes(verification) : undefined,
-    );
-    if (!changed) throw this.#notFound(id);
-    const node = (await graph.getNode(id))!;
-    const vectors = await index.put([node], signal);
-    const links = await this.#relink(node, signal);
-    if (old.type !== node.type) this.#deps.typeChanged(old.type);
-    this.#announce('updated', node);
+    // Kept as it is when the evidence was not checked again: it may say stale.
+    const status = reverify ? verification!.status : old.verification_status;
+    const outcome = await index.embed([next], signal);
+    const base = patch.confidence ?? (await graph.baseConfidence(old.id)) ?? old.confidence;
+    let result;
+    try {
+      result = await graph.updateNode(
+        old.id,
+        old.version,
+        {
+          type: next.type,
+          summary: next.summary,
+          content: next.content,
+          tags: JSON.stringify(next.tags),
+          base_confidence: base,
+          confidence: adjustedConfidence(base, verification?.adjustment ?? 0),
+          evidence: JSON.stringify(next.evidence),
+          verification_status: status,
+          verification: verification && next.evidence.length > 0 ? JSON.stringify(verification) : null,
+          content_key: key,
+          updated_at: new Date().toISOString(),
+        },
+        reverify && verification ? fileHashes(verification) : undefined,
+      );
+    } catch (err) {
+      // Another write gave a node this content between the check above and this one.
+      if (isUniqueViolation(err)) await this.#refuseDuplicate(key, old.id);
+      throw err;
+    }
+    if (result === 'gone') throw this.#notFound(old.id);
+    if (result === 'changed') return undefined;
+    return this.#afterWrite((await graph.getNode(old.id))!, outcome, 'updated');
+  }
+
+  /** A node just written: into the index with its vectors, its automatic edges made, subscribers told. */
+  async #afterWrite(node: KnowledgeNode, outcome: VectorsOutcome, what: 'added' | 'updated'): Promise<WriteOutcome> {
+    const { graph, index, config } = this.#deps;
+    const { vectors: made, ...vectors } = await index.put([node], { outcome });
+    const links = await relinkAutomatically(node, made?.[0] ?? null, { graph, index, similarLinkThreshold: config.graph.similarLinkThreshold });
+    this.#announce(what, node);
     return { node, vectors, links };
   }
 
@@ -159,17 +182,20 @@ export class KnowledgeGraph {
     return { id, edges_removed: edges };
   }
 
-  async link(from: string, to: string, relation: Relation, confidence: number, agent: string | null): Promise<void> {
+  async link(from: string, to: string, relation: Relation, confidence: number, agent: string | null): Promise<KnowledgeEdge> {
     if (from === to) throw this.#deps.error('KNOWLEDGE_LINK_INVALID', `A node cannot be linked to itself (${from}).`);
-    await Promise.all([this.get(from), this.get(to)]);
-    await this.#deps.graph.upsertEdge({ from, to, relation, confidence, properties: {} }, agent);
+    const edge = await this.#deps.graph.upsertEdge({ from, to, relation, confidence, properties: {} }, agent);
+    if (edge) return edge;
+    // One of them is missing: say which.
+    await this.get(from);
+    throw this.#notFound(to);
   }
 
   /**
    * Checks evidence again: of the nodes given, of those citing files that changed since they
    * were last checked, or of every node. Evidence that no longer holds makes a node `stale`.
    */
-  async reverify(target: { ids?: readonly string[]; changed?: boolean }): Promise<{ changed_files?: string[]; results: VerifyOutcome[] }> {
+  async reverify(target: { ids?: readonly string[]; changed?: boolean }, signal?: AbortSignal): Promise<{ changed_files?: string[]; results: VerifyOutcome[] }> {
     const { graph } = this.#deps;
     let ids: string[];
     let changedFiles: string[] | undefined;
@@ -190,29 +216,38 @@ export class KnowledgeGraph {
     }
     const results: VerifyOutcome[] = [];
     for (const id of ids) {
-      const node = await graph.getNode(id);
-      if (node && node.evidence.length > 0) results.push(await this.#reverifyNode(node));
+      signal?.throwIfAborted();
+      const outcome = await this.#reverifyNode(id);
+      if (outcome) results.push(outcome);
     }
     return { ...(changedFiles ? { changed_files: changedFiles } : {}), results };
   }
 
-  async #reverifyNode(node: KnowledgeNode): Promise<VerifyOutcome> {
+  /** One node checked again; written only if nobody changed it meanwhile (then it is checked again). */
+  async #reverifyNode(id: string): Promise<VerifyOutcome | undefined> {
     const { graph } = this.#deps;
-    const verification = await verifyEvidence(node.evidence, this.#deps.workspace, this.#deps.config.graph);
-    // Evidence that held once and holds no more: the claim is stale, not deleted.
-    const after = verification.status === 'rejected' ? 'stale' : verification.status;
-    const base = (await graph.baseConfidence(node.id)) ?? node.confidence;
-    const confidence = adjustedConfidence(base, verification.adjustment);
-    await graph.updateNode(node.id, { verification_status: after, verification: JSON.stringify(verification), confidence, updated_at: new Date().toISOString() }, fileHashes(verification));
-    if (after !== node.verification_status) this.#announce('verified', { ...node, verification_status: after });
-    return {
-      id: node.id,
-      summary: node.summary,
-      before: node.verification_status,
-      after,
-      confidence,
-      problems: verification.items.filter((i) => i.status !== 'verified').map((i) => ({ index: i.index, path: i.path, status: i.status, ...(i.reason ? { reason: i.reason } : {}) })),
-    };
+    for (;;) {
+      const node = await graph.getNode(id);
+      if (!node || node.evidence.length === 0) return undefined;
+      const verification = await verifyEvidence(node.evidence, this.#deps.workspace, this.#deps.config.graph);
+      // Evidence that held once and holds no more: the claim is stale, not deleted.
+      const after = verification.status === 'rejected' ? 'stale' : verification.status;
+      const base = (await graph.baseConfidence(node.id)) ?? node.confidence;
+      const confidence = adjustedConfidence(base, verification.adjustment);
+      const record = JSON.stringify({ ...verification, status: after });
+      const result = await graph.updateNode(node.id, node.version, { verification_status: after, verification: record, confidence, updated_at: new Date().toISOString() }, fileHashes(verification));
+      if (result === 'gone') return undefined;
+      if (result === 'changed') continue;
+      if (after !== node.verification_status) this.#announce('verified', { ...node, verification_status: after });
+      return {
+        id: node.id,
+        summary: node.summary,
+        before: node.verification_status,
+        after,
+        confidence,
+        problems: verification.items.filter((i) => i.status !== 'verified').map((i) => ({ index: i.index, path: i.path, status: i.status, ...(i.reason ? { reason: i.reason } : {}) })),
+      };
+    }
   }
 
   /** Verifies evidence given with a write: none of it holding refuses the write. */
@@ -228,11 +263,6 @@ export class KnowledgeGraph {
   async #refuseDuplicate(key: string, self?: string): Promise<void> {
     const existing = await this.#deps.graph.nodeIdByContentKey(key);
     if (existing && existing !== self) throw this.#deps.error('KNOWLEDGE_DUPLICATE', `Node ${existing} already says this; update it with knowledge_update instead.`, { id: existing });
-  }
-
-  async #relink(node: KnowledgeNode, signal?: AbortSignal): Promise<AutoLinks> {
-    const { graph, index, config } = this.#deps;
-    return relinkAutomatically(node, { graph, index, similarLinkThreshold: config.graph.similarLinkThreshold, ...(signal ? { signal } : {}) });
   }
 
   async #remove(id: string): Promise<{ edges: number }> {

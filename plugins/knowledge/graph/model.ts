@@ -31,6 +31,8 @@ export interface KnowledgeNode {
   readonly agent: string | null;
   readonly created_at: string;
   readonly updated_at: string;
+  /** One more with each change of the node (0 when added). */
+  readonly version: number;
 }
 
 export interface KnowledgeEdge {

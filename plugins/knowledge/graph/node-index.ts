@@ -1,8 +1,10 @@
 // The nodes' search index: their words always, their vectors when the embeddings plugin gives
 // them. A node whose vector could not be made (provider down) is indexed by its words and gets
 // its vector later, when vectors work again: `vector_space` on its row says which it has.
+// Writes to the index are guarded by the node's version, so a slow embedding never puts back
+// the text of a node that changed or was forgotten meanwhile.
 import type { Logger, PluginStore, SearchHit, SearchIndex } from '../../../core/index.js';
-import { STORED_WITHOUT_VECTORS, type TextVectors } from '../vectors.js';
+import { STORED_WITHOUT_VECTORS, type TextVectors, type VectorsOutcome } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
 
@@ -19,8 +21,6 @@ export class NodeIndex {
   readonly #vectors: TextVectors;
   readonly #graph: GraphStore;
   readonly #log: Logger;
-  /** Some node lacks its vector: fill in once vectors work again. */
-  #pending = true;
   #filling: Promise<void> | undefined;
 
   private constructor(index: SearchIndex, vectors: TextVectors, graph: GraphStore, log: Logger) {
@@ -42,9 +42,9 @@ export class NodeIndex {
   }
 
   /**
-   * Brings the index level with the nodes table after a restart, a new vector space or a write
-   * that failed halfway (the row is written before the index). In the background: every node
-   * is indexed again when the counts differ, then the missing vectors are made.
+   * Brings the index level with the nodes table after a restart or a new vector space: every
+   * node is indexed again when the counts differ, then the missing vectors are made. In the
+   * background; the embeddings cache makes texts seen before cheap.
    */
   async catchUp(signal: AbortSignal): Promise<void> {
     const [indexed, nodes] = await Promise.all([this.#index.count(), this.#graph.countNodes()]);
@@ -53,46 +53,47 @@ export class NodeIndex {
       for (let after = ''; !signal.aborted; ) {
         const batch = await this.#graph.allNodes(BATCH, after);
         if (batch.length === 0) break;
-        await this.put(batch, signal);
+        await this.put(batch, { signal });
         after = batch.at(-1)!.id;
       }
     }
     await this.fillVectors(signal);
   }
 
+  /** Vectors for nodes as they would be indexed. Throws only EMBEDDINGS_DIMENSION_MISMATCH and the caller's abort. */
+  embed(nodes: readonly Pick<KnowledgeNode, 'summary' | 'content'>[], signal?: AbortSignal): Promise<VectorsOutcome> {
+    return this.#vectors.embed(nodes.map(embeddingText), 'document', signal);
+  }
+
   /**
-   * Indexes nodes with their vectors when they can be had. Throws only when the provider gives
-   * vectors of the wrong length (nothing is indexed then) or `signal` aborts.
+   * Indexes nodes as they are at their `version`, with `outcome`'s vectors or ones made now.
+   * A node that changed or went since is left to the writer that changed it. Throws only when
+   * the provider gives vectors of the wrong length (nothing is indexed then) or `signal` aborts.
    */
-  async put(nodes: readonly KnowledgeNode[], signal?: AbortSignal): Promise<VectorsNote> {
-    if (nodes.length === 0) return { stored: true };
-    const outcome = await this.#vectors.embed(nodes.map(embeddingText), 'document', signal);
+  async put(nodes: readonly KnowledgeNode[], options: { outcome?: VectorsOutcome; signal?: AbortSignal } = {}): Promise<VectorsNote & { vectors: number[][] | null }> {
+    if (nodes.length === 0) return { stored: true, vectors: [] };
+    const outcome = options.outcome ?? (await this.embed(nodes, options.signal));
+    const current = await this.#graph.versions(nodes.map((n) => n.id));
+    const fresh = nodes.flatMap((node, i) => (current.get(node.id) === node.version ? [{ node, vector: outcome.vectors?.[i] }] : []));
     await this.#index.index(
-      nodes.map((node, i) => ({
+      fresh.map(({ node, vector }) => ({
         id: node.id,
         fields: { summary: node.summary, content: node.content, tags: node.tags.join(' ') },
         filters: { type: node.type },
-        ...(outcome.vectors ? { embedding: outcome.vectors[i]! } : {}),
+        ...(vector ? { embedding: vector } : {}),
       })),
     );
-    const space = outcome.vectors ? this.#vectors.space : null;
-    await this.#graph.setVectorSpace(nodes.map((n) => n.id), space);
-    if (!outcome.vectors) {
-      this.#pending = this.#vectors.space !== null;
-      return { stored: false, reason: `${outcome.reason}: ${STORED_WITHOUT_VECTORS}` };
-    }
-    if (this.#pending) void this.fillVectors();
-    return { stored: true };
+    // Forgotten between the version check and the index write: take it out again.
+    const gone = await this.#missing(fresh.map((f) => f.node.id));
+    if (gone.length > 0) await this.#index.remove(gone);
+    await this.#graph.setVectorSpace(fresh.map((f) => f.node), outcome.vectors ? this.#vectors.space : null);
+    if (!outcome.vectors) return { stored: false, reason: `${outcome.reason}: ${STORED_WITHOUT_VECTORS}`, vectors: null };
+    void this.fillVectors();
+    return { stored: true, vectors: outcome.vectors };
   }
 
   async remove(ids: readonly string[]): Promise<void> {
     await this.#index.remove(ids);
-  }
-
-  /** The vector of a node as indexed, made again from its text (the cache makes that cheap). */
-  async vectorOf(node: KnowledgeNode, signal?: AbortSignal): Promise<number[] | null> {
-    const outcome = await this.#vectors.embed([embeddingText(node)], 'document', signal);
-    return outcome.vectors?.[0] ?? null;
   }
 
   /**
@@ -112,6 +113,7 @@ export class NodeIndex {
     return outcome.vectors ? { vector: outcome.vectors[0]! } : { vector: null, reason: outcome.reason };
   }
 
+  /** Ranks nodes; hits whose node is gone (left by a crash between row and index) are dropped from the index. */
   async search(query: { text?: string; vector?: readonly number[]; types?: readonly string[]; limit: number }): Promise<SearchHit[]> {
     const run = (type?: string) =>
       this.#index.query({
@@ -120,35 +122,55 @@ export class NodeIndex {
         ...(type ? { filters: { type } } : {}),
         limit: query.limit,
       });
-    if (!query.types || query.types.length === 0) return run();
     // One query per type: the index filters by equality only.
-    const hits = (await Promise.all(query.types.map((t) => run(t)))).flat();
-    return hits.sort((a, b) => b.score - a.score).slice(0, query.limit);
+    const hits = !query.types || query.types.length === 0 ? await run() : (await Promise.all(query.types.map((t) => run(t)))).flat().sort((a, b) => b.score - a.score).slice(0, query.limit);
+    const gone = new Set(await this.#missing(hits.map((h) => h.id)));
+    if (gone.size === 0) return hits;
+    await this.#index.remove([...gone]);
+    return hits.filter((h) => !gone.has(h.id));
   }
 
-  /** Makes the vectors nodes lack, a batch at a time, while the provider answers. One run at a time. */
+  /**
+   * Makes the vectors nodes lack, a batch at a time, while the provider answers; one run at a
+   * time per gateway, and every gateway looks (the rows say what is missing, not memory). A
+   * batch the provider refuses is tried node by node, and a node it refuses alone is marked
+   * (`!<space>`) and not tried again until its text changes.
+   */
   fillVectors(signal?: AbortSignal): Promise<void> {
     const space = this.#vectors.space;
-    if (!space || !this.#pending || this.#vectors.unavailable()) return Promise.resolve();
+    if (!space || this.#vectors.unavailable()) return Promise.resolve();
     this.#filling ??= (async () => {
       try {
-        for (;;) {
-          if (signal?.aborted) return;
+        while (!signal?.aborted) {
           const batch = await this.#graph.nodesNeedingVectors(space, BATCH);
-          if (batch.length === 0) {
-            this.#pending = false;
-            return;
-          }
-          const note = await this.put(batch, signal);
-          if (!note.stored) return;
+          if (batch.length === 0) return;
+          const outcome = await this.embed(batch, signal);
+          if (outcome.vectors) await this.put(batch, { outcome, ...(signal ? { signal } : {}) });
+          else if (!outcome.refused || !(await this.#oneByOne(batch, space, signal))) return;
         }
       } catch (err) {
-        this.#log.warn({ err }, 'knowledge: filling in vectors failed; will try again after the next write');
+        this.#log.warn({ err }, 'knowledge: filling in vectors failed; tried again at the next search or write');
       } finally {
         this.#filling = undefined;
       }
     })();
     return this.#filling;
+  }
+
+  /** A refused batch, node by node; false when the provider stops answering (try later). */
+  async #oneByOne(batch: readonly KnowledgeNode[], space: string, signal?: AbortSignal): Promise<boolean> {
+    for (const node of batch) {
+      const outcome = await this.embed([node], signal);
+      if (outcome.vectors) await this.put([node], { outcome, ...(signal ? { signal } : {}) });
+      else if (outcome.refused) await this.#graph.setVectorSpace([node], `!${space}`);
+      else return false;
+    }
+    return true;
+  }
+
+  async #missing(ids: readonly string[]): Promise<string[]> {
+    const present = await this.#graph.versions(ids);
+    return ids.filter((id) => !present.has(id));
   }
 }
 

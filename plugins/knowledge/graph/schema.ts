@@ -22,8 +22,13 @@ export interface GraphTables {
     agent: string | null;
     created_at: string;
     updated_at: string;
-    /** The vector space of the vector the search index holds for this node; null: none yet. */
+    /**
+     * The vector space of the vector the search index holds for this node; null: none yet;
+     * `!<space>`: the provider refused this node's text (tried again when it changes).
+     */
     vector_space: string | null;
+    /** One more with each change: writes compare and set it, so none is lost to another. */
+    version: Generated<number>;
   };
   knowledge_edges: {
     id: Generated<number>;
@@ -65,6 +70,7 @@ export const graphMigrations: StoreMigration[] = [
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addColumn('vector_space', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema.createIndex('knowledge_nodes_type').on('knowledge_nodes').columns(['type', 'updated_at']).execute();
       await db.schema.createIndex('knowledge_nodes_status').on('knowledge_nodes').column('verification_status').execute();

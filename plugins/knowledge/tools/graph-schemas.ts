@@ -82,6 +82,7 @@ export const nodeSchema = closedObject({
   agent: { type: ['string', 'null'] },
   created_at: { type: 'string' },
   updated_at: { type: 'string' },
+  version: { type: 'integer', minimum: 0, description: 'One more with each change of the node.' },
 });
 
 /** A node without its content and verification details: lists and search results. */

@@ -155,10 +155,7 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
     return { total: counts.reduce((sum, c) => sum + c.count, 0), types };
   };
 
-  ctx.tool(knowledgeLink, async ({ from, to, relation, confidence }, call) => {
-    await knowledge.link(from, to, relation, confidence, call.caller.identity ?? null);
-    return (await graph.edgesOf([from])).find((e) => e.relation === relation && [e.from, e.to].includes(to))!;
-  });
+  ctx.tool(knowledgeLink, ({ from, to, relation, confidence }, call) => knowledge.link(from, to, relation, confidence, call.caller.identity ?? null));
   ctx.tool(knowledgeUnlink, async ({ from, to, relation }) => ({ removed: await graph.removeEdges(from, to, relation) }));
   ctx.tool(knowledgeRecall, async ({ query, limit, types, include_content, mode }, call) => {
     if (query === undefined) return { summary: await summary() };
@@ -183,8 +180,8 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
     const down = knowledge.vectorsUnavailable();
     return { ...(await summary()), statuses, vectors: down ? { available: false, reason: down } : { available: true, engine: index.vectorEngine } };
   });
-  ctx.tool(knowledgeVerify, async ({ ids, changed }) => {
-    const { results, changed_files } = await knowledge.reverify(ids ? { ids } : { changed });
+  ctx.tool(knowledgeVerify, async ({ ids, changed }, call) => {
+    const { results, changed_files } = await knowledge.reverify(ids ? { ids } : { changed }, call.signal);
     return { checked: results.length, stale: results.filter((r) => r.after === 'stale').length, ...(changed_files ? { changed_files } : {}), results };
   });
 }

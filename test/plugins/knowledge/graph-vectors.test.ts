@@ -92,6 +92,25 @@ for (const backend of storeBackends()) {
       assert.ok(hybrid.results[0].vector_similarity > 0.25);
     });
 
+    it('fills in the vectors of a batch node by node when the provider refuses one text, and leaves that one out', async () => {
+      server.mode = 'ok';
+      const config = withEmbeddings(server);
+      (config.plugins.embeddings.config as Record<string, unknown>).maxInputChars = 300;
+      const k = await knowledgeGateway(config, await backend.fresh());
+      server.mode = 'down';
+      const small = await k.call('knowledge_add', rollback);
+      const long = await k.call('knowledge_add', { type: 'note', summary: 'A long note', content: 'deploy '.repeat(100) });
+      assert.equal(long.vectors.stored, false);
+      server.mode = 'ok';
+      const first = await k.call('knowledge_recall', { query: 'previous release warm', mode: 'vector' });
+      assert.match(first.degraded, /^2 node\(s\) have no vector yet/);
+      const deadline = Date.now() + 5000;
+      let found: any;
+      while ((found = await k.call('knowledge_recall', { query: 'previous release warm', mode: 'vector' })).degraded !== undefined && Date.now() < deadline) await sleep(50);
+      assert.equal(found.degraded, undefined, 'the refused node no longer counts as waiting');
+      assert.equal(found.results[0].id, small.node.id);
+    });
+
     it('refuses a node when the provider answers vectors of the wrong length, storing nothing', async () => {
       server.mode = 'ok';
       const k = await knowledgeGateway(withEmbeddings(server), await backend.fresh());

@@ -137,6 +137,24 @@ for (const backend of storeBackends()) {
       assert.equal((await k.call('knowledge_list')).total, 1);
     });
 
+    it('keeps concurrent changes of one node and of links whole: no lost update, no edge to a forgotten node', async () => {
+      const k = await knowledgeGateway();
+      const [a, b] = await Promise.all(['first claim', 'second claim'].map(async (content) => (await k.call('knowledge_add', { type: 'note', summary: content, content })).node));
+      // Two writers, two fields: both changes are kept.
+      await Promise.all([k.call('knowledge_update', { id: a.id, tags: ['tagged'] }), k.call('knowledge_update', { id: a.id, summary: 'renamed' })]);
+      const both = (await k.call('knowledge_get', { id: a.id })).node;
+      assert.deepEqual([both.summary, both.tags, both.version], ['renamed', ['tagged'], 2]);
+      // Several writers giving one content to different nodes: one wins, the rest are told which node has it.
+      const others = await Promise.all(Array.from({ length: 4 }, (_, i) => k.call('knowledge_add', { type: 'note', summary: `n${i}`, content: `content ${i}` })));
+      const racing = await Promise.all(others.map((o) => k.client.callTool({ name: 'knowledge_update', arguments: { id: o.node.id, content: 'one content for all' } })));
+      assert.equal(racing.filter((r) => !r.isError).length, 1);
+      for (const r of racing.filter((r) => r.isError)) assert.match(JSON.stringify(r.content), /KNOWLEDGE_DUPLICATE/);
+      // Links made while the node they point at is forgotten leave no edge behind.
+      await Promise.all([k.client.callTool({ name: 'knowledge_forget', arguments: { id: b.id } }), ...Array.from({ length: 5 }, () => k.client.callTool({ name: 'knowledge_link', arguments: { from: a.id, to: b.id, relation: 'depends_on' } }))]);
+      assert.deepEqual((await k.call('knowledge_get', { id: a.id })).edges, []);
+      assert.equal((await k.fail('knowledge_link', { from: a.id, to: b.id, relation: 'depends_on' })).code, 'KNOWLEDGE_NODE_NOT_FOUND');
+    });
+
     it('answers over REST with the table status, and validates arguments there too', async () => {
       const k = await knowledgeGateway();
       const app = await createHttpApp(k.gateway);
@@ -198,6 +216,11 @@ for (const backend of storeBackends()) {
       // Checked again with nothing changed since: nothing to do.
       assert.equal((await k.call('knowledge_verify', { changed: true })).checked, 0);
       assert.equal((await k.call('knowledge_verify', { ids: [a.id] })).results[0].after, 'stale');
+      // A change that does not touch the evidence keeps the status; everything still reads.
+      const tagged = await k.call('knowledge_update', { id: a.id, tags: ['errors', 'stale-now'] });
+      assert.equal(tagged.node.verification_status, 'stale');
+      assert.equal((await k.call('knowledge_get', { id: a.id })).node.verification_status, 'stale');
+      assert.equal((await k.call('knowledge_list')).total, 2);
     });
 
     it('serves a Markdown resource per node type and tells subscribers when it changes', async () => {

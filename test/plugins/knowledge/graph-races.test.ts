@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createLogger } from '../../../core/logger.js';
+import type { EmbeddingsApi } from '../../../plugins/embeddings/api.js';
+import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/graph-store.js';
+import { NodeIndex } from '../../../plugins/knowledge/graph/node-index.js';
+import { graphMigrations } from '../../../plugins/knowledge/graph/schema.js';
+import { TextVectors } from '../../../plugins/knowledge/vectors.js';
+import { embedText } from '../../fixtures/embeddings-server/server.js';
+import { openStore, storeBackends } from '../../support/store-backends.js';
+
+// A slow embedding must never put back what changed or went while it waited. The provider
+// here is an in-process stand-in for the embeddings API whose answers the test releases, so
+// that the writes can be made at the exact moment; the plugin's own HTTP path is tested elsewhere.
+function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): number } {
+  let gate: () => void = () => {};
+  let opened = new Promise<void>((resolve) => (gate = resolve));
+  let waiting = 0;
+  const api: EmbeddingsApi = {
+    provider: 'openai',
+    model: 'gated',
+    dimensions: 16,
+    space: 'gated',
+    readiness: () => ({ ok: true }),
+    async embed(texts) {
+      waiting++;
+      await opened;
+      waiting--;
+      return texts.map((t) => embedText(t, 16));
+    },
+  };
+  return {
+    api,
+    release() {
+      gate();
+      opened = Promise.resolve();
+    },
+    waiting: () => waiting,
+  };
+}
+
+function row(id: string, content: string): NewNodeRow {
+  const now = new Date().toISOString();
+  return {
+    id, type: 'note', summary: id, content, tags: '[]', base_confidence: 0.5, confidence: 0.5, evidence: '[]',
+    verification_status: 'unverified', verification: null, content_key: `${id}-key`, agent: null, created_at: now, updated_at: now, vector_space: null,
+  };
+}
+
+for (const backend of storeBackends()) {
+  describe(`knowledge index under concurrent writes on ${backend.name}`, { skip: backend.skip }, () => {
+    before(() => backend.start());
+    after(() => backend.stop());
+
+    it('a fill in flight does not bring back a forgotten node, nor the old text of a changed one', async (t) => {
+      const shared = await openStore(t, backend);
+      const store = shared.forPlugin('knowledge');
+      await store.migrate(graphMigrations);
+      const graph = new GraphStore(store);
+      const gated = gatedEmbeddings();
+      const index = await NodeIndex.open(store, new TextVectors(gated.api, createLogger('silent')), graph, createLogger('silent'));
+      await graph.insertNode(row('n-aaaaaaaaaaaa', 'aardvark burrows'), []);
+      await graph.insertNode(row('n-bbbbbbbbbbbb', 'badger setts'), []);
+
+      const filling = index.fillVectors();
+      while (gated.waiting() === 0) await new Promise((r) => setImmediate(r));
+      // While the provider holds the batch: one node forgotten, the other changed.
+      await graph.deleteNode('n-aaaaaaaaaaaa');
+      const b = (await graph.getNode('n-bbbbbbbbbbbb'))!;
+      assert.equal(await graph.updateNode(b.id, b.version, { content: 'elephant trunks', content_key: 'b2' }), 'written');
+      gated.release();
+      await filling;
+
+      const changed = (await graph.getNode(b.id))!;
+      const put = await index.put([changed]);
+      assert.equal(put.stored, true);
+      assert.deepEqual((await index.search({ text: 'aardvark', limit: 5 })).map((h) => h.id), [], 'the forgotten node stays out');
+      assert.deepEqual((await index.search({ text: 'badger', limit: 5 })).map((h) => h.id), [], 'the old text is not there');
+      assert.deepEqual((await index.search({ text: 'elephant', limit: 5 })).map((h) => h.id), [b.id]);
+      assert.equal(await graph.countWithoutVectors('gated'), 0);
+    });
+  });
+}
