@@ -109,7 +109,9 @@ class StoreSearchIndex implements SearchIndex {
   /**
    * Hybrid: the best candidates of each half (four times the limit, at least 50), each
    * candidate then scored by the half that did not find it, so that every hit carries both
-   * scores; ranked by the weighted sum (weights scaled to sum to 1, so it stays in [0, 1]).
+   * scores — except `vectorScore` for a document without an embedding, which is left out
+   * (0 would read as cosine −1, "opposite"); ranked by the weighted sum (weights scaled to sum
+   * to 1, so it stays in [0, 1]), in which a missing vector score counts as 0.
    */
   async #hybrid(plan: QueryPlan): Promise<SearchHit[]> {
     const pool = Math.min(Math.max(plan.limit * 4, 50), MAX_LIMIT * 4);
@@ -131,8 +133,10 @@ class StoreSearchIndex implements SearchIndex {
     const { lexical: wl, vector: wv } = plan.weights;
     const hits: SearchHit[] = [...new Set([...lexicalOf.keys(), ...vectorOf.keys()])].map((id) => {
       const lexicalScore = lexicalOf.get(id) ?? 0;
-      const vectorScore = vectorOf.get(id) ?? 0;
-      return { id, score: wl * lexicalScore + wv * vectorScore, lexicalScore, vectorScore };
+      // Every candidate the vector half did not score, even when asked, has no embedding.
+      const vectorScore = vectorOf.get(id);
+      const score = wl * lexicalScore + wv * (vectorScore ?? 0);
+      return vectorScore === undefined ? { id, score, lexicalScore } : { id, score, lexicalScore, vectorScore };
     });
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return hits.slice(0, plan.limit);

@@ -52,7 +52,10 @@ export interface SearchHit {
   readonly score: number;
   /** rank/(1+rank) of the engine's rank (bm25 negated, or ts_rank); 0 when no word matched. */
   readonly lexicalScore?: number;
-  /** (1 + cosine similarity) / 2. */
+  /**
+   * (1 + cosine similarity) / 2. Absent in a lexical query, and in a hybrid query for a
+   * document without an embedding (no vector, not "opposite": its hybrid `score` counts it as 0).
+   */
   readonly vectorScore?: number;
 }
 

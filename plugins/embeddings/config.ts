@@ -24,8 +24,11 @@ export const configSchema = {
     dimensions: {
       type: 'integer',
       minimum: 1,
-      maximum: 65_536,
-      description: "The length of the model's vectors (nomic-embed-text 768, text-embedding-3-small 1536, all-minilm 384). Required unless provider is none.",
+      // The shared store's search indexes (ctx.store.search) hold vectors of 1 to 4,096 numbers:
+      // a longer length would pass here and stop the boot in the plugin that opens its index.
+      maximum: 4096,
+      description:
+        "The length of the model's vectors (nomic-embed-text 768, text-embedding-3-small 1536, all-minilm 384), at most 4096: the shared store's search indexes hold no longer vectors (shorten a larger model's with sendDimensions). Required unless provider is none.",
     },
     sendDimensions: {
       type: 'boolean',

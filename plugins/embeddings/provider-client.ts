@@ -7,6 +7,24 @@ import { wireFormats, type WireFormat } from './wire-formats.js';
 const MAX_MESSAGE_CHARS = 500;
 
 /**
+ * The most an answer may hold, for a request of `count` texts: room for every number at 40
+ * bytes (a provider writes one in about 20: `-0.012345678901234567,`; float64's longest form
+ * is 24 characters, and pretty-printed JSON adds indentation), plus 1 MiB for the envelope,
+ * usage counts or an HTML error page. At the schema's largest (batchSize 2,048 × 4,096
+ * dimensions) that is 321 MiB, below V8's longest string; at the defaults (64 × 1,536) 4.75
+ * MiB. A provider (or something in its place) that sends more is cut off there instead of
+ * filling the gateway's memory.
+ */
+export function maxAnswerBytes(count: number, dimensions: number): number {
+  return count * dimensions * 40 + 1024 * 1024;
+}
+
+/** Header values shorter than this are not masked: no secret, and masking would garble the message. */
+const MIN_MASKED_CHARS = 4;
+/** A word of a header value this long is masked on its own too (the token of `Bearer <token>`). */
+const MIN_MASKED_WORD_CHARS = 8;
+
+/**
  * The breaker's error filter: only what says the provider is unwell counts against it —
  * no connection, a timeout, a 5xx or a 429. A 4xx answer (a bad key, an unknown model), a
  * body that is not embeddings, or vectors of another length come from a provider that is up
@@ -39,12 +57,15 @@ export class ProviderClient {
   readonly #wire: WireFormat;
   readonly #breaker: Breaker;
   readonly #error: RaiseError;
+  /** What must never appear in a message: the key and the configured headers' values, longest first. */
+  readonly #secrets: readonly string[];
 
   constructor(settings: ProviderSettings, breaker: Breaker, error: RaiseError) {
     this.#settings = settings;
     this.#wire = wireFormats[settings.provider];
     this.#breaker = breaker;
     this.#error = error;
+    this.#secrets = secretsOf(settings);
   }
 
   /** True while the breaker answers BREAKER_OPEN at once (half-open lets a trial through). */
@@ -71,16 +92,29 @@ export class ProviderClient {
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
     if (settings.apiKey) headers.set('authorization', `Bearer ${settings.apiKey}`);
-    let text: string;
-    let status: number;
+    const cap = maxAnswerBytes(texts.length, settings.dimensions);
+    let response: Response;
+    let text: string | null;
     try {
-      const response = await fetch(settings.endpoint, { method: 'POST', headers, body: JSON.stringify(this.#wire.body(texts, settings)), signal });
-      status = response.status;
-      text = await response.text();
+      // Redirects are not followed: the configured headers (an api-key, say) and the texts
+      // would go to wherever the provider points (fetch drops only Authorization on another origin).
+      response = await fetch(settings.endpoint, { method: 'POST', headers, body: JSON.stringify(this.#wire.body(texts, settings)), signal, redirect: 'manual' });
+      if (isRedirect(response.status)) {
+        await response.body?.cancel().catch(() => undefined);
+        text = '';
+      } else {
+        text = await readCapped(response, cap);
+      }
     } catch (err) {
       // The breaker's timeout or the caller's abort: their reason (BREAKER_TIMEOUT, CANCELLED) says it best.
       if (signal.aborted) throw signal.reason;
       throw this.#failed(`cannot be reached (${reasonOf(err)})`, { reason: reasonOf(err) });
+    }
+    const status = response.status;
+    if (isRedirect(status)) throw this.#redirected(status, response.headers.get('location'));
+    if (text === null) {
+      const what = `${texts.length} vector${texts.length === 1 ? '' : 's'} of ${settings.dimensions} numbers`;
+      throw this.#failed(`answered more than ${cap} bytes (status ${status}), more than ${what} can need; the rest was not read.`, { status, limit: cap });
     }
     if (status < 200 || status > 299) throw this.#refused(status, text);
     let answer: unknown;
@@ -138,17 +172,87 @@ export class ProviderClient {
     return this.#failed(`answered ${status}: ${message || '(no message)'}.${hint}`, { status, message });
   }
 
+  /** A 3xx: refused, naming where it pointed (without query or credentials) and the fix. */
+  #redirected(status: number, location: string | null): Error {
+    let where = '(no location)';
+    if (location) {
+      try {
+        const url = new URL(location, this.#settings.endpoint);
+        url.username = '';
+        url.password = '';
+        url.search = '';
+        url.hash = '';
+        where = url.toString();
+      } catch {
+        where = location;
+      }
+      where = this.#excerpt(where);
+    }
+    return this.#failed(
+      `redirected to ${where} (${status}). Redirects are not followed, so that the key, the headers and the texts go nowhere else: set url to the final address.`,
+      { status, location: where },
+    );
+  }
+
   #failed(what: string, details: Record<string, unknown>): Error {
     const { provider, shownUrl } = this.#settings;
     return this.#error('EMBEDDINGS_PROVIDER_FAILED', `The embedding provider ${shownUrl} ${what}`, { provider, url: shownUrl, ...details });
   }
 
-  /** Trimmed, short, and without the key should the provider repeat it. */
+  /** Trimmed, short, and without the key or a header's value should the provider repeat them. */
   #excerpt(text: string): string {
-    const key = this.#settings.apiKey;
-    const clean = (key ? text.split(key).join('***') : text).replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+    let masked = text;
+    for (const secret of this.#secrets) masked = masked.split(secret).join('***');
+    const clean = masked.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
     return clean.length > MAX_MESSAGE_CHARS ? `${clean.slice(0, MAX_MESSAGE_CHARS)}…` : clean;
   }
+}
+
+/**
+ * The key, each configured header's value, and the words of a value with several (the token of
+ * `Bearer <token>`), longest first so that a longer secret is masked whole.
+ */
+function secretsOf(settings: ProviderSettings): string[] {
+  const secrets = new Set<string>();
+  if (settings.apiKey) secrets.add(settings.apiKey);
+  for (const raw of Object.values(settings.headers)) {
+    const value = raw.trim();
+    if (value.length >= MIN_MASKED_CHARS) secrets.add(value);
+    for (const word of value.split(/\s+/)) if (word.length >= MIN_MASKED_WORD_CHARS && word !== value) secrets.add(word);
+  }
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The body as text, or null when it holds more than `cap` bytes: the stream is cancelled
+ * there (a Content-Length above the cap is refused before reading anything).
+ */
+async function readCapped(response: Response, cap: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  // As response.text() decodes: UTF-8, a byte-order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks, total));
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status <= 399;
 }
 
 /** `{error: {message}}` (OpenAI), `{error: "..."}` (Ollama), or the body's text. */

@@ -49,6 +49,9 @@ describe('embeddings: config errors stop the boot with a message naming the key 
     ['a URL that is not http(s)', { provider: 'ollama', model: 'm', dimensions: 3, url: 'ftp://host' }, /plugins\.embeddings\.config\.url/],
     ['a URL with a password', { provider: 'ollama', model: 'm', dimensions: 3, url: 'http://me:secret@127.0.0.1:1' }, /user and password in the URL cannot be sent/],
     ['an unknown key', { provider: 'none', modle: 'x' }, /unknown key "modle"/],
+    // The shared store's search indexes hold at most 4,096 numbers a vector: a longer length
+    // would pass here and stop the boot in the knowledge plugin, opening its index.
+    ['dimensions past what the search indexes hold', { provider: 'ollama', model: 'm', dimensions: 4097 }, /plugins\.embeddings\.config\.dimensions: must be <= 4096/],
   ];
   for (const [label, config, message] of cases) {
     it(label, async (t) => {

@@ -83,6 +83,34 @@ export function vectorCases(backend: BackendUnderTest): void {
       assert.deepEqual(lexicalMode.map((h) => h.id).sort(), ['both', 'text-only-match']);
     });
 
+    it('a document without an embedding has no vectorScore (not 0, "opposite"); its score counts the vector half as 0', async (t) => {
+      const { index } = await freshIndex(t, backend, { dimensions: 2 });
+      await index.index([
+        { id: 'text-only', fields: { body: 'kubernetes rollout notes' } },
+        { id: 'opposite', fields: { body: 'kubernetes cluster' }, embedding: [-1, 0] },
+        { id: 'close', fields: { body: 'unrelated words' }, embedding: [1, 0.1] },
+        ...Array.from({ length: 8 }, (_, i) => ({ id: `filler${i}`, fields: { body: `other words ${i}` }, embedding: [0, 1] })),
+      ]);
+      const hits = await index.query({ text: 'kubernetes', vector: [1, 0], limit: 20, weights: { lexical: 1, vector: 3 } });
+      const of = (id: string) => hits.find((h) => h.id === id)!;
+      const textOnly = of('text-only');
+      assert.ok(textOnly.lexicalScore! > 0);
+      assert.equal(textOnly.vectorScore, undefined);
+      assert.ok(!('vectorScore' in textOnly), 'left out, not set to undefined');
+      assert.ok(Math.abs(textOnly.score - 0.25 * textOnly.lexicalScore!) < 1e-9);
+      const opposite = of('opposite');
+      assert.ok(opposite.vectorScore !== undefined && opposite.vectorScore < 1e-5, 'a vector pointing away still scores about 0');
+      assert.ok(Math.abs(opposite.score - (0.25 * opposite.lexicalScore! + 0.75 * opposite.vectorScore)) < 1e-9);
+      assert.equal(of('close').lexicalScore, 0);
+      assert.ok(of('close').vectorScore! > 0.99);
+      assert.ok(allScoresInUnitRange(hits));
+      // All the weight on the words: still no vector score made up for it.
+      const byWords = await index.query({ text: 'rollout', vector: [1, 0], limit: 20, weights: { lexical: 1, vector: 0 } });
+      assert.equal(byWords[0]!.id, 'text-only');
+      assert.equal(byWords[0]!.vectorScore, undefined);
+      assert.equal(byWords[0]!.score, byWords[0]!.lexicalScore);
+    });
+
     it('caps hybrid results at the limit and honours filters', async (t) => {
       const { index } = await freshIndex(t, backend, { dimensions: 2 });
       await index.index(Array.from({ length: 40 }, (_, i) => ({ id: `h${i}`, fields: { body: i % 3 === 0 ? 'match me' : 'skip' }, embedding: [1, i / 40], filters: { group: i % 2 } })));
