@@ -99,5 +99,11 @@ export function contextBlock(results: ReadonlyArray<{ content: string; source: s
 
 /** A source path as stored: relative to the workspace, `/` separators, no leading `./`. */
 export function normaliseSource(source: string): string {
-  return source.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  // By hand: `/\/+$/` backtracks quadratically over a long run of `/` that does not end the string.
+  const path = source.replaceAll('\\', '/');
+  let start = 0;
+  while (path.startsWith('./', start)) start += 2;
+  let end = path.length;
+  while (end > start && path[end - 1] === '/') end--;
+  return path.slice(start, end);
 }
