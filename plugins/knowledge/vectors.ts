@@ -5,6 +5,12 @@ import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
 export const LEXICAL_SEARCH = 'search is lexical';
 /** What a write without vectors tells its caller. */
 export const STORED_WITHOUT_VECTORS = 'stored without vectors: found by its words until vectors work again';
+/** Why an embedding call failed, as a `degraded` or `vectors.reason` says it: `embeddings failed (CODE: message)`. */
+export function failureReason(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return `embeddings failed (${String(code ?? 'error')}: ${err instanceof Error ? err.message : String(err)})`;
+}
+
 export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string };
 
 /**
@@ -51,7 +57,7 @@ export class TextVectors {
       const code = (err as { code?: unknown }).code;
       if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
       this.#log.warn({ err, code }, 'embedding failed; working lexically');
-      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message})` };
+      return { vectors: null, reason: failureReason(err) };
     }
   }
 }
