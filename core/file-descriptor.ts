@@ -1,4 +1,4 @@
-import { close, constants, fstat, open, read, readFile, readlinkSync, type Stats } from 'node:fs';
+import { close, constants, fstat, open, read, readlinkSync, type Stats } from 'node:fs';
 import { promisify } from 'node:util';
 
 // Reads work on plain numeric descriptors through fs's callback API: under load the
@@ -9,7 +9,6 @@ export const openFd = promisify(open);
 export const fstatFd = promisify(fstat);
 export const closeFd = promisify(close);
 const readFd = promisify(read);
-const readRest = promisify(readFile);
 
 /**
  * Where an open descriptor really points, whatever was swapped on the way to it; undefined
@@ -24,12 +23,15 @@ export function realPathOf(fd: number): string | undefined {
   }
 }
 
-/** The whole file in one read of the size fstat gave, plus one byte: a file that grew meanwhile is read to its end. */
+/**
+ * The file in one read of the size fstat gave plus one byte, and never more: a file that
+ * grew since its fstat comes back as `size + 1` bytes (its first ones), so the caller sees
+ * it is over the size it checked without the read following the growth to its end.
+ */
 export async function readWhole(fd: number, size: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(size + 1);
   const { bytesRead } = await readFd(fd, buffer, 0, buffer.length, 0);
-  // A positioned read leaves the file offset at 0, where readFile(fd) starts.
-  return bytesRead <= size ? buffer.subarray(0, bytesRead) : readRest(fd);
+  return buffer.subarray(0, bytesRead);
 }
 
 /** Read-only, without following a symlink in the last component, without waiting on a FIFO. */
@@ -41,7 +43,8 @@ const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_N
  * the open until a writer comes). Before any byte is read, `check` gets the descriptor's
  * fstat and where it really points (undefined without /proc): it throws to refuse the file,
  * returns a value to skip it (given back as `skipped`, nothing read), or returns undefined to
- * have the whole file read in one read of the size fstat gave. Failures of the open, fstat
+ * have the whole file read in one read of the size fstat gave plus one byte (readWhole:
+ * `bytes.length > info.size` says the file grew meanwhile). Failures of the open, fstat
  * or read reject with the errno error as it is (its `syscall` says which). The descriptor is
  * closed whatever happens.
  */

@@ -152,12 +152,13 @@ export class Sandbox {
 
   /**
    * The bytes of the regular file at `real`, opened and checked as by `openRead`, in one read
-   * of the size fstat gave. Refuses a folder (IS_A_DIRECTORY) and a file over `maxBytes`.
+   * of the size fstat gave: a file that grew meanwhile is given as long as it was then.
+   * Refuses a folder (IS_A_DIRECTORY) and a file over `maxBytes`.
    */
   async readFile(real: string, maxBytes: number): Promise<{ bytes: Buffer; info: Stats }> {
     // The hot path of file_read: a plain descriptor rather than openRead's FileHandle (see
     // core/file-descriptor.ts), with the same checks in the same order.
-    return openNoFollow(real, () =>
+    const read = await openNoFollow(real, () =>
       readFileNoFollow<never>(real, (info, actual) => {
         this.#verify(actual, real);
         this.#checkKind(real, info);
@@ -170,6 +171,8 @@ export class Sandbox {
         return undefined;
       }),
     );
+    // readWhole reads one byte past the fstat's size, to tell that the file grew; not more.
+    return read.bytes.length > read.info.size ? { bytes: read.bytes.subarray(0, read.info.size), info: read.info } : read;
   }
 
   /** A device or FIFO has no size to cap and may never end: only files and folders pass; then checkLinks. */

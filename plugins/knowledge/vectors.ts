@@ -6,6 +6,12 @@ export const LEXICAL_SEARCH = 'search is lexical';
 /** What a write without vectors tells its caller. */
 export const STORED_WITHOUT_VECTORS = 'stored without vectors: found by its words until vectors work again';
 
+/** Why an embedding call failed, as a `degraded` or `vectors.reason` says it: `embeddings failed (CODE: message)`. */
+export function failureReason(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return `embeddings failed (${String(code ?? 'error')}: ${err instanceof Error ? err.message : String(err)})`;
+}
+
 /**
  * Vectors for some texts, or none and why: the caller then works lexically and says so.
  * `refused` is set when the provider refused these texts themselves (too long, malformed):
@@ -63,7 +69,7 @@ export class TextVectors {
       const code = (err as { code?: unknown }).code;
       if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
       this.#log.warn({ err, code }, 'embedding failed; working lexically');
-      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${(err as Error).message})`, ...(refusedTexts(err) ? { refused: true } : {}) };
+      return { vectors: null, reason: failureReason(err), ...(refusedTexts(err) ? { refused: true } : {}) };
     }
   }
 }

@@ -42,18 +42,64 @@ function chunkMarkdown(text: string, options: ChunkOptions): Chunk[] {
     if (fence === undefined && fenceMark) fence = fenceMark;
     else if (fence !== undefined && fenceMark?.[0] === fence[0] && fenceMark.length >= fence.length) fence = undefined;
     if (fence !== undefined || fenceMark) return;
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)(\s+#+)?\s*$/.exec(line);
+    const heading = atxHeading(line);
     if (!heading) return;
     flush(at);
-    const level = heading[1]!.length;
+    const { level } = heading;
     trail.length = Math.min(trail.length, level - 1);
     while (trail.length < level - 1) trail.push('');
-    trail.push(heading[2]!.trim());
+    trail.push(shortTitle(heading.title));
     section = trail.filter(Boolean).join(' > ');
     start = at; // the heading line opens its own section's first chunk
   });
   flush(lines.length);
   return chunks;
+}
+
+/**
+ * A heading's length at most in a section title. Every chunk of a section carries its title
+ * (and its vector is made from it), so a heading line of a megabyte would otherwise be
+ * stored, indexed and embedded once per chunk; the full heading stays in the chunk's text.
+ */
+export const MAX_TITLE_CHARS = 200;
+
+function shortTitle(title: string): string {
+  if (title.length <= MAX_TITLE_CHARS) return title;
+  let end = MAX_TITLE_CHARS - 1;
+  // Never half of a surrogate pair.
+  const last = title.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${title.slice(0, end)}…`;
+}
+
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * The level and title of an ATX heading line (CommonMark: up to 3 spaces, 1 to 6 `#`, then a
+ * space, a tab or the end of the line; the title trimmed, without a closing run of `#` that
+ * follows a blank), or undefined for any other line. Parsed by hand, in one pass: the regex
+ * it replaces backtracked quadratically over a long run of blanks (`# a` + 100k spaces + `b`
+ * held the event loop for seconds).
+ */
+export function atxHeading(line: string): { level: number; title: string } | undefined {
+  let at = 0;
+  while (at < 3 && line[at] === ' ') at++;
+  let level = 0;
+  while (level < 7 && line[at + level] === '#') level++;
+  if (level === 0 || level > 6) return undefined;
+  at += level;
+  if (at < line.length && !isBlank(line[at])) return undefined;
+  let end = line.length;
+  while (at < end && isBlank(line[at])) at++;
+  while (end > at && isBlank(line[end - 1])) end--;
+  // A closing sequence: `#`s at the end, after a blank or making up the whole title.
+  let closing = end;
+  while (closing > at && line[closing - 1] === '#') closing--;
+  if (closing < end && (closing === at || isBlank(line[closing - 1]))) {
+    end = closing;
+    while (end > at && isBlank(line[end - 1])) end--;
+  }
+  return { level, title: line.slice(at, end) };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { RaiseError } from '../errors.js';
 import { STORED_WITHOUT_VECTORS, type TextVectors } from '../vectors.js';
 import { chunkText } from './chunker.js';
 import { RagIndex } from './rag-index.js';
-import type { NewChunk, RagStore } from './rag-store.js';
+import { isMissingCollection, type NewChunk, type RagStore } from './rag-store.js';
 import { findFiles, readSource, resolveTarget, toRelative } from './source-files.js';
 
 export interface IngestArgs {
@@ -102,7 +102,18 @@ export async function ingest(deps: IngestDeps, args: IngestArgs, call: Pick<Call
         const search = await index.open();
         await search.index(index.documents(chunks, vectors));
         const source = { collection: args.collection, path, hash: read.hash, size: read.size, mtime: read.mtime, chunks: chunks.length, ingested_at: new Date().toISOString() };
-        const old = await rows.replaceSource(source, chunks, { indexed: 1, embedded: vectors ? 1 : 0 });
+        let old: string[];
+        try {
+          old = await rows.replaceSource(source, chunks, { indexed: 1, embedded: vectors ? 1 : 0 });
+        } catch (err) {
+          // Nothing of the file was stored: its documents leave the index again.
+          await index.remove(collection, chunks.map((c) => c.id));
+          if (!isMissingCollection(err)) throw err;
+          throw raise('RAG_COLLECTION_NOT_FOUND', `Collection "${args.collection}" was deleted while this ingest ran (rag_delete, or an ingest with recreate); "${path}" and the files after it were not stored. Ingest again to make it anew.`, {
+            collection: args.collection,
+            source: path,
+          });
+        }
         await index.remove(collection, old);
         result.files.ingested++;
         result.chunks.added += chunks.length;

@@ -3,9 +3,9 @@
 import type { SearchHit, SearchMode } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 import type { SearchModeArg } from '../search-mode.js';
-import { LEXICAL_SEARCH, type TextVectors } from '../vectors.js';
-import type { RagIndex } from './rag-index.js';
-import type { ChunkRow, RagStore } from './rag-store.js';
+import { failureReason, LEXICAL_SEARCH, type TextVectors } from '../vectors.js';
+import type { RagIndex, SyncOutcome } from './rag-index.js';
+import type { ChunkRow, CollectionRow, RagStore } from './rag-store.js';
 
 export interface QueryArgs {
   readonly question: string;
@@ -35,10 +35,7 @@ export interface QueryDeps {
 export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSignal): Promise<QueryResult> {
   const { rows, index, vectors } = deps;
   const collection = await rows.collectionOrThrow(args.collection, deps.raise);
-  // Chunks missing from the index are indexed by their words (cheap: no provider), and one
-  // batch of chunks still without vectors is given them, so a provider that came back
-  // fills the collection in over a few queries without one query waiting for all of it.
-  const synced = await index.sync(collection, { batchSize: deps.batchSize, maxEmbedded: deps.batchSize, signal });
+  const synced = await syncForQuery(deps, collection, signal);
   let vector: number[] | undefined;
   let degraded: string | undefined;
   const wanted = args.mode ?? 'auto';
@@ -54,7 +51,7 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
     } catch (err) {
       // A provider answering vectors of another length cannot rank; words still can.
       if (signal.aborted) throw err;
-      degraded = `embeddings failed (${String((err as { code?: unknown }).code ?? 'error')}: ${(err as Error).message}): ${LEXICAL_SEARCH}`;
+      degraded = `${failureReason(err)}: ${LEXICAL_SEARCH}`;
     }
   }
   if (vector) {
@@ -82,6 +79,25 @@ export async function query(deps: QueryDeps, args: QueryArgs, signal: AbortSigna
   };
 }
 
+/**
+ * Chunks missing from the index are indexed by their words (cheap: no provider), and one
+ * batch of chunks still without vectors is given them, so a provider that came back fills
+ * the collection in over a few queries without one query waiting for all of it. A provider
+ * that fails by throwing (vectors of the wrong length) does not fail the query: the chunks
+ * missing from the index still go in by their words, and the reason makes the query lexical.
+ */
+async function syncForQuery({ rows, index, batchSize }: QueryDeps, collection: CollectionRow, signal: AbortSignal): Promise<SyncOutcome> {
+  try {
+    return await index.sync(collection, { batchSize, maxEmbedded: batchSize, signal });
+  } catch (err) {
+    if (signal.aborted || !String((err as { code?: unknown } | null)?.code ?? '').startsWith('EMBEDDINGS_')) throw err;
+    const reason = failureReason(err);
+    // The row again: the failed sync may have moved the collection to the current index.
+    await index.sync((await rows.collection(collection.name)) ?? collection, { batchSize, maxEmbedded: 0, signal, vectorsDown: reason });
+    return { embedded: 0, reason };
+  }
+}
+
 function toResult(chunk: ChunkRow, score: number) {
   return { content: chunk.content, source: chunk.source, section: chunk.section, chunk_index: chunk.chunk_index, score: Math.round(score * 10_000) / 10_000 };
 }
@@ -99,5 +115,11 @@ export function contextBlock(results: ReadonlyArray<{ content: string; source: s
 
 /** A source path as stored: relative to the workspace, `/` separators, no leading `./`. */
 export function normaliseSource(source: string): string {
-  return source.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  // By hand: `/\/+$/` backtracks quadratically over a long run of `/` that does not end the string.
+  const path = source.replaceAll('\\', '/');
+  let start = 0;
+  while (path.startsWith('./', start)) start += 2;
+  let end = path.length;
+  while (end > start && path[end - 1] === '/') end--;
+  return path.slice(start, end);
 }

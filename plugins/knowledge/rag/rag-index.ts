@@ -39,11 +39,6 @@ export class RagIndex {
     this.current = space && dimensions ? { name: `rag_${space}`, dimensions } : { name: 'rag_text', dimensions: null };
   }
 
-  /** The vector space of the current index, or null when it is text-only. */
-  get space(): string | null {
-    return this.current.dimensions === null ? null : this.current.name.slice('rag_'.length);
-  }
-
   open(index: IndexName = this.current): Promise<SearchIndex> {
     let opened = this.#opened.get(index.name);
     if (!opened) {

@@ -114,13 +114,18 @@ export class RagStore {
 
   /** Makes the collection if it is not there; resolves with its row. */
   async ensureCollection(name: string, index: { name: string; dimensions: number | null }): Promise<CollectionRow> {
-    const now = new Date().toISOString();
-    await this.#store.db
-      .insertInto('knowledge_rag_collections')
-      .values({ name, index_name: index.name, index_dimensions: index.dimensions, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    return (await this.collection(name))!;
+    for (;;) {
+      const now = new Date().toISOString();
+      const made = await this.#store.db
+        .insertInto('knowledge_rag_collections')
+        .values({ name, index_name: index.name, index_dimensions: index.dimensions, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      const row = made ?? (await this.collection(name));
+      if (row) return row;
+      // It was there for the insert and gone for the select (a rag_delete in between): make it again.
+    }
   }
 
   async touchCollection(name: string): Promise<void> {
@@ -169,49 +174,76 @@ export class RagStore {
 
   /**
    * Replaces the chunks of one source and its row, in one transaction: a reader sees the old
-   * chunks or the new ones. Resolves with the ids of the chunks replaced.
+   * chunks or the new ones. Resolves with the ids of the chunks replaced. The first statement
+   * writes the source's row (insert, or update of the one there), which locks it until the
+   * commit: a second replace of the same source waits there on PostgreSQL, and its next
+   * statements then see (and delete) the chunks this one wrote, so two ingests of one file
+   * at once never leave both sets of chunks (SQLite runs one write transaction at a time).
+   * Fails with the foreign key's error (isMissingCollection) when the collection is gone.
    */
   replaceSource(source: SourceRow, chunks: readonly NewChunk[], state: { indexed: number; embedded: number }): Promise<string[]> {
+    const { collection, path, ...columns } = source;
     return this.#store.transaction(async (trx) => {
-      const old = await this.#deleteSource(trx, source.collection, source.path);
-      await trx.insertInto('knowledge_rag_sources').values(source).execute();
+      await trx
+        .insertInto('knowledge_rag_sources')
+        .values(source)
+        .onConflict((oc) => oc.columns(['collection', 'path']).doUpdateSet(columns))
+        .execute();
+      const old = await this.#deleteChunks(trx, collection, path);
       for (let at = 0; at < chunks.length; at += INSERT_BATCH) {
         await trx
           .insertInto('knowledge_rag_chunks')
           .values(chunks.slice(at, at + INSERT_BATCH).map((c) => ({ ...c, ...state })))
           .execute();
       }
-      await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', source.collection).execute();
+      await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', collection).execute();
       return old;
     });
   }
 
-  /** Deletes one source and its chunks; resolves with the chunk ids that went (none: there was no such source). */
+  /**
+   * Deletes one source and its chunks; resolves with the chunk ids that went (none: there was
+   * no such source). The row goes first: a replace of it under way is waited for (PostgreSQL),
+   * and the chunks it wrote then go too.
+   */
   deleteSource(collection: string, path: string): Promise<string[] | undefined> {
     return this.#store.transaction(async (trx) => {
       const found = await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', collection).where('path', '=', path).executeTakeFirst();
-      const ids = await this.#deleteSource(trx, collection, path);
+      const ids = await this.#deleteChunks(trx, collection, path);
       await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', collection).execute();
       return found.numDeletedRows > 0n || ids.length > 0 ? ids : undefined;
     });
   }
 
-  /** Deletes a collection with its sources and chunks; resolves with what went. */
+  /**
+   * Deletes a collection with its sources and chunks; resolves with what went. The sources go
+   * first (a replace updating one is waited for), then the collection's row is locked (a
+   * replace that inserted a source holds it through the foreign key, and is waited for; one
+   * that comes later fails on that key): only then are the chunks read, so none written by a
+   * replace under way is left behind. The same order as replaceSource's, so the two never deadlock.
+   */
   deleteCollection(name: string): Promise<{ sources: number; ids: string[] }> {
     return this.#store.transaction(async (trx) => {
-      const ids = (await trx.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', name).execute()).map((r) => r.id);
-      await trx.deleteFrom('knowledge_rag_chunks').where('collection', '=', name).execute();
       const sources = await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', name).executeTakeFirst();
+      await trx.selectFrom('knowledge_rag_collections').select('name').where('name', '=', name).forUpdate().execute();
+      const ids = await this.#deleteChunks(trx, name);
+      // Cascades to a source a replace committed while this waited for the lock.
       await trx.deleteFrom('knowledge_rag_collections').where('name', '=', name).execute();
       return { sources: Number(sources.numDeletedRows), ids };
     });
   }
 
-  async #deleteSource(trx: Transaction<RagTables>, collection: string, path: string): Promise<string[]> {
-    const ids = (await trx.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', collection).where('source', '=', path).execute()).map((r) => r.id);
-    await trx.deleteFrom('knowledge_rag_chunks').where('collection', '=', collection).where('source', '=', path).execute();
-    await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', collection).where('path', '=', path).execute();
-    return ids;
+  /** Deletes the chunks of a collection, or of one of its sources; resolves with their ids. */
+  async #deleteChunks(trx: Transaction<RagTables>, collection: string, source?: string): Promise<string[]> {
+    let ids = trx.selectFrom('knowledge_rag_chunks').select('id').where('collection', '=', collection);
+    let deleted = trx.deleteFrom('knowledge_rag_chunks').where('collection', '=', collection);
+    if (source !== undefined) {
+      ids = ids.where('source', '=', source);
+      deleted = deleted.where('source', '=', source);
+    }
+    const found = (await ids.execute()).map((r) => r.id);
+    await deleted.execute();
+    return found;
   }
 
   chunksOf(collection: string, source: string, limit: number): Promise<ChunkRow[]> {
@@ -262,6 +294,15 @@ export class RagStore {
       .where('id', 'in', [...ids])
       .execute();
   }
+}
+
+/**
+ * Whether a write failed because its collection is gone (rag_delete, or an ingest with
+ * recreate, ran meanwhile): the sources' foreign key, on PostgreSQL (23503) or SQLite.
+ */
+export function isMissingCollection(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters at 8 columns a row. */

@@ -9,7 +9,7 @@ import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 // Core's sandboxed walker and reads, the ones the files plugin uses too: the walk does not
 // follow links, checks each folder on its descriptor, and honours nested .gitignore files;
-// readFileNoFollow reads a file in one read of the size fstat gave, once its checks passed.
+// readFileNoFollow reads a file in one read of the size fstat gave (plus one byte), once its checks passed.
 import { looksBinary, readFileNoFollow, walk, type Workspace } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 
@@ -119,8 +119,11 @@ export async function readSource(real: string, root: string, maxBytes: number, b
     return { skipped: `could not be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})`, read: 0 };
   }
   if ('skipped' in read) return read.skipped;
-  const { bytes, info: opened } = read;
-  if (bytes.length > maxBytes) return { skipped: `grew over maxFileBytes (${maxBytes}) while it was read`, read: bytes.length };
+  const { info: opened } = read;
+  if (read.bytes.length > maxBytes) return { skipped: `grew over maxFileBytes (${maxBytes}) while it was read`, read: read.bytes.length };
+  // A file that grew since its fstat is read up to one byte past that size, never to its end:
+  // it is taken as it was at the fstat (an appended log, its part then), the rest next time.
+  const bytes = read.bytes.length > opened.size ? read.bytes.subarray(0, opened.size) : read.bytes;
   if (looksBinary(bytes)) return { skipped: 'binary', read: bytes.length };
   return { text: bytes.toString('utf8'), hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtime: opened.mtime.toISOString() };
 }

@@ -14,6 +14,7 @@ const skipAll = landed ? false : 'the embeddings plugin has not landed on this b
 /** The part of the test server's interface used here (its .d.ts comes with the embeddings plugin). */
 interface EmbeddingsServer {
   readonly url: string;
+  readonly requests: readonly unknown[];
   mode: string;
   close(): Promise<void>;
 }
@@ -126,6 +127,46 @@ function vectorCases(backend: BackendUnderTest, server: () => EmbeddingsServer, 
     assert.equal(answer.mode, 'lexical');
     assert.match(answer.degraded, /EMBEDDINGS_DIMENSION_MISMATCH/);
     server().mode = 'ok';
+  });
+
+  it('answers a query by words, with the reason, when the provider answers the wrong length and chunks still lack vectors', async (t) => {
+    server().mode = 'down';
+    const rag = await bootRag(t, await backend.fresh(), { plugins: embeddings(), extra: PATIENT_BREAKERS });
+    seed(rag.workspace);
+    const out = await rag.call('rag_ingest', { path: 'docs' });
+    assert.equal(out.vectors.stored, false);
+    server().mode = 'wrong-dimensions';
+    // The query's sync tries to give the chunks their vectors and gets the wrong length.
+    const answer = await rag.call('rag_query', { question: 'roll back a release' });
+    assert.equal(answer.isError, undefined, JSON.stringify(answer));
+    assert.equal(answer.mode, 'lexical');
+    assert.match(answer.degraded, /^embeddings failed \(EMBEDDINGS_DIMENSION_MISMATCH: .*\): search is lexical$/);
+    assert.equal(answer.results[0].section, 'Deploy > Rollback');
+    const rows = await rag.gateway.store.db.selectFrom('knowledge_rag_chunks').select('embedded').where('embedded', '=', 1).execute();
+    assert.deepEqual(rows, [], 'no vector of the wrong length stored');
+    server().mode = 'ok';
+  });
+
+  it('fails an ingest whose collection was deleted meanwhile with RAG_COLLECTION_NOT_FOUND, storing nothing', async (t) => {
+    server().mode = 'hang';
+    // The provider hangs until the timeout; meanwhile the collection goes. The ingest then stores words only, and finds it gone.
+    const slow = { embeddings: { config: { provider: 'openai', url: `${server().url}/v1`, model: 'test', dimensions: 64, apiKeyEnv: '', timeoutMs: 1500 } } };
+    const rag = await bootRag(t, await backend.fresh(), { plugins: slow, extra: PATIENT_BREAKERS });
+    seed(rag.workspace);
+    const before = server().requests.length;
+    const running = rag.call('rag_ingest', { path: 'docs/deploy.md', collection: 'race' });
+    while (server().requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(await rag.call('rag_delete', { collection: 'race' }), { collection: 'race', deleted: { sources: 0, chunks: 0 } });
+    const out = await running;
+    server().mode = 'ok';
+    assert.equal(out.code, 'RAG_COLLECTION_NOT_FOUND', JSON.stringify(out));
+    assert.match(out.message, /"race" was deleted while this ingest ran/);
+    assert.deepEqual((await rag.call('rag_collections', {})).collections, []);
+    assert.deepEqual(await rag.gateway.store.db.selectFrom('knowledge_rag_chunks').select('id').execute(), []);
+    // Its chunks left the search index too: a new collection of the same file finds each chunk once.
+    await rag.call('rag_ingest', { path: 'docs/deploy.md', collection: 'race' });
+    const hits = (await rag.call('rag_query', { question: 'roll back canary deploy', collection: 'race', top_k: 50, mode: 'lexical' })).results;
+    assert.deepEqual(hits.map((h: any) => h.chunk_index).sort(), [0, 1, 2]);
   });
 
   it('moves a collection ingested without embeddings to the vector index when they are enabled', async (t) => {

@@ -181,4 +181,45 @@ function ragCases(backend: BackendUnderTest): void {
     assert.equal(fresh.files.ingested, 1);
     assert.equal((await rag.call('rag_collections', {})).collections[0].sources, 1);
   });
+
+  it('stores a file once when two ingests of it run at once', async (t) => {
+    const rag = await bootRag(t, await backend.fresh(), { knowledge: { rag: { chunkChars: 300, overlapChars: 50 } } });
+    for (let round = 0; round < 5; round++) {
+      // New content each round, so that both ingests find the file changed and replace its chunks.
+      writeTree(rag.workspace, { 'docs/pipeline.ts': `// round ${round}\n${CODE}` });
+      const both = await Promise.all([rag.call('rag_ingest', { path: 'docs/pipeline.ts' }), rag.call('rag_ingest', { path: 'docs/pipeline.ts' })]);
+      for (const out of both) assert.equal(out.isError, undefined, `round ${round}: ${JSON.stringify(out)}`);
+      const stored = await rag.call('rag_retrieve', { source: 'docs/pipeline.ts', limit: 1000 });
+      assert.equal(stored.count, stored.total, `round ${round}: ${stored.count} chunks stored for a source of ${stored.total}`);
+      assert.equal(stored.total, both[0].chunks.added);
+      assert.deepEqual(
+        stored.chunks.map((c: any) => c.chunk_index),
+        Array.from({ length: stored.total }, (_, i) => i),
+      );
+      const [stats] = (await rag.call('rag_collections', {})).collections;
+      assert.deepEqual([stats.sources, stats.chunks], [1, stored.total]);
+    }
+    // The search index holds no chunk twice either: every hit is a distinct stored chunk.
+    const hits = (await rag.call('rag_query', { question: 'pipeline stage input', top_k: 50 })).results;
+    assert.equal(new Set(hits.map((h: any) => h.chunk_index)).size, hits.length);
+  });
+
+  it('leaves no chunk without its source when a collection is deleted during an ingest into it', async (t) => {
+    const rag = await bootRag(t, await backend.fresh(), { knowledge: { rag: { chunkChars: 300, overlapChars: 50 } } });
+    const db = rag.gateway.store.db as any;
+    for (let round = 0; round < 5; round++) {
+      writeTree(rag.workspace, Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`docs/part${i}.ts`, `// round ${round}\n${CODE}`])));
+      if (round % 2 === 1) await rag.call('rag_ingest', { path: 'docs', collection: 'race' }); // sometimes the sources are there already
+      writeTree(rag.workspace, { 'docs/part0.ts': `// round ${round}, changed\n${CODE}` });
+      const [ingested, deleted] = await Promise.all([rag.call('rag_ingest', { path: 'docs', collection: 'race' }), rag.call('rag_delete', { collection: 'race' })]);
+      for (const out of [ingested, deleted]) assert.ok(out.isError === undefined || out.code === 'RAG_COLLECTION_NOT_FOUND', `round ${round}: ${JSON.stringify(out)}`);
+      const sources: Array<{ collection: string; path: string; chunks: number }> = await db.selectFrom('knowledge_rag_sources').select(['collection', 'path', 'chunks']).execute();
+      const chunks: Array<{ collection: string; source: string }> = await db.selectFrom('knowledge_rag_chunks').select(['collection', 'source']).execute();
+      const counted = new Map<string, number>();
+      for (const c of chunks) counted.set(`${c.collection}/${c.source}`, (counted.get(`${c.collection}/${c.source}`) ?? 0) + 1);
+      const declared = new Map(sources.map((r) => [`${r.collection}/${r.path}`, Number(r.chunks)]));
+      assert.deepEqual(counted, declared, `round ${round}: chunks stored per source against the sources' counts`);
+      await rag.call('rag_delete', { collection: 'race' });
+    }
+  });
 }

@@ -14,7 +14,7 @@ const ragIngest = {
     'code and text by size with overlap. Folders honour .gitignore files (nested ones too) and skip binary files, symbolic links, and files over maxFileBytes, each listed with the reason. ' +
     'Run it again after files change: unchanged files (same sha256) are skipped, changed ones replace their chunks, and files gone from the folder leave the collection. ' +
     'recreate empties the collection first. Sends progress notifications; cancellable (each file is replaced whole or not at all). ' +
-    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored).',
+    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored), RAG_COLLECTION_NOT_FOUND (the collection was deleted while the ingest ran).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
