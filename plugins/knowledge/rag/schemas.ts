@@ -1,5 +1,8 @@
 // Schema parts the rag_ tools share.
 
+/** A count in a result. */
+export const count = { type: 'integer', minimum: 0 } as const;
+
 export const collectionName = {
   type: 'string',
   pattern: '^[a-z][a-z0-9_-]{0,63}$',

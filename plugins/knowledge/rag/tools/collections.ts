@@ -1,10 +1,8 @@
 // rag_collections and rag_delete: the collections themselves.
 import type { ToolDefinition } from '../../../../core/index.js';
 import { normaliseSource } from '../query.js';
-import { collectionName, sourcePath } from '../schemas.js';
+import { collectionName, count, sourcePath } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';
-
-const count = { type: 'integer', minimum: 0 } as const;
 
 const ragCollections = {
   name: 'rag_collections',

@@ -1,10 +1,8 @@
 // rag_ingest: a file or folder of the workspace into a collection.
 import type { ToolDefinition } from '../../../../core/index.js';
 import { ingest, MAX_SKIPPED_LISTED } from '../ingest.js';
-import { collectionArg, globs } from '../schemas.js';
+import { collectionArg, count, globs } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';
-
-const count = { type: 'integer', minimum: 0 } as const;
 
 const ragIngest = {
   name: 'rag_ingest',
