@@ -270,8 +270,8 @@ export class RagStore {
       .selectAll()
       .where('collection', '=', collection)
       .where((eb) => (wantVectors ? eb.or([eb('indexed', '=', 0), eb('embedded', '=', 0)]) : eb('indexed', '=', 0)))
-      .orderBy('source')
-      .orderBy('chunk_index')
+      // No order: sorting by source made SQLite walk the whole collection by its source index
+      // (about 100 ms at 110,000 chunks, on every rag_query) to find the few rows still pending.
       .limit(limit)
       .execute();
   }
