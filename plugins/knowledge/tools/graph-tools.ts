@@ -40,7 +40,7 @@ const knowledgeUnlink = {
 
 const summaryProperties = {
   total: { type: 'integer' },
-  types: { type: 'object', additionalProperties: closedObject({ count: { type: 'integer' }, examples: { type: 'array', items: { type: 'string' } } }) },
+  types: { type: 'object', additionalProperties: closedObject({ count: { type: 'integer' }, recent: { type: 'array', items: { type: 'string' }, description: 'The summaries of up to three of the most recently changed.' } }) },
 };
 
 const knowledgeRecall = {
@@ -49,7 +49,7 @@ const knowledgeRecall = {
   description:
     'Finds what is known about a question: full-text and vector search together (hybrid; lexical alone when no embeddings are available, and then `degraded` says why), ' +
     'then nodes linked to the best hits by strong edges (marked expanded_from). Each result has its score, verification status and evidence. ' +
-    'Without a query, answers a summary: how many nodes of each type, with examples.',
+    'Without a query, answers a summary: how many nodes of each type, with the summaries of the most recent (recent).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -145,12 +145,12 @@ const knowledgeVerify = {
 export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDeps): void {
   const summary = async () => {
     const counts = await graph.countByType();
-    const types: Record<string, { count: number; examples: string[] }> = {};
+    const types: Record<string, { count: number; recent: string[] }> = {};
     for (const type of NODE_TYPES) {
       const count = counts.find((c) => c.type === type)?.count ?? 0;
       if (count === 0) continue;
       const { nodes } = await graph.list({ type }, 3, 0);
-      types[type] = { count, examples: nodes.map((n) => n.summary) };
+      types[type] = { count, recent: nodes.map((n) => n.summary) };
     }
     return { total: counts.reduce((sum, c) => sum + c.count, 0), types };
   };

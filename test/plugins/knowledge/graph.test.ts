@@ -183,7 +183,7 @@ for (const backend of storeBackends()) {
       const summary = await k.call('knowledge_summary');
       assert.equal(summary.total, 5);
       assert.equal(summary.types.note.count, 3);
-      assert.equal(summary.types.risk.examples.length, 2);
+      assert.equal(summary.types.risk.recent.length, 2);
       assert.equal(summary.statuses.unverified, 5);
       assert.equal(summary.vectors.available, false);
       assert.deepEqual((await k.call('knowledge_recall')).summary.types.note.count, 3);
