@@ -133,9 +133,10 @@ export class GraphStore {
     return { nodes: rows.map(nodeFromRow), total: Number(count.n) };
   }
 
-  async countByType(): Promise<Array<{ type: string; count: number }>> {
-    const rows = await this.#store.db.selectFrom('knowledge_nodes').select(['type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('type').execute();
-    return rows.map((r) => ({ type: r.type, count: Number(r.n) }));
+  /** How many nodes have each value of `column` (their type, or their verification status). */
+  async countBy(column: 'type' | 'verification_status'): Promise<Map<string, number>> {
+    const rows = await this.#store.db.selectFrom('knowledge_nodes').select([column, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(column).execute();
+    return new Map(rows.map((r) => [String(r[column]), Number(r.n)]));
   }
 
   /** Nodes whose vector in `space` is still to be made (not those the provider refused), oldest first. */

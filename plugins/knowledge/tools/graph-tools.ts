@@ -144,15 +144,15 @@ const knowledgeVerify = {
 
 export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDeps): void {
   const summary = async () => {
-    const counts = await graph.countByType();
+    const counts = await graph.countBy('type');
     const types: Record<string, { count: number; recent: string[] }> = {};
     for (const type of NODE_TYPES) {
-      const count = counts.find((c) => c.type === type)?.count ?? 0;
+      const count = counts.get(type) ?? 0;
       if (count === 0) continue;
       const { nodes } = await graph.list({ type }, 3, 0);
       types[type] = { count, recent: nodes.map((n) => n.summary) };
     }
-    return { total: counts.reduce((sum, c) => sum + c.count, 0), types };
+    return { total: [...counts.values()].reduce((sum, n) => sum + n, 0), types };
   };
 
   ctx.tool(knowledgeLink, ({ from, to, relation, confidence }, call) => knowledge.link(from, to, relation, confidence, call.caller.identity ?? null));
@@ -175,8 +175,9 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
     };
   });
   ctx.tool(knowledgeSummary, async () => {
-    const statuses: Record<string, number> = {};
-    for (const status of ['verified', 'partial', 'unverified', 'stale']) statuses[status] = (await graph.list({ status }, 1, 0)).total;
+    // One grouped count instead of a listing per status.
+    const counted = await graph.countBy('verification_status');
+    const statuses = Object.fromEntries(['verified', 'partial', 'unverified', 'stale'].map((status) => [status, counted.get(status) ?? 0]));
     const down = knowledge.vectorsUnavailable();
     return { ...(await summary()), statuses, vectors: down ? { available: false, reason: down } : { available: true, engine: index.vectorEngine } };
   });
