@@ -1,0 +1,119 @@
+// The brain tools' schemas: one source for validation, tools/list, REST and OpenAPI. A remote
+// gateway back end sends these same arguments to the other gateway's REST bridge.
+import { IMPORT_BATCH } from '../brain.js';
+import { MEMORY_TYPES } from '../model.js';
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description }) as const;
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+
+const memoryType = { enum: MEMORY_TYPES, description: 'What kind of memory it is.' } as const;
+const memoryId = { type: 'string', pattern: UUID, description: "A memory's id (a UUID)." } as const;
+const tag = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const org = text(128, 'The organisation the memory belongs to (at most 128 characters).');
+const project = text(128, 'The project the memory belongs to.');
+const confidence = { type: 'number', minimum: 0, maximum: 1 } as const;
+
+export const rememberInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content', 'type'],
+  properties: {
+    content: { type: 'string', minLength: 1, description: 'What to remember, self-contained: it will be read without the conversation around it (at most 64 KiB by default).' },
+    type: memoryType,
+    tags: { type: 'array', items: tag, maxItems: 32, uniqueItems: true, default: [], description: 'Words to find it by and filter on.' },
+    org,
+    project,
+    confidence: { ...confidence, default: 0.8, description: 'How sure you are, 0 to 1.' },
+    supersedes: { ...memoryId, description: 'The id of a memory this one replaces: recall leaves the old one out from now on.' },
+    expires_in: { type: 'integer', minimum: 1, maximum: 10 * 365 * 24 * 3600, description: 'Forget it after this many seconds (it stays listed with include_expired). Default: never.' },
+    id: { ...memoryId, description: 'An id for the new memory, chosen by you (a fresh UUID), so that a retried call never stores twice. Default: one is made.' },
+  },
+} as const;
+
+const filterProperties = {
+  org,
+  project,
+  type: memoryType,
+  types: { type: 'array', items: memoryType, minItems: 1, uniqueItems: true, description: 'Any of these types (with type: either).' },
+  agent_id: text(128, 'Only memories written by this agent.'),
+  min_confidence: { ...confidence, description: 'Only memories at least this sure.' },
+  tags: { type: 'array', items: tag, minItems: 1, maxItems: 32, uniqueItems: true, description: 'Only memories carrying every one of these tags.' },
+  include_superseded: { type: 'boolean', default: false, description: 'Memories another has replaced too.' },
+  include_expired: { type: 'boolean', default: false, description: 'Memories past their expiry too.' },
+} as const;
+
+export const recallInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query'],
+  properties: {
+    query: text(4000, 'What you want to remember: words, a question, a name.'),
+    top_k: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'How many memories at most.' },
+    mode: {
+      enum: ['auto', 'hybrid', 'lexical', 'vector'],
+      default: 'auto',
+      description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only. vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
+    },
+    ...filterProperties,
+  },
+} as const;
+
+export const forgetInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id: memoryId,
+    reason: text(1000, 'Why it is forgotten: kept with the tombstone.'),
+  },
+} as const;
+
+export const listInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Memories per page, newest first.' },
+    cursor: text(512, "The previous page's next_cursor."),
+    include_forgotten: { type: 'boolean', default: false, description: 'Tombstones of forgotten memories too (content erased).' },
+  },
+} as const;
+
+export const memorySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'agent_id', 'type', 'content', 'tags', 'org', 'project', 'confidence', 'supersedes_id', 'superseded_by', 'expires_at', 'created_at', 'updated_at', 'forgotten_at', 'forget_reason'],
+  properties: {
+    id: { type: 'string' },
+    agent_id: { type: 'string' },
+    type: { enum: MEMORY_TYPES },
+    content: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    org: nullable({ type: 'string' }),
+    project: nullable({ type: 'string' }),
+    confidence,
+    supersedes_id: nullable({ type: 'string' }),
+    superseded_by: nullable({ type: 'string' }),
+    expires_at: nullable({ type: 'string', format: 'date-time' }),
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    forgotten_at: nullable({ type: 'string', format: 'date-time' }),
+    forget_reason: nullable({ type: 'string' }),
+  },
+} as const;
+
+export const importInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['memories'],
+  properties: {
+    memories: {
+      type: 'array',
+      minItems: 1,
+      maxItems: IMPORT_BATCH,
+      items: { ...memorySchema, properties: { ...memorySchema.properties, id: memoryId, content: { type: 'string' } } },
+      description: `Memories as brain_list or mcp-gateway brain export wrote them, at most ${IMPORT_BATCH}: ids, agents and times are kept.`,
+    },
+  },
+} as const;
