@@ -79,7 +79,19 @@ export type {
 } from './storage/search-types.js';
 // The shared store's query builder, re-exported so that a plugin in its own package types its
 // tables and writes raw SQL with the gateway's copy of Kysely rather than one of its own.
-export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from './vendor/kysely.js';
+export {
+  sql,
+  type ColumnType,
+  type Expression,
+  type ExpressionBuilder,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from './vendor/kysely.js';
 export type { Workspace, WorkspaceOptions } from './workspace.js';
 export { GatewayError, isGatewayError } from './errors.js';
 export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';

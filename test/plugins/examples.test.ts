@@ -101,7 +101,7 @@ describe('every tool, called with its own examples', async () => {
 
 /**
  * The example with its ids made real: a running process for process tools, knowledge nodes
- * for the knowledge tools (`id`, or two distinct ones for `from` and `to`).
+ * for the knowledge tools (`id`, or two distinct ones for `from` and `to`), a memory for brain_forget.
  */
 async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (tool.plugin === 'knowledge') {
@@ -110,7 +110,14 @@ async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<st
     const nodes = await liveNodes(client, 2);
     return { ...args, ...Object.fromEntries(keys.map((key) => [key, key === 'to' ? nodes[1] : nodes[0]])) };
   }
+  if (tool.plugin === 'brain') return typeof args.id === 'string' ? { ...args, id: await liveMemory(client) } : args;
   return typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
+}
+
+/** A memory for the examples that take an id (brain_forget). */
+async function liveMemory(client: Client): Promise<string> {
+  const result = await client.callTool({ name: 'brain_remember', arguments: { content: `A memory for the examples, ${Date.now()}-${Math.random()}.`, type: 'observation' } });
+  return (result.structuredContent as { memory: { id: string } }).memory.id;
 }
 
 /** `count` knowledge nodes, added for the purpose (each with content of its own, so no duplicate). */

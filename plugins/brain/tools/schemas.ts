@@ -117,3 +117,64 @@ export const importInput = {
     },
   },
 } as const;
+
+const recalledSchema = { ...memorySchema, required: [...memorySchema.required, 'score'], properties: { ...memorySchema.properties, score: { type: 'number', minimum: 0, maximum: 1 } } } as const;
+const partial = { type: 'string', description: "Set when the remote was down: only the memories this gateway wrote were searched." } as const;
+
+export const rememberOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['memory', 'duplicate', 'queued'],
+  properties: {
+    memory: memorySchema,
+    duplicate: { type: 'boolean', description: 'The id was stored with this content before: nothing new was stored.' },
+    queued: { type: 'boolean', description: 'The remote is down: the memory waits in the queue and is sent when it is back.' },
+  },
+} as const;
+
+export const recallOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['count', 'memories', 'mode'],
+  properties: {
+    count: { type: 'integer', minimum: 0 },
+    memories: { type: 'array', items: recalledSchema },
+    mode: { enum: ['hybrid', 'lexical', 'vector'], description: 'How the memories were ranked.' },
+    partial,
+    degraded: { type: 'string', description: 'Why the ranking asked for was not possible (no vectors).' },
+  },
+} as const;
+
+export const forgetOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'forgotten', 'forgotten_at'],
+  properties: {
+    id: { type: 'string' },
+    forgotten: { type: 'boolean', description: 'False when it had been forgotten before.' },
+    forgotten_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const listOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['count', 'memories'],
+  properties: {
+    count: { type: 'integer', minimum: 0 },
+    memories: { type: 'array', items: memorySchema },
+    next_cursor: { type: 'string', description: 'More memories follow: pass this as cursor.' },
+    partial,
+  },
+} as const;
+
+export const importOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['imported', 'skipped', 'forgotten'],
+  properties: {
+    imported: { type: 'integer', minimum: 0, description: 'Memories stored.' },
+    skipped: { type: 'integer', minimum: 0, description: 'Memories whose id was here already.' },
+    forgotten: { type: 'integer', minimum: 0, description: 'Memories live here that the import carried as forgotten.' },
+  },
+} as const;

@@ -1,0 +1,172 @@
+// The memories' search index: their words always, their vectors when the embeddings plugin
+// gives them. A memory whose vector could not be made (provider down) is found by its words
+// and gets its vector later, when vectors work again: `vector_space` on its row says which.
+// Memories never change once written (only forget erases them), so no write can race another
+// but forget: the index is checked against the rows after each write.
+import type { Logger, PluginStore, SearchFilterValue, SearchHit, SearchIndex } from '../../../core/index.js';
+import type { Memory } from '../model.js';
+import type { MemoryVectors } from '../vectors.js';
+import { memoryFromRow } from './memory-rows.js';
+import type { BrainTables } from './schema.js';
+
+const BATCH = 64;
+
+export interface IndexQuery {
+  readonly text?: string;
+  readonly vector?: readonly number[];
+  readonly filters: Readonly<Record<string, SearchFilterValue>>;
+  /** Any of these types; absent: all. The index filters by equality, so one query per type. */
+  readonly types?: readonly string[] | undefined;
+  readonly limit: number;
+  readonly weights: { readonly lexical: number; readonly vector: number };
+}
+
+export class MemoryIndex {
+  readonly #index: SearchIndex;
+  readonly #store: PluginStore<BrainTables>;
+  readonly #vectors: MemoryVectors;
+  readonly #log: Logger;
+  #filling: Promise<void> | undefined;
+
+  private constructor(index: SearchIndex, store: PluginStore<BrainTables>, vectors: MemoryVectors, log: Logger) {
+    this.#index = index;
+    this.#store = store;
+    this.#vectors = vectors;
+    this.#log = log;
+  }
+
+  /** One index per vector space (another model means another index), `memories_text` without vectors. */
+  static async open(store: PluginStore<BrainTables>, vectors: MemoryVectors, log: Logger): Promise<MemoryIndex> {
+    const space = vectors.space;
+    const index = await store.search(space ? `memories_${space}` : 'memories_text', vectors.dimensions ? { dimensions: vectors.dimensions } : {});
+    return new MemoryIndex(index, store, vectors, log);
+  }
+
+  /** What a memory's vector is made from. */
+  static embeddingText(memory: Pick<Memory, 'content'>): string {
+    return memory.content;
+  }
+
+  /**
+   * Indexes live memories, with `vectors` (one per memory, in order) or none. Memories
+   * forgotten meanwhile are taken out again. Records on each row which vector it has.
+   */
+  async put(memories: readonly Memory[], vectors: readonly number[][] | null): Promise<void> {
+    if (memories.length === 0) return;
+    await this.#index.index(
+      memories.map((memory, i) => ({
+        id: memory.id,
+        fields: { content: memory.content, tags: memory.tags.join(' ') },
+        filters: documentFilters(memory),
+        ...(vectors ? { embedding: vectors[i]! } : {}),
+      })),
+    );
+    const ids = memories.map((m) => m.id);
+    const live = new Set((await this.#store.db.selectFrom('brain_memories').select('id').where('id', 'in', ids).where('forgotten_at', 'is', null).execute()).map((r) => r.id));
+    const gone = ids.filter((id) => !live.has(id));
+    if (gone.length > 0) await this.#index.remove(gone);
+    if (vectors && live.size > 0) await this.#store.db.updateTable('brain_memories').set({ vector_space: this.#vectors.space }).where('id', 'in', [...live]).execute();
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    await this.#index.remove(ids);
+  }
+
+  async queryVector(text: string, signal?: AbortSignal): Promise<{ vector: number[] | null; reason?: string }> {
+    const outcome = await this.#vectors.embed([text], 'query', signal);
+    return outcome.vectors ? { vector: outcome.vectors[0]! } : { vector: null, reason: outcome.reason };
+  }
+
+  /** Ranks memories by the index alone; the caller applies what the index cannot (expiry, supersession, tags). */
+  async search(query: IndexQuery): Promise<SearchHit[]> {
+    const run = (type?: string) =>
+      this.#index.query({
+        ...(query.text ? { text: query.text } : {}),
+        ...(query.vector ? { vector: query.vector } : {}),
+        filters: type ? { ...query.filters, type } : query.filters,
+        limit: query.limit,
+        ...(query.text && query.vector ? { weights: query.weights } : {}),
+      });
+    if (!query.types?.length) return run();
+    const hits = (await Promise.all(query.types.map((t) => run(t)))).flat();
+    return hits.sort((a, b) => b.score - a.score).slice(0, query.limit);
+  }
+
+  /**
+   * Brings the index level with the table after a restart or a new vector space: every live
+   * memory is indexed again when the counts differ, then the missing vectors are made.
+   */
+  async catchUp(signal: AbortSignal): Promise<void> {
+    const [indexed, live] = await Promise.all([this.#index.count(), this.#countLive()]);
+    if (indexed !== live) {
+      this.#log.info({ indexed, live }, 'brain: indexing every memory again');
+      for (let after = ''; !signal.aborted; ) {
+        const rows = await this.#store.db.selectFrom('brain_memories').selectAll().where('forgotten_at', 'is', null).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+        if (rows.length === 0) break;
+        // Indexed again without vectors: the rows say so, and the fill below makes them (from the cache, mostly).
+        await this.put(rows.map(memoryFromRow), null);
+        await this.#store.db.updateTable('brain_memories').set({ vector_space: null }).where('id', 'in', rows.map((r) => r.id)).execute();
+        after = rows.at(-1)!.id;
+      }
+    }
+    await this.fillVectors(signal);
+  }
+
+  /** Live memories still without a vector of this space; starts a fill when there are some. */
+  async missingVectors(): Promise<number> {
+    const space = this.#vectors.space;
+    if (!space) return 0;
+    const { n } = await this.#needingVectors(space).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) > 0) void this.fillVectors();
+    return Number(n);
+  }
+
+  /** Makes the vectors memories lack, a batch at a time, while the provider answers; one run at a time. */
+  fillVectors(signal?: AbortSignal): Promise<void> {
+    const space = this.#vectors.space;
+    if (!space || this.#vectors.unavailable()) return Promise.resolve();
+    this.#filling ??= (async () => {
+      try {
+        while (!signal?.aborted) {
+          const rows = await this.#needingVectors(space).selectAll().orderBy('id').limit(BATCH).execute();
+          if (rows.length === 0) return;
+          const memories = rows.map(memoryFromRow);
+          const outcome = await this.#vectors.embed(memories.map(MemoryIndex.embeddingText), 'document', signal);
+          if (!outcome.vectors) return;
+          await this.put(memories, outcome.vectors);
+        }
+      } catch (err) {
+        this.#log.warn({ err }, 'brain: filling in vectors failed; tried again at the next recall or remember');
+      } finally {
+        this.#filling = undefined;
+      }
+    })();
+    return this.#filling;
+  }
+
+  #needingVectors(space: string) {
+    return this.#store.db
+      .selectFrom('brain_memories')
+      .where('forgotten_at', 'is', null)
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]));
+  }
+
+  async #countLive(): Promise<number> {
+    const { n } = await this.#store.db
+      .selectFrom('brain_memories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('forgotten_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+}
+
+/** What queries can select on in the index: the equality filters brain_recall offers. */
+function documentFilters(memory: Memory): Record<string, SearchFilterValue> {
+  return {
+    type: memory.type,
+    agent_id: memory.agent_id,
+    ...(memory.org !== null ? { org: memory.org } : {}),
+    ...(memory.project !== null ? { project: memory.project } : {}),
+  };
+}
