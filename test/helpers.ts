@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequestRaw, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,15 @@ export async function socketClient(address: SocketAddress, name = 'socket-client
   };
   await client.connect(transport);
   return { client, socket };
+}
+
+/** A TCP port free on 127.0.0.1 a moment ago (for a server a test must stop and start again on one port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** Writes a YAML config file and returns its path. */

@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BIN, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
+import { BIN, freePort, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, isRunning } from '../plugins/upstream/upstream-helpers.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * A second gateway (files plugin, owner key) on `port`: the remote HTTP upstream. Both gateways

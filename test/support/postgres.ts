@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
+import { freePort } from '../helpers.js';
 
 /**
  * A throwaway PostgreSQL server for tests: Debian's postgresql package (what .ci/run installs),
@@ -121,16 +121,6 @@ async function startOnFreePort(run: Run, data: string, dir: string): Promise<num
   throw new Error(`pg_ctl could not start PostgreSQL:\n${last}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function postgresUser(): { uid: number; gid: number } {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
