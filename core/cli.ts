@@ -4,6 +4,7 @@ import { loadConfig, type GatewayConfig } from './config.js';
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
+import { BUILTIN_CLI_WORDS } from './plugins/plugin-commands.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
 import { toRestData } from './catalog/tool-result.js';
 import { toolEntry, type RegisteredTool } from './catalog/tool-catalog.js';
@@ -23,6 +24,8 @@ Usage:
   mcp-gateway tools [--json]          list every tool with its plugin and origin (and schema with --json)
   mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
   mcp-gateway plugins                 list the registry and which plugins are enabled
+  mcp-gateway PLUGIN COMMAND [ARGS...]  a command a plugin adds (mcp-gateway PLUGIN --help lists them);
+                                      --config and --workspace go before PLUGIN, the rest is the command's
   mcp-gateway keys owner              print the owner key (dataDir/owner.key) with ready-to-paste lines
   mcp-gateway keys create --name NAME [--scope SCOPE]...
                                       make another API key; prints it once, with the config lines
@@ -64,10 +67,18 @@ const options = {
 type Flags = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
 export async function main(argv: string[]): Promise<number> {
+  const found = commandWord(argv);
   // `upstream add` passes a server's own command line after `--` and has options of its own.
-  if (commandWord(argv) === 'upstream') {
+  if (found?.word === 'upstream') {
     const { runUpstream } = await import('./cli-upstream.js');
     return runUpstream(argv);
+  }
+  // Any other first word names a plugin whose command parses its own arguments (`--stdio`
+  // before it keeps its meaning, as it did before plugins had commands).
+  const before = argv.slice(0, found?.index);
+  if (found && !BUILTIN_CLI_WORDS.has(found.word) && !before.includes('--stdio')) {
+    const { runPluginCommand } = await import('./cli-commands.js');
+    return runPluginCommand(before, found.word, argv.slice(found.index + 1));
   }
   let parsed;
   try {
@@ -104,10 +115,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** The command's name: the first word that is not an option or an option's value. */
-function commandWord(argv: string[]): string | undefined {
+/** The command's name and where it is: the first word that is not an option or an option's value. */
+function commandWord(argv: string[]): { word: string; index: number } | undefined {
   const end = argv.indexOf('--');
-  return parseArgs({ args: end < 0 ? argv : argv.slice(0, end), options, allowPositionals: true, strict: false }).positionals[0];
+  const { tokens } = parseArgs({ args: end < 0 ? argv : argv.slice(0, end), options, allowPositionals: true, strict: false, tokens: true });
+  const first = tokens.find((t) => t.kind === 'positional');
+  return first?.kind === 'positional' ? { word: first.value, index: first.index } : undefined;
 }
 
 async function boot(flags: Flags, logLevel?: LogLevel): Promise<Gateway> {

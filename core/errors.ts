@@ -243,6 +243,11 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, a schema ajv refuses, or an origin that is not a label of 1 to 200 characters.',
   },
+  COMMAND_DEFINITION_INVALID: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: a plugin CLI command (ctx.command) has a bad name (^[a-z][a-z0-9-]{0,31}$), a name the plugin already used, no description, a usage that is not a string, a runner that is not a function, or comes from a plugin named like a built-in command (serve, tools, upstream...).',
+  },
   // Issue 11, part RP: resources, prompts and completions from plugins.
   RESOURCE_NOT_FOUND: {
     status: 404,
@@ -289,7 +294,7 @@ export const coreErrors = {
   PLUGIN_SETUP_OVER: {
     status: 500,
     mcp: 'result',
-    description: 'A plugin called ctx.tool, ctx.resource, ctx.prompt or ctx.http after its setup had resolved or failed; use ctx.live.<kind>(...) to add tools, resources and prompts at run time (routes are setup-only).',
+    description: 'A plugin called ctx.tool, ctx.resource, ctx.prompt, ctx.http or ctx.command after its setup had resolved or failed; use ctx.live.<kind>(...) to add tools, resources and prompts at run time (routes and commands are setup-only).',
   },
   PLUGIN_CLOSED: {
     status: 500,

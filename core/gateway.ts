@@ -13,6 +13,7 @@ import { ListChangedNotices } from './mcp/list-changed.js';
 import type { CoreServices } from './plugins/plugin-context.js';
 import { loadOwnerKey, type OwnerKey } from './owner-key.js';
 import { PluginHost } from './plugins/plugin-host.js';
+import { PluginCommands } from './plugins/plugin-commands.js';
 import { makePrivateDir } from './private-files.js';
 import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from './plugins/registry.js';
 import { createSchemaCompiler } from './catalog/schema.js';
@@ -56,6 +57,8 @@ export interface Gateway {
   readonly subscriptions: ResourceSubscriptions;
   /** The HTTP routes, static folders and WebSocket routes plugins recorded (ctx.http). */
   readonly routes: PluginRouteTable;
+  /** The CLI commands plugins recorded (ctx.command), for `mcp-gateway <plugin> <command>`. */
+  readonly commands: PluginCommands;
   readonly errors: ErrorTable;
   readonly events: EventBus;
   readonly sessions: SessionRegistry;
@@ -152,6 +155,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
   const breakers = new BreakerRegistry(config.breakers, log, isCallerError);
   const routes = new PluginRouteTable({ ajv, log, defaultTimeoutMs: config.tools.timeoutMs });
+  const commands = new PluginCommands();
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
   // Run-time catalog changes reach every session; at boot there is none yet to tell.
@@ -179,6 +183,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     signal: shutdown.signal,
     sessions,
     routes,
+    commands,
   };
   const plugins = new PluginHost(core, config);
   const startedAt = Date.now();
@@ -217,6 +222,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     prompts,
     subscriptions,
     routes,
+    commands,
     errors,
     events,
     sessions,

@@ -60,6 +60,7 @@ export type {
   ResourceTemplateDefinition,
   StaticResourceDefinition,
 } from './plugins/content-types.js';
+export type { CommandDefinition, CommandIo, CommandRunner } from './plugins/command-types.js';
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
 export type { CoreErrorCode, ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { resolveConfig } from './config.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
+import { runCommand } from './plugins/plugin-commands.js';
 
 export type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export type { GatewayStatus } from './catalog/status-tool.js';
@@ -45,6 +47,23 @@ export interface TestGatewayOptions {
   readonly logLevel?: LogLevel;
 }
 
+/** What one run of a plugin's CLI command gave (`TestGateway.command`). */
+export interface TestCommandResult {
+  /** The exit status `mcp-gateway <plugin> <command>` would end with. */
+  readonly code: number;
+  /** Everything the command wrote to stdout, as UTF-8. */
+  readonly stdout: string;
+  /** Everything written to stderr: the command's own lines, and `mcp-gateway: CODE: message` when it failed. */
+  readonly stderr: string;
+}
+
+export interface TestCommandOptions {
+  /** What the command reads on stdin; empty by default. */
+  readonly stdin?: string | Uint8Array;
+  /** Aborts the command's `io.signal`, as SIGINT would from the CLI. */
+  readonly signal?: AbortSignal;
+}
+
 /** The answer to one REST request. */
 export interface TestRestAnswer {
   readonly status: number;
@@ -69,6 +88,12 @@ export interface TestGateway {
   rest(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<TestRestAnswer>;
   /** What `gateway_status` answers: plugins, breakers, sessions. */
   status(): GatewayStatus;
+  /**
+   * Runs a command the plugin recorded with `ctx.command`, as `mcp-gateway <plugin> <command>
+   * ...args` would (same exit status, same failure lines), on in-memory streams. Rejects when
+   * the plugin has no such command.
+   */
+  command(plugin: string, name: string, args?: readonly string[], options?: TestCommandOptions): Promise<TestCommandResult>;
   /** Closes the clients, the gateway (plugin closers run) and removes the temporary folders. */
   close(): Promise<void>;
 }
@@ -124,6 +149,19 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     const answer = await (await app).inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
     return { status: answer.statusCode, headers: answer.headers, body: answer.body === '' ? undefined : answer.json() };
   };
+  const command: TestGateway['command'] = async (plugin, name, args = [], options = {}) => {
+    const found = gateway.commands.get(plugin, name);
+    if (!found) {
+      const known = gateway.commands.of(plugin).map((c) => c.definition.name);
+      throw new Error(`Plugin "${plugin}" has no command "${name}"; its commands: ${known.join(', ') || '(none)'}.`);
+    }
+    const stdout = collector();
+    const stderr = collector();
+    const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)], { objectMode: false });
+    const signal = options.signal ? AbortSignal.any([options.signal, gateway.signal]) : gateway.signal;
+    const code = await runCommand(found, args, { stdin, stdout: stdout.stream, stderr: stderr.stream, signal }, gateway.log);
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  };
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -138,9 +176,21 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
 
   try {
     const client = await connect();
-    return { client, workspace, dataDir, connect, rest, status: () => gateway.status(), close };
+    return { client, workspace, dataDir, connect, rest, status: () => gateway.status(), command, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/** A stream that keeps what is written to it. */
+function collector(): { stream: Writable; text(): string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, encoding, done) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }

@@ -15,6 +15,7 @@ import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { PluginRouteTable, RouteRecorder } from '../http/plugin-route-table.js';
 import type { Workspace } from '../workspace.js';
 import { createContentScope, type ContentScope, type ContentServices } from './content-context.js';
+import { prepareCommand, type PluginCommands, type RegisteredCommand } from './plugin-commands.js';
 
 /** What core hands to every plugin context. */
 export interface CoreServices extends ContentServices {
@@ -32,6 +33,8 @@ export interface CoreServices extends ContentServices {
   readonly sessions: SessionRegistry;
   /** Plugin HTTP routes, mounted by the HTTP face (ctx.http). */
   readonly routes: PluginRouteTable;
+  /** Plugin CLI commands, run by `mcp-gateway <plugin> <command>` (ctx.command). */
+  readonly commands: PluginCommands;
 }
 
 /** A plugin's context plus what the host needs back from it after setup. */
@@ -45,6 +48,8 @@ export interface PluginScope {
   readonly closers: Array<() => unknown>;
   /** Resources and prompts recorded during setup, and their commit to the catalogs. */
   readonly content: ContentScope;
+  /** CLI commands recorded during setup (ctx.command), added to core's only if setup succeeds. */
+  readonly commands: RegisteredCommand[];
   /** Aborts `ctx.signal`: the plugin's setup failed or timed out and it is being discarded. */
   abort(reason: unknown): void;
   /** Setup resolved or failed: from now on `ctx.tool` throws PLUGIN_SETUP_OVER. */
@@ -66,6 +71,7 @@ export function createPluginScope(
   channels: readonly string[] = [],
 ): PluginScope {
   const tools: RegisteredTool[] = [];
+  const commands: RegisteredCommand[] = [];
   const closers: Array<() => unknown> = [];
   // The plugin's own signal: shutdown, or its setup failing (a timed-out setup may still run).
   const lifetime = new AbortController();
@@ -150,6 +156,19 @@ export function createPluginScope(
       }
       return new GatewayError(code, message, { details });
     },
+    command(definition, run) {
+      if (setupOver) {
+        throw new GatewayError(
+          'PLUGIN_SETUP_OVER',
+          `Plugin "${name}" called ctx.command("${String(definition?.name)}") after its setup was over: commands are recorded in setup only.`,
+        );
+      }
+      const command = prepareCommand(name, definition, run);
+      if (commands.some((c) => c.definition.name === command.definition.name)) {
+        throw new GatewayError('COMMAND_DEFINITION_INVALID', `Plugin "${name}" records command "${command.definition.name}" twice.`);
+      }
+      commands.push(command);
+    },
     reportStatus(report) {
       if (typeof report !== 'function') throw new TypeError(`Plugin "${name}": ctx.reportStatus takes a function.`);
       reporter = report;
@@ -161,6 +180,7 @@ export function createPluginScope(
     tools,
     closers,
     content,
+    commands,
     routes,
     abort: (reason) => lifetime.abort(reason),
     endSetup: () => {

@@ -17,6 +17,8 @@ export interface LoadedPlugin {
   readonly resources: readonly string[];
   /** Names of the prompts the plugin recorded during setup. */
   readonly prompts: readonly string[];
+  /** Names of the CLI commands the plugin recorded during setup (ctx.command). */
+  readonly commands: readonly string[];
   readonly setupMs: number;
   /** The plugin's own state (`ctx.reportStatus`); absent when it reports none. */
   readonly report: () => PluginStatus | undefined;
@@ -184,6 +186,8 @@ export class PluginHost {
         undoContent();
         throw err;
       }
+      // Last, as nothing can refuse them: command names are the plugin's own.
+      this.#core.commands.add(scope.commands);
     } catch (err) {
       scope.endSetup();
       scope.routes.seal();
@@ -289,6 +293,7 @@ function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs:
     tools: scope.tools.map((t) => t.listing.name),
     resources: scope.content.resources.map((r) => r.key),
     prompts: scope.content.prompts.map((p) => p.listing.name),
+    commands: scope.commands.map((c) => c.definition.name),
     setupMs,
     report: scope.report,
     gauges: scope.gauges,

@@ -16,6 +16,7 @@ import type { PluginHttp } from './route-types.js';
 import type { PluginStore } from '../storage/store-types.js';
 import type { Workspace } from '../workspace.js';
 import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
+import type { CommandDefinition, CommandRunner } from './command-types.js';
 
 /** MCP tool annotations. `readOnlyHint` is required so that every tool states it. */
 export interface ToolAnnotations {
@@ -340,6 +341,14 @@ export interface PluginContext<
    * During setup only, like `resource`; throws PROMPT_DEFINITION_INVALID or PLUGIN_SETUP_OVER.
    */
   prompt<Args = Record<string, string>>(definition: PromptDefinition, getter: PromptGetter<Args>): void;
+  /**
+   * Records a CLI command, run as `mcp-gateway <plugin> <command> [args...]` by a gateway booted
+   * for that one command (no transport served); nothing else sees it. During setup only: the
+   * commands join the gateway when setup succeeds. Throws COMMAND_DEFINITION_INVALID at once
+   * for a bad definition or a name this plugin already recorded, and PLUGIN_SETUP_OVER after
+   * setup resolved or failed. See command-types.ts for what `run` gets and returns.
+   */
+  command(definition: CommandDefinition, run: CommandRunner): void;
   /**
    * Sends `notifications/resources/updated` for `uri` to every session subscribed to it (a
    * URI one of this plugin's resources or templates serves). Throws RESOURCE_NOT_FOUND when

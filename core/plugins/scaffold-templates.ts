@@ -128,7 +128,7 @@ export default definePlugin({
       },
       (_uri, variables) => \`# \${ctx.config.greeting}, \${String(variables.name)}!\\n\`,
     );
-    // More contribution points (prompts, routes, notifications) go here: docs/writing-a-plugin.md.
+    // More contribution points (prompts, routes, notifications, CLI commands) go here: docs/writing-a-plugin.md.
   },
 });
 `;

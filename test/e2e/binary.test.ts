@@ -177,7 +177,8 @@ describe('the mcp-gateway binary', () => {
     ];
     for (const [label, args, message] of failing) {
       it(`exits 1 on ${label}`, () => {
-        const result = runCli([...args, '--config', config]);
+        // --config first: after a word that is no built-in command, the rest is a plugin command's.
+        const result = runCli(['--config', config, ...args]);
         assert.equal(result.code, 1);
         assert.match(result.stderr, message);
       });
