@@ -8,7 +8,8 @@ import { brainErrors } from './errors.js';
 import { LocalBrain } from './local/local-brain.js';
 import { MemoryIndex } from './local/memory-index.js';
 import { migrations } from './local/schema.js';
-import { registerBrainTools } from './tools/register.js';
+import { registerBrainCommands } from './commands.js';
+import { contentCheck, registerBrainTools } from './tools/register.js';
 import { MemoryVectors } from './vectors.js';
 
 export type { BrainConfig } from './config.js';
@@ -33,6 +34,8 @@ export default definePlugin({
     } else {
       throw ctx.error('CONFIG_INVALID', 'plugins.brain.config.backend: remote is not available yet');
     }
-    registerBrainTools(ctx, brain);
+    const checkContent = contentCheck(ctx);
+    registerBrainTools(ctx, brain, checkContent);
+    registerBrainCommands(ctx, brain, checkContent);
   },
 });

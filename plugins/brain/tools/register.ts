@@ -7,15 +7,27 @@ import type { BrainErrorCode } from '../errors.js';
 import type { Memory, MemoryFilter, MemoryType } from '../model.js';
 import { brainForget, brainImport, brainList, brainRecall, brainRemember } from './definitions.js';
 
-type BrainContext = PluginContext<BrainConfig, BrainErrorCode, never, 'embeddings'>;
+export type BrainContext = PluginContext<BrainConfig, BrainErrorCode, never, 'embeddings'>;
 
 /** The agent a call acts as: who the gateway knows the caller to be. */
 export function agentOf(call: CallContext): string {
   return call.caller.identity ?? call.caller.transport;
 }
 
-export function registerBrainTools(ctx: BrainContext, brain: Brain): void {
+/** Refuses a memory whose content is over `maxContentBytes` (BRAIN_CONTENT_TOO_LARGE): for the tools and `brain import`. */
+export type ContentCheck = (memory: Pick<Memory, 'content'>, where?: string) => void;
+
+export function contentCheck(ctx: BrainContext): ContentCheck {
   const { maxContentBytes } = ctx.config;
+  return (memory, where = 'content') => {
+    const bytes = Buffer.byteLength(memory.content, 'utf8');
+    if (bytes > maxContentBytes) {
+      throw ctx.error('BRAIN_CONTENT_TOO_LARGE', `${where} is ${bytes} bytes; a memory holds at most ${maxContentBytes} (plugins.brain.config.maxContentBytes). Split it into several memories.`, { bytes, limit: maxContentBytes });
+    }
+  };
+}
+
+export function registerBrainTools(ctx: BrainContext, brain: Brain, checkContent: ContentCheck): void {
   const acting = (call: CallContext): BrainCall => ({ agent: agentOf(call), signal: call.signal });
 
   /** On /events for everyone allowed to watch, and as a channel message to the caller's own sessions. */
@@ -27,12 +39,6 @@ export function registerBrainTools(ctx: BrainContext, brain: Brain): void {
     if (target) ctx.notify.channel(target, channel, payload);
   };
 
-  const checkContent = (memory: Pick<Memory, 'content'>, where = 'content') => {
-    const bytes = Buffer.byteLength(memory.content, 'utf8');
-    if (bytes > maxContentBytes) {
-      throw ctx.error('BRAIN_CONTENT_TOO_LARGE', `${where} is ${bytes} bytes; a memory holds at most ${maxContentBytes} (plugins.brain.config.maxContentBytes). Split it into several memories.`, { bytes, limit: maxContentBytes });
-    }
-  };
 
   ctx.tool(brainRemember, async (args, call) => {
     checkContent(args);
