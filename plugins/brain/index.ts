@@ -3,13 +3,16 @@
 import { definePlugin } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import type { Brain } from './brain.js';
+import { registerBrainCommands } from './commands.js';
 import { configSchema } from './config.js';
-import { brainErrors } from './errors.js';
+import { brainErrors, type RaiseError } from './errors.js';
 import { LocalBrain } from './local/local-brain.js';
 import { MemoryIndex } from './local/memory-index.js';
 import { migrations } from './local/schema.js';
-import { registerBrainCommands } from './commands.js';
-import { contentCheck, registerBrainTools } from './tools/register.js';
+import { OfflineBrain } from './offline/offline-brain.js';
+import { offlineMigrations, Outbox, WrittenMemories } from './offline/outbox.js';
+import { createRemoteBrain, isCallerError } from './remote/index.js';
+import { contentCheck, registerBrainTools, type BrainContext } from './tools/register.js';
 import { MemoryVectors } from './vectors.js';
 
 export type { BrainConfig } from './config.js';
@@ -22,20 +25,52 @@ export default definePlugin({
   errors: brainErrors,
   uses: ['embeddings'],
   async setup(ctx) {
-    let brain: Brain;
-    if (ctx.config.backend === 'local') {
-      await ctx.store.migrate(migrations);
-      const vectors = new MemoryVectors(ctx.api('embeddings'), ctx.log);
-      const index = await MemoryIndex.open(ctx.store, vectors, ctx.log);
-      const { lexicalWeight, vectorWeight } = ctx.config.recall;
-      brain = new LocalBrain({ store: ctx.store, index, vectors, error: (code, message, details) => ctx.error(code, message, details), weights: { lexical: lexicalWeight, vector: vectorWeight } });
-      // Level the index with the table in the background: a restart after a crash, a new model.
-      void index.catchUp(ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'brain: catching the index up failed'));
-    } else {
-      throw ctx.error('CONFIG_INVALID', 'plugins.brain.config.backend: remote is not available yet');
-    }
+    const brain = ctx.config.backend === 'local' ? await localBrain(ctx) : remoteBrain(ctx);
     const checkContent = contentCheck(ctx);
     registerBrainTools(ctx, brain, checkContent);
     registerBrainCommands(ctx, brain, checkContent);
   },
 });
+
+const raise = (ctx: BrainContext): RaiseError => (code, message, details) => ctx.error(code, message, details);
+
+async function localBrain(ctx: BrainContext): Promise<Brain> {
+  await ctx.store.migrate(migrations);
+  const vectors = new MemoryVectors(ctx.api('embeddings'), ctx.log);
+  const index = await MemoryIndex.open(ctx.store, vectors, ctx.log);
+  const { lexicalWeight, vectorWeight } = ctx.config.recall;
+  // Level the index with the table in the background: a restart after a crash, a new model.
+  void index.catchUp(ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'brain: catching the index up failed'));
+  ctx.reportStatus(() => ({ ok: true, detail: { backend: 'local', vectorSpace: vectors.space, vectorEngine: index.vectorEngine } }));
+  return new LocalBrain({ store: ctx.store, index, vectors, error: raise(ctx), weights: { lexical: lexicalWeight, vector: vectorWeight } });
+}
+
+function remoteBrain(ctx: BrainContext): Brain {
+  const remote = ctx.config.remote;
+  const breaker = ctx.breaker('remote', { timeoutMs: remote.timeoutMs, isCallerError, ...remote.breaker });
+  const error = raise(ctx);
+  ctx.db.migrate(offlineMigrations);
+  const outbox = new Outbox(ctx.db.sqlite);
+  const brain = new OfflineBrain(createRemoteBrain({ config: remote, breaker, error, log: ctx.log, env: process.env }), {
+    outbox,
+    written: new WrittenMemories(ctx.db.sqlite, remote.keepWritten),
+    options: { queueWhenDown: remote.queueWhenDown, queueLimit: remote.queueLimit, keepWritten: remote.keepWritten },
+    error,
+    log: ctx.log,
+  });
+  // The queue (kept across restarts) goes out while it holds anything; an open breaker answers at once, so a try costs nothing.
+  const timer = setInterval(() => {
+    if (outbox.length > 0) void brain.flush();
+  }, remote.queueRetryMs);
+  timer.unref();
+  ctx.onClose(() => clearInterval(timer));
+  ctx.reportStatus(() => {
+    const queue = brain.queueState();
+    return {
+      ok: breaker.state !== 'open',
+      detail: { backend: 'remote', protocol: remote.protocol, breaker: breaker.state, queue },
+      gauges: [{ name: 'queue_length', help: 'Remembers waiting for the remote brain.', value: queue.length }],
+    };
+  });
+  return brain;
+}

@@ -42,6 +42,10 @@ export class MemoryIndex {
     return new MemoryIndex(index, store, vectors, log);
   }
 
+  get vectorEngine(): string {
+    return this.#index.vectorEngine;
+  }
+
   /** What a memory's vector is made from. */
   static embeddingText(memory: Pick<Memory, 'content'>): string {
     return memory.content;

@@ -8,7 +8,9 @@ const text = (maxLength: number, description: string) => ({ type: 'string', minL
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 
 const memoryType = { enum: MEMORY_TYPES, description: 'What kind of memory it is.' } as const;
-const memoryId = { type: 'string', pattern: UUID, description: "A memory's id (a UUID)." } as const;
+/** Ids as stored: UUIDs here and on another gateway, an OpenBrain server's own ids there. */
+const memoryId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "A memory's id, as brain_remember, brain_recall or brain_list gave it." } as const;
+const newId = { type: 'string', pattern: UUID } as const;
 const tag = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const org = text(128, 'The organisation the memory belongs to (at most 128 characters).');
 const project = text(128, 'The project the memory belongs to.');
@@ -27,7 +29,7 @@ export const rememberInput = {
     confidence: { ...confidence, default: 0.8, description: 'How sure you are, 0 to 1.' },
     supersedes: { ...memoryId, description: 'The id of a memory this one replaces: recall leaves the old one out from now on.' },
     expires_in: { type: 'integer', minimum: 1, maximum: 10 * 365 * 24 * 3600, description: 'Forget it after this many seconds (it stays listed with include_expired). Default: never.' },
-    id: { ...memoryId, description: 'An id for the new memory, chosen by you (a fresh UUID), so that a retried call never stores twice. Default: one is made.' },
+    id: { ...newId, description: 'An id for the new memory, chosen by you (a fresh UUID), so that a retried call never stores twice. Default: one is made.' },
   },
 } as const;
 
@@ -112,7 +114,7 @@ export const importInput = {
       type: 'array',
       minItems: 1,
       maxItems: IMPORT_BATCH,
-      items: { ...memorySchema, properties: { ...memorySchema.properties, id: memoryId, content: { type: 'string' } } },
+      items: { ...memorySchema, properties: { ...memorySchema.properties, id: newId, content: { type: 'string' } } },
       description: `Memories as brain_list or mcp-gateway brain export wrote them, at most ${IMPORT_BATCH}: ids, agents and times are kept.`,
     },
   },
