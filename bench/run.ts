@@ -9,6 +9,7 @@ import { startBareServe, startGatewayServe, type ServingChild } from './lib/conn
 import { describeMachine } from './lib/machine.js';
 import { readOptions } from './lib/options.js';
 import { printSection, printTargets, renderDoc, type SectionResult } from './lib/report.js';
+import { brainSection } from './sections/brain.js';
 import { filesSection } from './sections/files.js';
 import { growthSection } from './sections/growth.js';
 import { knowledgeSection } from './sections/knowledge.js';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   if (options.sections.has('storage')) done(await step('7. Shared store', () => storageSection(options)));
   if (options.sections.has('upstream')) done(await step('8. Upstream hop', () => upstreamSection(options)));
   if (options.sections.has('knowledge')) done(await step('9. Knowledge', () => knowledgeSection(options)));
+  if (options.sections.has('brain')) done(await step('10. Brain', () => brainSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;
