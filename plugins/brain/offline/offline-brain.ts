@@ -6,7 +6,7 @@ import type { Logger } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../errors.js';
 import type { ForgetResult, ImportSummary, ListQuery, ListResult, Memory, RecallQuery, RecallResult, RememberInput, RememberResult } from '../model.js';
-import type { Outbox, WrittenMemories } from './outbox.js';
+import type { Outbox, Queued, WrittenMemories } from './outbox.js';
 import { matchesFilter, searchWritten } from './written-search.js';
 
 export interface OfflineOptions {
@@ -69,6 +69,8 @@ export class OfflineBrain implements Brain {
   async remember(input: RememberInput, call: BrainCall): Promise<RememberResult> {
     // The id is made here, once: the queue, every retry and the remote all know the memory by it.
     const withId = { ...input, id: input.id ?? randomUUID() };
+    const waiting = this.#outbox.find(withId.id);
+    if (waiting) return this.#queuedAgain(waiting, withId);
     // Queued remembers go first: a new one must not overtake them.
     if (this.#outbox.length > 0) await this.flush();
     if (this.#outbox.length === 0) {
@@ -78,7 +80,8 @@ export class OfflineBrain implements Brain {
         return result;
       } catch (err) {
         if (!this.#options.queueWhenDown || !isRemoteDown(err)) throw err;
-        this.#log.warn({ err, id: withId.id }, 'brain: the remote is down; the memory waits in the queue');
+        // Expected while the remote is down: one line, no stack.
+        this.#log.info({ code: (err as { code?: unknown }).code, id: withId.id }, 'brain: the remote is down; the memory waits in the queue');
       }
     }
     if (!this.#options.queueWhenDown) {
@@ -87,10 +90,19 @@ export class OfflineBrain implements Brain {
     if (this.#outbox.length >= this.#options.queueLimit) {
       throw this.#error('BRAIN_QUEUE_FULL', `The remote brain is down and ${this.#options.queueLimit} memories already wait in the queue (remote.queueLimit): try again when it is back.`, { limit: this.#options.queueLimit });
     }
-    this.#outbox.push(call.agent, withId);
-    const memory = provisional(withId, call.agent);
+    const queuedAt = Date.now();
+    this.#outbox.push(call.agent, withId, queuedAt);
+    const memory = provisional(withId, call.agent, queuedAt);
     this.#written.put(memory, true);
     return { memory, duplicate: false, queued: true };
+  }
+
+  /** The same id while it waits: the same memory again is a duplicate, another is BRAIN_ID_CONFLICT. */
+  #queuedAgain(waiting: Queued, input: RememberInput & { id: string }): RememberResult {
+    if (waiting.input.content !== input.content || waiting.input.type !== input.type) {
+      throw this.#error('BRAIN_ID_CONFLICT', `A memory with the id ${input.id} waits in the queue with other content: leave id out, or choose a fresh UUID.`, { id: input.id });
+    }
+    return { memory: provisional(waiting.input, waiting.agent, waiting.queuedAt), duplicate: true, queued: true };
   }
 
   /**
@@ -168,13 +180,16 @@ export class OfflineBrain implements Brain {
 
   #partial(err: unknown, kept: number): string {
     const code = String((err as { code?: unknown }).code ?? 'error');
-    return `the remote brain is down (${code}): only the ${kept} memories this gateway wrote were searched`;
+    return `the remote brain is down (${code}): only the ${kept} ${kept === 1 ? 'memory' : 'memories'} this gateway wrote ${kept === 1 ? 'was' : 'were'} searched`;
   }
 }
 
-/** A queued memory as the remote will most likely store it; the remote's copy wins once sent. */
-function provisional(input: RememberInput & { id: string }, agent: string): Memory {
-  const now = Date.now();
+/**
+ * A queued memory as far as this gateway knows it: the id is final; the agent and times are
+ * the remote's once it is stored (the remote's copy replaces this one when sent).
+ */
+function provisional(input: RememberInput & { id: string }, agent: string, queuedAt = Date.now()): Memory {
+  const now = queuedAt;
   const at = new Date(now).toISOString();
   return {
     id: input.id,

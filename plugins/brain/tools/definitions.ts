@@ -23,7 +23,7 @@ export const brainRecall = {
   description:
     'Finds the memories closest to a query, best first, by words and (with the embeddings plugin) meaning. Superseded and expired memories are left out unless asked. ' +
     'Filter by org, project, type or types, agent_id, tags, min_confidence. With a remote brain that is down, the answer holds only what this gateway wrote and says so in partial.',
-  inputSchema: { ...recallInput, examples: [{ query: 'how are tests run', top_k: 5 }, { query: 'deployment', types: ['decision', 'convention'], min_confidence: 0.5 }] },
+  inputSchema: { ...recallInput, examples: [{ query: 'how are tests run', top_k: 5 }, { query: 'deploy', types: ['decision', 'convention'], min_confidence: 0.5 }] },
   outputSchema: recallOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -62,8 +62,8 @@ export const brainImport = {
             id: '00000000-0000-4000-8000-00000000e001',
             agent_id: 'example',
             type: 'fact',
-            content: 'An imported example memory.',
-            tags: ['example'],
+            content: '',
+            tags: [],
             org: null,
             project: null,
             confidence: 0.5,
@@ -72,8 +72,8 @@ export const brainImport = {
             expires_at: '2030-01-01T00:00:00.000Z',
             created_at: '2026-01-01T00:00:00.000Z',
             updated_at: '2026-01-01T00:00:00.000Z',
-            forgotten_at: null,
-            forget_reason: null,
+            forgotten_at: '2026-01-02T00:00:00.000Z',
+            forget_reason: 'an example from the explorer: a tombstone, nothing to recall',
           },
         ],
       },
