@@ -17,7 +17,8 @@ export function registerBrainCommands(ctx: BrainContext, brain: Brain, checkCont
       if (args.length > 0) throw ctx.error('INVALID_ARGUMENTS', `brain export takes no arguments (got ${args.join(' ')}): mcp-gateway brain export > memories.jsonl`);
       let count = 0;
       for await (const memory of brain.export({ ...CLI, signal: io.signal })) {
-        if (io.signal.aborted) break;
+        // Interrupted: fail (exit 128 + the signal), so that a script never takes a cut export for a whole one.
+        io.signal.throwIfAborted();
         await write(io, `${JSON.stringify(memory)}\n`);
         count++;
       }
@@ -45,7 +46,7 @@ export function registerBrainCommands(ctx: BrainContext, brain: Brain, checkCont
       let line = 0;
       for await (const text of createInterface({ input: io.stdin, crlfDelay: Infinity })) {
         line++;
-        if (io.signal.aborted) break;
+        io.signal.throwIfAborted();
         if (text.trim() === '') continue;
         const problem = problemOf(text, validate, checkContent);
         if (problem) {
@@ -97,5 +98,12 @@ function problemOf(text: string, validate: Validate, checkContent: ContentCheck)
 /** Writes with backpressure: a slow reader of stdout holds the export, not the gateway's memory. */
 function write(io: CommandIo, text: string): Promise<void> {
   if (io.stdout.write(text)) return Promise.resolve();
-  return new Promise((resolve) => io.stdout.once('drain', resolve));
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(io.signal.reason);
+    io.signal.addEventListener('abort', stop, { once: true });
+    io.stdout.once('drain', () => {
+      io.signal.removeEventListener('abort', stop);
+      resolve();
+    });
+  });
 }

@@ -14,9 +14,10 @@ export const configSchema = {
     maxContentBytes: {
       type: 'integer',
       minimum: 1,
-      maximum: 1024 * 1024,
+      // The search index takes at most 1 MiB of text per memory, tags included.
+      maximum: 512 * 1024,
       default: 64 * 1024,
-      description: "A memory's content at most, in UTF-8 bytes (BRAIN_CONTENT_TOO_LARGE beyond).",
+      description: "A memory's content at most, in UTF-8 bytes (BRAIN_CONTENT_TOO_LARGE beyond), up to 512 KiB.",
     },
     recall: {
       type: 'object',

@@ -47,6 +47,10 @@ async function localBrain(ctx: BrainContext): Promise<Brain> {
 
 function remoteBrain(ctx: BrainContext): Brain {
   const remote = ctx.config.remote;
+  if (remote.queueWhenDown && remote.protocol === 'openbrain') {
+    // OpenBrain gives memories ids of its own when they arrive: a queued memory's id would not be its id.
+    throw ctx.error('CONFIG_INVALID', 'plugins.brain.config.remote: queueWhenDown works with protocol gateway only (OpenBrain chooses the ids of the memories it stores); set queueWhenDown: false.');
+  }
   const breaker = ctx.breaker('remote', { timeoutMs: remote.timeoutMs, isCallerError, ...remote.breaker });
   const error = raise(ctx);
   ctx.db.migrate(offlineMigrations);
@@ -60,7 +64,7 @@ function remoteBrain(ctx: BrainContext): Brain {
   });
   // The queue (kept across restarts) goes out while it holds anything; an open breaker answers at once, so a try costs nothing.
   const timer = setInterval(() => {
-    if (outbox.length > 0) void brain.flush();
+    if (outbox.length > 0) brain.flush().catch((err: unknown) => ctx.log.error({ err }, 'brain: sending the queue failed; tried again later'));
   }, remote.queueRetryMs);
   timer.unref();
   ctx.onClose(() => clearInterval(timer));

@@ -136,3 +136,25 @@ export interface ImportSummary {
   readonly skipped: number;
   readonly forgotten: number;
 }
+
+/** A memory as `brain_remember` makes it from its input, `at` ms since the epoch (times in ISO 8601 UTC). */
+export function newMemory(input: RememberInput & { readonly id: string }, agent: string, at: number): Memory {
+  const when = new Date(at).toISOString();
+  return {
+    id: input.id,
+    agent_id: agent,
+    type: input.type,
+    content: input.content,
+    tags: [...input.tags],
+    org: input.org ?? null,
+    project: input.project ?? null,
+    confidence: input.confidence,
+    supersedes_id: input.supersedes ?? null,
+    superseded_by: null,
+    expires_at: input.expires_in === undefined ? null : new Date(at + input.expires_in * 1000).toISOString(),
+    created_at: when,
+    updated_at: when,
+    forgotten_at: null,
+    forget_reason: null,
+  };
+}

@@ -2,7 +2,13 @@ import type { Logger } from '../../core/index.js';
 import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
 
 /** Vectors for some texts, or none and why: the caller then works lexically and says so. */
-export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string };
+export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
+
+/** Failures that concern the texts sent (too long, malformed), not the provider's health: trying them again will not help. */
+function refusedTexts(err: unknown): boolean {
+  const { code, details } = err as { code?: unknown; details?: { status?: unknown } };
+  return code === 'EMBEDDINGS_INPUT_INVALID' || (code === 'EMBEDDINGS_PROVIDER_FAILED' && [400, 413, 422].includes(details?.status as number));
+}
 
 /**
  * The brain's view of the embeddings plugin: present or not, reachable or not. Only a provider
@@ -50,7 +56,8 @@ export class MemoryVectors {
       const code = (err as { code?: unknown }).code;
       if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
       this.#log.warn({ err, code }, 'brain: embedding failed; working lexically');
-      return { vectors: null, reason: `embeddings failed (${String(code ?? 'error')}: ${err instanceof Error ? err.message : String(err)})` };
+      const reason = `embeddings failed (${String(code ?? 'error')}: ${err instanceof Error ? err.message : String(err)})`;
+      return { vectors: null, reason, ...(refusedTexts(err) ? { refused: true } : {}) };
     }
   }
 }

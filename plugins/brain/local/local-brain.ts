@@ -4,16 +4,17 @@ import { randomUUID } from 'node:crypto';
 import type { PluginStore, Transaction } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../errors.js';
-import type {
-  ForgetResult,
-  ImportSummary,
-  ListQuery,
-  ListResult,
-  Memory,
-  RecallQuery,
-  RecallResult,
-  RememberInput,
-  RememberResult,
+import {
+  newMemory,
+  type ForgetResult,
+  type ImportSummary,
+  type ListQuery,
+  type ListResult,
+  type Memory,
+  type RecallQuery,
+  type RecallResult,
+  type RememberInput,
+  type RememberResult,
 } from '../model.js';
 import type { MemoryVectors } from '../vectors.js';
 import { MemoryIndex } from './memory-index.js';
@@ -40,29 +41,13 @@ export class LocalBrain implements Brain {
 
   async remember(input: RememberInput, call: BrainCall): Promise<RememberResult> {
     const { index, vectors } = this.#deps;
-    const now = Date.now();
-    const memory: Memory = {
-      id: input.id ?? randomUUID(),
-      agent_id: call.agent,
-      type: input.type,
-      content: input.content,
-      tags: [...input.tags],
-      org: input.org ?? null,
-      project: input.project ?? null,
-      confidence: input.confidence,
-      supersedes_id: input.supersedes ?? null,
-      superseded_by: null,
-      expires_at: input.expires_in === undefined ? null : isoTime(now + input.expires_in * 1000),
-      created_at: isoTime(now),
-      updated_at: isoTime(now),
-      forgotten_at: null,
-      forget_reason: null,
-    };
+    const memory = newMemory({ ...input, id: input.id ?? randomUUID() }, call.agent, Date.now());
     // The vector first, outside the transaction: a slow provider holds no write lock.
     const outcome = await vectors.embed([MemoryIndex.embeddingText(memory)], 'document', call.signal);
     const stored = await this.#insertOnce(memory);
+    // A duplicate is indexed again too: the first call may have stored the row and died before its index write.
+    await index.put([stored.memory], outcome.vectors);
     if (stored.duplicate) return { memory: stored.memory, duplicate: true, queued: false };
-    await index.put([memory], outcome.vectors);
     if (outcome.vectors) void index.fillVectors();
     return { memory, duplicate: false, queued: false };
   }
@@ -181,8 +166,10 @@ export class LocalBrain implements Brain {
     return rows.length > query.limit ? { memories, next_cursor: encodeCursor(memories.at(-1)!) } : { memories };
   }
 
-  async import(memories: readonly Memory[], _call: BrainCall): Promise<ImportSummary> {
+  async import(given: readonly Memory[], _call: BrainCall): Promise<ImportSummary> {
     const { store, index } = this.#deps;
+    // Times as this brain keeps them (UTC, milliseconds), whatever offset the file wrote: they are compared as text.
+    const memories = given.map(utcTimes);
     const fresh: Memory[] = [];
     let skipped = 0;
     let forgotten = 0;
@@ -230,4 +217,16 @@ export class LocalBrain implements Brain {
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+const utc = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+
+function utcTimes(memory: Memory): Memory {
+  return {
+    ...memory,
+    expires_at: utc(memory.expires_at),
+    created_at: utc(memory.created_at)!,
+    updated_at: utc(memory.updated_at)!,
+    forgotten_at: utc(memory.forgotten_at),
+  };
 }

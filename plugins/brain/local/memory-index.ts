@@ -136,8 +136,8 @@ export class MemoryIndex {
           if (rows.length === 0) return;
           const memories = rows.map(memoryFromRow);
           const outcome = await this.#vectors.embed(memories.map(MemoryIndex.embeddingText), 'document', signal);
-          if (!outcome.vectors) return;
-          await this.put(memories, outcome.vectors);
+          if (outcome.vectors) await this.put(memories, outcome.vectors);
+          else if (!outcome.refused || !(await this.#oneByOne(memories, space, signal))) return;
         }
       } catch (err) {
         this.#log.warn({ err }, 'brain: filling in vectors failed; tried again at the next recall or remember');
@@ -148,11 +148,26 @@ export class MemoryIndex {
     return this.#filling;
   }
 
+  /**
+   * A refused batch, memory by memory; false when the provider stops answering (try later). A
+   * memory the provider refuses alone is marked `!<space>` and not tried again: it is found by its words.
+   */
+  async #oneByOne(memories: readonly Memory[], space: string, signal?: AbortSignal): Promise<boolean> {
+    for (const memory of memories) {
+      const outcome = await this.#vectors.embed([MemoryIndex.embeddingText(memory)], 'document', signal);
+      if (outcome.vectors) await this.put([memory], outcome.vectors);
+      else if (outcome.refused) await this.#store.db.updateTable('brain_memories').set({ vector_space: `!${space}` }).where('id', '=', memory.id).execute();
+      else return false;
+    }
+    return true;
+  }
+
+  /** Live memories without a vector of `space`, leaving out those the provider refused (`!<space>`). */
   #needingVectors(space: string) {
     return this.#store.db
       .selectFrom('brain_memories')
       .where('forgotten_at', 'is', null)
-      .where((eb) => eb.or([eb('vector_space', 'is', null), eb('vector_space', '!=', space)]));
+      .where((eb) => eb.or([eb('vector_space', 'is', null), eb.and([eb('vector_space', '!=', space), eb('vector_space', '!=', `!${space}`)])]));
   }
 
   async #countLive(): Promise<number> {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../errors.js';
-import type { ForgetResult, ImportSummary, ListQuery, ListResult, Memory, RecallQuery, RecallResult, RememberInput, RememberResult } from '../model.js';
+import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';
 import type { Outbox, Queued, WrittenMemories } from './outbox.js';
 import { matchesFilter, searchWritten } from './written-search.js';
 
@@ -22,7 +22,11 @@ export interface QueueState {
   readonly sent: number;
   /** Queued remembers the remote refused when they were sent (a supersedes it does not know...): logged and dropped. */
   readonly refused: number;
+  /** Queued remembers whose expiry passed while they waited: not sent. */
+  readonly expired: number;
   readonly lastRefusal?: string;
+  /** Why the queue is not moving though the remote answers (a refused key...), until it moves again. */
+  readonly stuck?: string;
 }
 
 /**
@@ -37,6 +41,15 @@ export function isRemoteDown(err: unknown): boolean {
   return typeof status !== 'number' || status >= 500 || status === 408 || status === 429;
 }
 
+/**
+ * Answers that say this one memory cannot be stored, whatever is retried: such an entry is
+ * dropped from the queue. Any other failure (a refused key, a redirect, a proxy's page, the
+ * brain plugin off on the remote) says nothing of the memory: the queue waits for a fix.
+ */
+const REFUSES_THE_MEMORY = new Set(['BRAIN_CONTENT_TOO_LARGE', 'BRAIN_MEMORY_NOT_FOUND', 'BRAIN_ID_CONFLICT', 'INVALID_ARGUMENTS']);
+
+const codeOf = (err: unknown) => String((err as { code?: unknown }).code ?? 'error');
+
 export class OfflineBrain implements Brain {
   readonly #remote: Brain;
   readonly #outbox: Outbox;
@@ -45,9 +58,13 @@ export class OfflineBrain implements Brain {
   readonly #error: RaiseError;
   readonly #log: Logger;
   #flushing: Promise<void> | undefined;
+  /** The queued memory being sent now: a forget of it waits for the send, then goes to the remote. */
+  #sending: string | undefined;
   #sent = 0;
   #refused = 0;
+  #expired = 0;
   #lastRefusal: string | undefined;
+  #stuck: string | undefined;
 
   constructor(remote: Brain, parts: { outbox: Outbox; written: WrittenMemories; options: OfflineOptions; error: RaiseError; log: Logger }) {
     this.#remote = remote;
@@ -63,7 +80,14 @@ export class OfflineBrain implements Brain {
   }
 
   queueState(): QueueState {
-    return { length: this.#outbox.length, sent: this.#sent, refused: this.#refused, ...(this.#lastRefusal ? { lastRefusal: this.#lastRefusal } : {}) };
+    return {
+      length: this.#outbox.length,
+      sent: this.#sent,
+      refused: this.#refused,
+      expired: this.#expired,
+      ...(this.#lastRefusal ? { lastRefusal: this.#lastRefusal } : {}),
+      ...(this.#stuck ? { stuck: this.#stuck } : {}),
+    };
   }
 
   async remember(input: RememberInput, call: BrainCall): Promise<RememberResult> {
@@ -75,25 +99,24 @@ export class OfflineBrain implements Brain {
     if (this.#outbox.length > 0) await this.flush();
     if (this.#outbox.length === 0) {
       try {
-        const result = await this.#remote.remember(withId, call);
-        this.#written.put(result.memory, false);
-        return result;
+        return this.#stored(await this.#remote.remember(withId, call), withId);
       } catch (err) {
         if (!this.#options.queueWhenDown || !isRemoteDown(err)) throw err;
         // Expected while the remote is down: one line, no stack.
-        this.#log.info({ code: (err as { code?: unknown }).code, id: withId.id }, 'brain: the remote is down; the memory waits in the queue');
+        this.#log.info({ code: codeOf(err), id: withId.id }, 'brain: the remote is down; the memory waits in the queue');
       }
     }
     if (!this.#options.queueWhenDown) {
-      throw this.#error('BRAIN_REMOTE_FAILED', 'The remote brain is down and earlier memories still wait to be sent: try again later.', { queued: this.#outbox.length });
+      throw this.#error('BRAIN_REMOTE_FAILED', 'Earlier memories still wait to be sent to the remote brain: try again later.', { queued: this.#outbox.length });
     }
     if (this.#outbox.length >= this.#options.queueLimit) {
       throw this.#error('BRAIN_QUEUE_FULL', `The remote brain is down and ${this.#options.queueLimit} memories already wait in the queue (remote.queueLimit): try again when it is back.`, { limit: this.#options.queueLimit });
     }
-    const queuedAt = Date.now();
-    this.#outbox.push(call.agent, withId, queuedAt);
-    const memory = provisional(withId, call.agent, queuedAt);
-    this.#written.put(memory, true);
+    const entry: Queued = { agent: call.agent, input: withId, queuedAt: Date.now() };
+    this.#outbox.push(entry);
+    const memory = newMemory(withId, call.agent, entry.queuedAt);
+    this.#written.put(memory);
+    if (withId.supersedes) this.#written.supersede(withId.supersedes, withId.id);
     return { memory, duplicate: false, queued: true };
   }
 
@@ -102,60 +125,102 @@ export class OfflineBrain implements Brain {
     if (waiting.input.content !== input.content || waiting.input.type !== input.type) {
       throw this.#error('BRAIN_ID_CONFLICT', `A memory with the id ${input.id} waits in the queue with other content: leave id out, or choose a fresh UUID.`, { id: input.id });
     }
-    return { memory: provisional(waiting.input, waiting.agent, waiting.queuedAt), duplicate: true, queued: true };
+    return { memory: newMemory(waiting.input, waiting.agent, waiting.queuedAt), duplicate: true, queued: true };
+  }
+
+  /** The remote's copy replaces ours. */
+  #stored(result: RememberResult, input: RememberInput): RememberResult {
+    this.#written.put(result.memory);
+    if (input.supersedes) this.#written.supersede(input.supersedes, result.memory.id);
+    return result;
   }
 
   /**
-   * Sends the queue, oldest first, until it is empty or the remote is down again. One run at
-   * a time. A remember the remote refuses (not down: it answered no) is dropped and counted,
-   * so that one bad entry cannot hold the rest back forever.
+   * Sends the queue, oldest first, until it is empty, the remote is down again, or it answers
+   * something that is not about the memory (then the queue waits, and the status says why).
+   * One run at a time. A memory the remote refuses is dropped and counted, so that one bad
+   * entry cannot hold the rest back; one that expired while waiting is not sent.
    */
   flush(): Promise<void> {
     this.#flushing ??= (async () => {
       try {
         for (let next = this.#outbox.head(); next; next = this.#outbox.head()) {
-          try {
-            const result = await this.#remote.remember(next.input, { agent: next.agent });
-            this.#written.put(result.memory, false);
-            this.#sent++;
-          } catch (err) {
-            if (isRemoteDown(err)) return;
-            this.#refused++;
-            this.#lastRefusal = `${String((err as { code?: unknown }).code ?? 'error')}: ${(err as Error).message}`;
-            this.#written.remove(next.input.id);
-            this.#log.error({ err, id: next.input.id }, 'brain: the remote refused a queued memory; it is dropped');
-          }
-          this.#outbox.remove(next.input.id);
+          if (!(await this.#send(next))) return;
         }
       } finally {
+        this.#sending = undefined;
         this.#flushing = undefined;
       }
     })();
     return this.#flushing;
   }
 
+  /** Sends one queued memory; false when the queue must stop here. */
+  async #send(next: Queued): Promise<boolean> {
+    const { id } = next.input;
+    const remaining = next.input.expires_in === undefined ? undefined : next.input.expires_in - Math.floor((Date.now() - next.queuedAt) / 1000);
+    if (remaining !== undefined && remaining <= 0) {
+      this.#expired++;
+      this.#written.remove(id);
+      this.#outbox.remove(id);
+      return true;
+    }
+    this.#sending = id;
+    try {
+      const input = remaining === undefined ? next.input : { ...next.input, expires_in: remaining };
+      this.#stored(await this.#remote.remember(input, { agent: next.agent }), input);
+      this.#sent++;
+      this.#stuck = undefined;
+    } catch (err) {
+      if (isRemoteDown(err)) return false;
+      if (!REFUSES_THE_MEMORY.has(codeOf(err))) {
+        const stuck = `${codeOf(err)}: ${(err as Error).message}`;
+        // Once per reason, not at every try.
+        if (stuck !== this.#stuck) this.#log.warn({ code: codeOf(err), id }, `brain: the queue waits: the remote answered ${stuck}`);
+        this.#stuck = stuck;
+        return false;
+      }
+      this.#refused++;
+      this.#lastRefusal = `${codeOf(err)}: ${(err as Error).message}`;
+      this.#written.remove(id);
+      this.#log.error({ code: codeOf(err), id }, `brain: the remote refused a queued memory, which is dropped: ${this.#lastRefusal}`);
+    } finally {
+      this.#sending = undefined;
+    }
+    this.#outbox.remove(id);
+    return true;
+  }
+
   async recall(query: RecallQuery, call: BrainCall): Promise<RecallResult> {
     try {
-      return await this.#remote.recall(query, call);
+      const result = await this.#remote.recall(query, call);
+      // Never more than asked, whatever the remote sends.
+      return { ...result, memories: result.memories.slice(0, query.top_k) };
     } catch (err) {
-      if (!isRemoteDown(err) || this.#keepsNothing()) throw err;
-      const written = this.#written.all();
-      return { memories: searchWritten(written, query.query, query, query.top_k), mode: 'lexical', partial: this.#partial(err, written.length) };
+      if (!isRemoteDown(err) || this.#options.keepWritten === 0) throw err;
+      return { memories: searchWritten(this.#written.all(), query.query, query, query.top_k), mode: 'lexical', partial: this.#partial(err) };
     }
   }
 
   async list(query: ListQuery, call: BrainCall): Promise<ListResult> {
     try {
-      return await this.#remote.list(query, call);
+      const result = await this.#remote.list(query, call);
+      return { ...result, memories: result.memories.slice(0, query.limit) };
     } catch (err) {
-      if (!isRemoteDown(err) || this.#keepsNothing()) throw err;
-      const written = this.#written.all();
+      if (!isRemoteDown(err) || this.#options.keepWritten === 0) throw err;
       const now = new Date().toISOString();
-      return { memories: written.filter((m) => matchesFilter(m, query, now)).slice(0, query.limit), partial: this.#partial(err, written.length) };
+      const memories: Memory[] = [];
+      for (const memory of this.#written.all()) {
+        if (memories.length === query.limit) break;
+        if (matchesFilter(memory, query, now)) memories.push(memory);
+      }
+      return { memories, partial: this.#partial(err) };
     }
   }
 
   async forget(id: string, reason: string | undefined, call: BrainCall): Promise<ForgetResult> {
+    // Being sent now: let the send finish, then forget it where it went.
+    if (this.#sending === id) await this.#flushing;
     // Not sent yet: it never reaches the remote.
     if (this.#outbox.remove(id)) {
       this.#written.remove(id);
@@ -174,38 +239,8 @@ export class OfflineBrain implements Brain {
     return this.#remote.export(call);
   }
 
-  #keepsNothing(): boolean {
-    return this.#options.keepWritten === 0;
+  #partial(err: unknown): string {
+    const kept = this.#written.count;
+    return `the remote brain is down (${codeOf(err)}): only the ${kept} ${kept === 1 ? 'memory' : 'memories'} this gateway wrote ${kept === 1 ? 'was' : 'were'} searched`;
   }
-
-  #partial(err: unknown, kept: number): string {
-    const code = String((err as { code?: unknown }).code ?? 'error');
-    return `the remote brain is down (${code}): only the ${kept} ${kept === 1 ? 'memory' : 'memories'} this gateway wrote ${kept === 1 ? 'was' : 'were'} searched`;
-  }
-}
-
-/**
- * A queued memory as far as this gateway knows it: the id is final; the agent and times are
- * the remote's once it is stored (the remote's copy replaces this one when sent).
- */
-function provisional(input: RememberInput & { id: string }, agent: string, queuedAt = Date.now()): Memory {
-  const now = queuedAt;
-  const at = new Date(now).toISOString();
-  return {
-    id: input.id,
-    agent_id: agent,
-    type: input.type,
-    content: input.content,
-    tags: [...input.tags],
-    org: input.org ?? null,
-    project: input.project ?? null,
-    confidence: input.confidence,
-    supersedes_id: input.supersedes ?? null,
-    superseded_by: null,
-    expires_at: input.expires_in === undefined ? null : new Date(now + input.expires_in * 1000).toISOString(),
-    created_at: at,
-    updated_at: at,
-    forgotten_at: null,
-    forget_reason: null,
-  };
 }

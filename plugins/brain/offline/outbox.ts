@@ -17,23 +17,24 @@ export const offlineMigrations: Migration[] = [
    CREATE TABLE brain_written (
      id TEXT PRIMARY KEY,
      memory TEXT NOT NULL,
-     queued INTEGER NOT NULL,
      written_at INTEGER NOT NULL
    );
    CREATE INDEX brain_written_at ON brain_written (written_at);`,
 ];
 
-/** A remember waiting for the remote: its input (with the id it will have) and who made it. */
+/**
+ * A remember waiting for the remote: its input (with the id it will have), who made it and
+ * when. `expires_in` counts from `queuedAt`: what is left of it is sent.
+ */
 export interface Queued {
-  readonly seq: number;
   readonly agent: string;
   readonly input: RememberInput & { readonly id: string };
   /** When it was queued (ms since the epoch). */
   readonly queuedAt: number;
 }
 
-type QueuedRow = { seq: number; agent: string; input: string; queued_at: string };
-const queued = (row: QueuedRow): Queued => ({ seq: row.seq, agent: row.agent, input: JSON.parse(row.input) as Queued['input'], queuedAt: Date.parse(row.queued_at) });
+type QueuedRow = { agent: string; input: string; queued_at: string };
+const queued = (row: QueuedRow): Queued => ({ agent: row.agent, input: JSON.parse(row.input) as Queued['input'], queuedAt: Date.parse(row.queued_at) });
 
 /** The queue, oldest first. Sending the head and deleting it are two steps: the id makes a resend harmless. */
 export class Outbox {
@@ -47,17 +48,17 @@ export class Outbox {
     return (this.#db.prepare('SELECT count(*) AS n FROM brain_outbox').get() as { n: number }).n;
   }
 
-  push(agent: string, input: RememberInput & { readonly id: string }, queuedAt: number): void {
-    this.#db.prepare('INSERT OR IGNORE INTO brain_outbox (id, agent, input, queued_at) VALUES (?, ?, ?, ?)').run(input.id, agent, JSON.stringify(input), new Date(queuedAt).toISOString());
+  push(entry: Queued): void {
+    this.#db.prepare('INSERT INTO brain_outbox (id, agent, input, queued_at) VALUES (?, ?, ?, ?)').run(entry.input.id, entry.agent, JSON.stringify(entry.input), new Date(entry.queuedAt).toISOString());
   }
 
   head(): Queued | undefined {
-    const row = this.#db.prepare('SELECT seq, agent, input, queued_at FROM brain_outbox ORDER BY seq LIMIT 1').get() as QueuedRow | undefined;
+    const row = this.#db.prepare('SELECT agent, input, queued_at FROM brain_outbox ORDER BY seq LIMIT 1').get() as QueuedRow | undefined;
     return row && queued(row);
   }
 
   find(id: string): Queued | undefined {
-    const row = this.#db.prepare('SELECT seq, agent, input, queued_at FROM brain_outbox WHERE id = ?').get(id) as QueuedRow | undefined;
+    const row = this.#db.prepare('SELECT agent, input, queued_at FROM brain_outbox WHERE id = ?').get(id) as QueuedRow | undefined;
     return row && queued(row);
   }
 
@@ -72,7 +73,7 @@ const PRUNE_EVERY = 64;
 
 /**
  * Copies of the memories written through this gateway, newest `keep` of them, so that recall
- * and list can answer something while the remote is down. Queued ones are marked.
+ * and list can answer something while the remote is down.
  */
 export class WrittenMemories {
   readonly #db: Database;
@@ -84,9 +85,9 @@ export class WrittenMemories {
     this.#keep = keep;
   }
 
-  put(memory: Memory, queued: boolean): void {
+  put(memory: Memory): void {
     if (this.#keep === 0) return;
-    this.#db.prepare('INSERT OR REPLACE INTO brain_written (id, memory, queued, written_at) VALUES (?, ?, ?, ?)').run(memory.id, JSON.stringify(memory), queued ? 1 : 0, Date.now());
+    this.#db.prepare('INSERT OR REPLACE INTO brain_written (id, memory, written_at) VALUES (?, ?, ?)').run(memory.id, JSON.stringify(memory), Date.now());
     // Past `keep`: the oldest go (the subquery finds the newest row that no longer fits, if any).
     // Every PRUNE_EVERY writes, not each: a relayed remember should cost one small insert here.
     if (++this.#puts % PRUNE_EVERY !== 0) return;
@@ -95,12 +96,26 @@ export class WrittenMemories {
       .run(this.#keep);
   }
 
+  /** The copy of `id` now superseded by `by`, so that partial answers leave it out like the remote would. */
+  supersede(id: string, by: string): void {
+    const row = this.#db.prepare('SELECT memory FROM brain_written WHERE id = ?').get(id) as { memory: string } | undefined;
+    if (!row) return;
+    const memory = { ...(JSON.parse(row.memory) as Memory), superseded_by: by };
+    this.#db.prepare('UPDATE brain_written SET memory = ? WHERE id = ?').run(JSON.stringify(memory), id);
+  }
+
   remove(id: string): void {
     this.#db.prepare('DELETE FROM brain_written WHERE id = ?').run(id);
   }
 
-  /** Newest first. */
-  all(): Memory[] {
-    return (this.#db.prepare('SELECT memory FROM brain_written ORDER BY written_at DESC, id DESC').all() as Array<{ memory: string }>).map((row) => JSON.parse(row.memory) as Memory);
+  /** Newest first, one at a time: a partial answer never holds every copy in memory. */
+  *all(): IterableIterator<Memory> {
+    for (const row of this.#db.prepare('SELECT memory FROM brain_written ORDER BY written_at DESC, id DESC').iterate() as IterableIterator<{ memory: string }>) {
+      yield JSON.parse(row.memory) as Memory;
+    }
+  }
+
+  get count(): number {
+    return (this.#db.prepare('SELECT count(*) AS n FROM brain_written').get() as { n: number }).n;
   }
 }

@@ -22,7 +22,7 @@ export function matchesFilter(memory: Memory, filter: MemoryFilter, now: string)
 }
 
 /** Memories holding at least one word of the query, by the share of its words they hold, best first. */
-export function searchWritten(memories: readonly Memory[], query: string, filter: MemoryFilter, topK: number): RecalledMemory[] {
+export function searchWritten(memories: Iterable<Memory>, query: string, filter: MemoryFilter, topK: number): RecalledMemory[] {
   const wanted = words(query);
   if (wanted.size === 0) return [];
   const now = new Date().toISOString();

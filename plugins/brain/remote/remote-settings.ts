@@ -53,12 +53,17 @@ export function remoteSettings(config: RemoteConfig, env: NodeJS.ProcessEnv): Re
       `${WHERE}.url: plain http to ${url.hostname} would send the key and the memories unencrypted. Use https, or set ${WHERE}.allowHttp: true if the network is trusted.`,
     );
   }
+  const apiKey = env[config.apiKeyEnv] || undefined;
+  // A header cannot carry it, and fetch's error would quote it: refuse it here without a word of it.
+  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new GatewayError('CONFIG_INVALID', `${WHERE}.apiKeyEnv: $${config.apiKeyEnv} holds spaces, line breaks or other characters a key does not have: set it to the key alone.`);
+  }
   const base = url.toString().replace(/\/+$/, '');
   return {
     base,
     shownUrl: base,
     apiKeyEnv: config.apiKeyEnv,
-    apiKey: env[config.apiKeyEnv] || undefined,
+    apiKey,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     retryBaseMs: config.retryBaseMs,

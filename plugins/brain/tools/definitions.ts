@@ -80,5 +80,6 @@ export const brainImport = {
     ],
   },
   outputSchema: importOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Destructive: a tombstone in the input forgets the live memory of that id.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;

@@ -50,7 +50,8 @@ export function registerBrainTools(ctx: BrainContext, brain: Brain, checkContent
 
   ctx.tool(brainRecall, async (args, call) => {
     const result = await brain.recall({ ...filterOf(args), query: args.query, top_k: args.top_k, mode: args.mode }, acting(call));
-    completed('recall', call, { query: args.query, count: result.memories.length, ids: result.memories.map((m) => m.id), mode: result.mode, ...(result.partial ? { partial: result.partial } : {}) });
+    // Not the query: it can hold what memories hold, and events carry no contents.
+    completed('recall', call, { count: result.memories.length, ids: result.memories.map((m) => m.id), mode: result.mode, ...(result.partial ? { partial: result.partial } : {}) });
     return { count: result.memories.length, ...result };
   });
 

@@ -114,7 +114,22 @@ export const importInput = {
       type: 'array',
       minItems: 1,
       maxItems: IMPORT_BATCH,
-      items: { ...memorySchema, properties: { ...memorySchema.properties, id: newId, content: { type: 'string' } } },
+      // The limits of brain_remember's arguments, for memories that were written elsewhere.
+      items: {
+        ...memorySchema,
+        properties: {
+          ...memorySchema.properties,
+          id: newId,
+          agent_id: text(128, 'Who wrote it.'),
+          content: { type: 'string' },
+          tags: { type: 'array', items: tag, maxItems: 32, uniqueItems: true },
+          org: nullable(org),
+          project: nullable(project),
+          supersedes_id: nullable(memoryId),
+          superseded_by: nullable(memoryId),
+          forget_reason: nullable(text(1000, 'Why it was forgotten.')),
+        },
+      },
       description: `Memories as brain_list or mcp-gateway brain export wrote them, at most ${IMPORT_BATCH}: ids, agents and times are kept.`,
     },
   },

@@ -20,12 +20,13 @@ describe('brain events', () => {
       ['brain.remember.complete', 'brain.recall.complete', 'brain.list.complete', 'brain.forget.complete'],
     );
     assert.deepEqual(seen[0]!.data, { id: stored.memory.id, type: 'convention', org: 'acme', project: null, tags: ['events'], duplicate: false, queued: false, agent_id: 'test-client', backend: 'local' });
-    assert.deepEqual(seen[1]!.data, { query: 'channels', count: 1, ids: [stored.memory.id], mode: 'lexical', agent_id: 'test-client', backend: 'local' });
+    assert.deepEqual(seen[1]!.data, { count: 1, ids: [stored.memory.id], mode: 'lexical', agent_id: 'test-client', backend: 'local' });
     assert.deepEqual(seen[3]!.data, { id: stored.memory.id, forgotten: true, reason: 'done', agent_id: 'test-client', backend: 'local' });
     await waitFor(() => received.filter((n) => n.method === 'notifications/claude/channel').length === 4);
     const channels = received.filter((n) => n.method === 'notifications/claude/channel').map((n) => n.params.channel);
     assert.deepEqual(channels, ['brain.remember.complete', 'brain.recall.complete', 'brain.list.complete', 'brain.forget.complete']);
-    assert.ok(!JSON.stringify(received).includes('Channels carry no content.'), 'no event carries the content');
+    assert.ok(!JSON.stringify([received, seen]).includes('Channels carry no content.'), 'no event carries the content');
+    assert.ok(!JSON.stringify(seen).includes('"channels"'), 'nor the query');
   });
 });
 
@@ -79,6 +80,18 @@ describe('brain_import', () => {
     assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'short' }, memory] })).code, 'BRAIN_CONTENT_TOO_LARGE');
     assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'ok', created_at: 'yesterday' }] })).code, 'INVALID_ARGUMENTS');
     assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'ok', extra: 1 }] })).code, 'INVALID_ARGUMENTS');
+    assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'ok', tags: ['a', 'a'] }] })).code, 'INVALID_ARGUMENTS');
+    assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'ok', agent_id: 'x'.repeat(129) }] })).code, 'INVALID_ARGUMENTS');
+    assert.equal((await b.fail('brain_import', { memories: [{ ...memory, content: 'ok', org: 'o'.repeat(129) }] })).code, 'INVALID_ARGUMENTS');
     assert.equal((await b.call('brain_list', { include_forgotten: true, include_expired: true })).count, 0);
+  });
+
+  it('keeps times in UTC with milliseconds, whatever offset the file wrote', async () => {
+    const b = await brainGateway();
+    const base = (await b.call('brain_remember', { content: 'Shape of a memory.', type: 'fact' })).memory;
+    const imported = { ...base, id: randomUUID(), content: 'Written at five in the morning, UTC+5.', created_at: '2026-01-01T05:00:00+05:00', updated_at: '2026-01-01T05:00:00+05:00', expires_at: '2099-01-01T00:00:00Z' };
+    assert.equal((await b.call('brain_import', { memories: [imported] })).imported, 1);
+    const stored = (await b.call('brain_list', {})).memories.find((m: any) => m.id === imported.id);
+    assert.deepEqual([stored.created_at, stored.updated_at, stored.expires_at], ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z']);
   });
 });

@@ -110,6 +110,19 @@ for (const backend of storeBackends()) {
       assert.equal((await b.fail('brain_remember', { ...args, content: 'Something else.' })).code, 'BRAIN_ID_CONFLICT');
     });
 
+    it('two gateways on one store: an id remembered on both at once is stored once, and each recalls what the other wrote', async () => {
+      const store = await backend.fresh();
+      const [one, two] = await Promise.all([bootOn({}, store, 'one'), bootOn({}, store, 'two')]);
+      for (let i = 0; i < 10; i++) {
+        const args = { content: `Written on both at once, round ${i}.`, type: 'fact', id: randomUUID() };
+        const answers = await Promise.all([one.call('brain_remember', args), two.call('brain_remember', args)]);
+        assert.deepEqual(answers.map((a) => a.duplicate).sort(), [false, true]);
+      }
+      assert.equal((await one.call('brain_list', { limit: 100 })).count, 10);
+      const fromTwo = await two.call('brain_remember', { content: 'Only the second gateway wrote this.', type: 'fact' });
+      assert.deepEqual((await one.call('brain_recall', { query: 'second gateway' })).memories.map((m: any) => m.id), [fromTwo.memory.id]);
+    });
+
     it('pages with a cursor, newest first, without gaps or repeats', async () => {
       const b = await brainGateway();
       for (let i = 0; i < 7; i++) await b.call('brain_remember', { content: `Memory number ${i}.`, type: 'observation' });

@@ -26,7 +26,7 @@ function startA(dir: string, port: number): GatewayProcess {
 }
 
 /** Gateway B, relaying to A with the key in `keyEnv`; the queue and copies in `dataDir`. */
-function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data')): Promise<BrainGateway> {
+function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data'), overrides: Record<string, unknown> = {}): Promise<BrainGateway> {
   const remote = {
     url: `http://127.0.0.1:${port}`,
     apiKeyEnv: keyEnv,
@@ -37,6 +37,7 @@ function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data'))
     retryMaxMs: 100,
     timeoutMs: 3000,
     breaker: { volumeThreshold: 3, errorThresholdPercentage: 50, resetTimeoutMs: 300 },
+    ...overrides,
   };
   return brainGateway({ plugins: { brain: { config: { backend: 'remote', remote } } }, dataDir }, undefined, 'agent-on-b');
 }
@@ -126,5 +127,70 @@ describe('a shared brain: gateway B remembers and recalls through gateway A', as
     assert.deepEqual(oldestFirst.map((m: any) => m.content), contents, 'in the order they were made');
     const after = await b.call('brain_remember', { content: 'Sent at once again.', type: 'observation' });
     assert.equal(after.queued, false);
+  });
+});
+
+describe('the offline queue at its edges', async () => {
+  const dirA = tempDir('mcpgw-brain-a-');
+  const port = await freePort();
+  process.env.BRAIN_TEST_EDGE_KEY = teamKey.key;
+  process.env.BRAIN_TEST_WRONG_KEY = 'mgw_not-a-key-of-a';
+  after(() => {
+    delete process.env.BRAIN_TEST_EDGE_KEY;
+    delete process.env.BRAIN_TEST_WRONG_KEY;
+  });
+  const b = await startB(port, 'BRAIN_TEST_EDGE_KEY', undefined, { queueLimit: 4 });
+  const wrongKey = await startB(port, 'BRAIN_TEST_WRONG_KEY');
+  const noCopies = await startB(port, 'BRAIN_TEST_EDGE_KEY', undefined, { keepWritten: 0 });
+  const queue = async (gateway: BrainGateway) => (await gateway.call('gateway_status', {})).plugins.find((p: any) => p.name === 'brain').status.detail.queue;
+
+  it('while A is down: a queued id again is a duplicate, other content a conflict, a forgotten one never leaves, the limit holds', async () => {
+    const id = '22222222-2222-4222-8222-222222222222';
+    const first = await b.call('brain_remember', { content: 'Waits for A.', type: 'fact', id });
+    assert.deepEqual([first.queued, first.duplicate], [true, false]);
+    const again = await b.call('brain_remember', { content: 'Waits for A.', type: 'fact', id });
+    assert.deepEqual([again.queued, again.duplicate, again.memory.id, again.memory.created_at], [true, true, id, first.memory.created_at]);
+    assert.equal((await b.fail('brain_remember', { content: 'Something else.', type: 'fact', id })).code, 'BRAIN_ID_CONFLICT');
+    const forgotten = await b.call('brain_remember', { content: 'Forgotten before it left.', type: 'fact' });
+    assert.equal((await b.call('brain_forget', { id: forgotten.memory.id })).forgotten, true);
+    await b.call('brain_remember', { content: 'Supersedes a memory A never had.', type: 'fact', supersedes: '33333333-3333-4333-8333-333333333333' });
+    await b.call('brain_remember', { content: 'Expires before A is back.', type: 'fact', expires_in: 1 });
+    await b.call('brain_remember', { content: 'Last one that fits.', type: 'fact' });
+    assert.equal((await b.fail('brain_remember', { content: 'One too many.', type: 'fact' })).code, 'BRAIN_QUEUE_FULL');
+    assert.equal((await queue(b)).length, 4);
+    // Without copies, recall has nothing to answer from while A is down.
+    assert.match((await noCopies.fail('brain_recall', { query: 'anything' })).code, /^(BRAIN_REMOTE_FAILED|BREAKER_OPEN)$/);
+    // A remote that refuses the key is not "down": the memory is not queued.
+    await wrongKey.call('brain_remember', { content: 'Queued under a key A refuses.', type: 'fact' }).catch(() => undefined);
+  });
+
+  it('when A is back: the queue goes out, a refused memory is dropped and counted, an expired one is not sent; a refused key holds it', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const a = startA(dirA, port);
+    await a.listening(1, 60_000);
+    let state: any;
+    for (let i = 0; i < 100; i++) {
+      state = await queue(b);
+      if (state.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(state.length, 0);
+    assert.deepEqual([state.sent, state.refused, state.expired], [2, 1, 1]);
+    assert.match(state.lastRefusal, /^BRAIN_MEMORY_NOT_FOUND: /);
+    const owner = readFileSync(join(dirA, 'data', 'owner.key'), 'utf8').trim();
+    const response = await fetch(`http://127.0.0.1:${port}/tools/brain_list`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify({ include_forgotten: true, include_expired: true }) });
+    const onA = ((await response.json()) as { data: { memories: Array<{ content: string }> } }).data.memories.map((m) => m.content).sort();
+    assert.deepEqual(onA, ['Last one that fits.', 'Waits for A.']);
+
+    // (In this test, not the next: A lives as long as the test that started it.)
+    // A key A refuses stops the queue without losing it, and the status says why.
+    for (let i = 0; i < 100; i++) {
+      state = await queue(wrongKey);
+      if (state.stuck) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(state.length, 1, 'the memory stays in the queue');
+    assert.match(state.stuck, /^BRAIN_REMOTE_REFUSED: /);
+    assert.equal(state.refused, 0);
   });
 });
