@@ -103,6 +103,8 @@ export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './worksp
 export { openDir, openDirCreating, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
 export { readFileNoFollow, realPathOf } from './file-descriptor.js';
 export { looksBinary } from './looks-binary.js';
+// For plugins that call a service with fetch: a capped body, and the reason a request failed.
+export { fetchFailureReason, readCappedText } from './fetch-answer.js';
 
 /**
  * Declares a plugin. An identity function: it exists so that the object is type-checked

@@ -1,4 +1,4 @@
-import type { Breaker } from '../../core/index.js';
+import { fetchFailureReason, readCappedText, type Breaker } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
 import type { ProviderSettings } from './settings.js';
 import { wireFormats, type WireFormat } from './wire-formats.js';
@@ -103,12 +103,12 @@ export class ProviderClient {
         await response.body?.cancel().catch(() => undefined);
         text = '';
       } else {
-        text = await readCapped(response, cap);
+        text = await readCappedText(response, cap);
       }
     } catch (err) {
       // The breaker's timeout or the caller's abort: their reason (BREAKER_TIMEOUT, CANCELLED) says it best.
       if (signal.aborted) throw signal.reason;
-      throw this.#failed(`cannot be reached (${reasonOf(err)})`, { reason: reasonOf(err) });
+      throw this.#failed(`cannot be reached (${fetchFailureReason(err)})`, { reason: fetchFailureReason(err) });
     }
     const status = response.status;
     if (isRedirect(status)) throw this.#redirected(status, response.headers.get('location'));
@@ -223,34 +223,6 @@ function secretsOf(settings: ProviderSettings): string[] {
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
-/**
- * The body as text, or null when it holds more than `cap` bytes: the stream is cancelled
- * there (a Content-Length above the cap is refused before reading anything).
- */
-async function readCapped(response: Response, cap: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > cap) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  // As response.text() decodes: UTF-8, a byte-order mark dropped.
-  return new TextDecoder().decode(Buffer.concat(chunks, total));
-}
-
 function isRedirect(status: number): boolean {
   return status >= 300 && status <= 399;
 }
@@ -269,10 +241,3 @@ function providerMessage(text: string): string {
   return text;
 }
 
-/** `ECONNREFUSED`, `ENOTFOUND`...: fetch hides the socket's error in `cause`. */
-function reasonOf(err: unknown): string {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return (err as Error)?.message ?? String(err);
-}

@@ -1,9 +1,9 @@
 // JSON over HTTP to the remote brain, whichever protocol it speaks: every attempt through the
 // `brain:remote` breaker, retries on what a retry can cure, and nothing of the key in any message.
-import type { Breaker } from '../../../core/index.js';
+import { fetchFailureReason, readCappedText, type Breaker } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 import { backoffMs, pause, retryAfterMs } from './backoff.js';
-import { readCapped, reasonOf, remoteMessage } from './http-body.js';
+import { remoteMessage } from './http-body.js';
 import type { RemoteSettings } from './remote-settings.js';
 
 /** Longest piece of the remote's own text passed on in a message. */
@@ -141,7 +141,7 @@ export class RemoteClient {
     } catch (err) {
       // The breaker's timeout or the caller's abort: their reason (BREAKER_TIMEOUT, CANCELLED) says it best.
       if (signal.aborted) throw signal.reason;
-      throw this.failed(`cannot be reached (${reasonOf(err)}).`, { reason: reasonOf(err) });
+      throw this.failed(`cannot be reached (${fetchFailureReason(err)}).`, { reason: fetchFailureReason(err) });
     }
     const status = response.status;
     if (status >= 300 && status <= 399) {
@@ -150,11 +150,11 @@ export class RemoteClient {
     }
     let text: string | null;
     try {
-      text = await readCapped(response, maxResponseBytes);
+      text = await readCappedText(response, maxResponseBytes);
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       // No status in details: a connection lost mid-answer counts, and is retried, like one never made.
-      throw this.failed(`dropped the connection while answering ${status} (${reasonOf(err)}).`, { reason: reasonOf(err) });
+      throw this.failed(`dropped the connection while answering ${status} (${fetchFailureReason(err)}).`, { reason: fetchFailureReason(err) });
     }
     if (text === null) {
       throw this.failed(`answered more than remote.maxResponseBytes (${maxResponseBytes} bytes; status ${status}); the rest was not read. Raise maxResponseBytes if such answers are expected.`, {
