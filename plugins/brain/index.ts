@@ -36,7 +36,7 @@ const raise = (ctx: BrainContext): RaiseError => (code, message, details) => ctx
 
 async function localBrain(ctx: BrainContext): Promise<Brain> {
   await ctx.store.migrate(migrations);
-  const vectors = new MemoryVectors(ctx.api('embeddings'), ctx.log);
+  const vectors = new MemoryVectors(ctx.api('embeddings'));
   const index = await MemoryIndex.open(ctx.store, vectors, ctx.log);
   const { lexicalWeight, vectorWeight } = ctx.config.recall;
   // Level the index with the table in the background: a restart after a crash, a new model.

@@ -21,6 +21,13 @@ export interface EmbeddingsReadiness {
   readonly reason?: string;
 }
 
+/**
+ * Vectors, or none and why, in words a tool result can carry. `refused` is set when the
+ * provider refused these texts themselves (too long, malformed): trying them again will not
+ * help, unlike a provider that is down.
+ */
+export type EmbedOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
+
 export interface EmbeddingsApi {
   readonly provider: EmbeddingsProvider;
   /** The model asked for; null with provider `none`. */
@@ -42,6 +49,13 @@ export interface EmbeddingsApi {
    * another length: nothing is cached), BREAKER_OPEN or BREAKER_TIMEOUT.
    */
   embed(texts: readonly string[], options?: EmbedOptions): Promise<number[][]>;
+  /**
+   * `embed` for a caller that goes on without vectors when there are none (search by words):
+   * not ready, the provider down or refusing, anything but a wrong vector length is an answer
+   * with the reason (and logged here). Throws only EMBEDDINGS_DIMENSION_MISMATCH (such vectors
+   * would poison an index) and the caller's abort.
+   */
+  tryEmbed(texts: readonly string[], options?: EmbedOptions): Promise<EmbedOutcome>;
   /** Cheap and synchronous: false with the reason when the provider is `none` or its breaker is open. */
   readiness(): EmbeddingsReadiness;
 }

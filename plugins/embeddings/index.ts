@@ -10,6 +10,7 @@ import { isCallerError, ProviderClient } from './provider-client.js';
 import { providerSettings } from './settings.js';
 import { statusReport } from './status.js';
 import { registerEmbedTool } from './tools/embed.js';
+import { tryEmbed } from './try-embed.js';
 import { migrations, VectorCache } from './vector-cache.js';
 
 export type { EmbeddingsConfig } from './config.js';
@@ -48,6 +49,7 @@ export default definePlugin({
       dimensions: settings?.dimensions ?? null,
       space: settings?.space ?? null,
       embed: async (texts, options) => (await embedder.embed(texts, options)).vectors,
+      tryEmbed: (texts, options) => tryEmbed(embedder, ctx.log, texts, options),
       readiness: () => embedder.readiness(),
     };
   },

@@ -23,7 +23,7 @@ export default definePlugin({
     // One list of steps for the plugin: the store records one version per plugin. Append
     // only: the graph's steps, then the RAG collections'.
     await ctx.store.migrate([...graphMigrations, ...ragMigrations]);
-    const vectors = new TextVectors(ctx.api('embeddings'), ctx.log);
+    const vectors = new TextVectors(ctx.api('embeddings'));
     await registerGraph(ctx, vectors);
     registerRagTools({ ctx, vectors });
   },

@@ -1,5 +1,4 @@
-import type { Logger } from '../../core/index.js';
-import type { EmbeddingPurpose, EmbeddingsApi } from '../embeddings/api.js';
+import type { EmbeddingPurpose, EmbeddingsApi, EmbedOutcome } from '../embeddings/api.js';
 
 /** What a search without vectors says of itself. */
 export const LEXICAL_SEARCH = 'search is lexical';
@@ -12,18 +11,8 @@ export function failureReason(err: unknown): string {
   return `embeddings failed (${String(code ?? 'error')}: ${err instanceof Error ? err.message : String(err)})`;
 }
 
-/**
- * Vectors for some texts, or none and why: the caller then works lexically and says so.
- * `refused` is set when the provider refused these texts themselves (too long, malformed):
- * trying them again will not help, unlike a provider that is down.
- */
-export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
-
-/** Failures that concern the texts sent, not the provider's health. */
-function refusedTexts(err: unknown): boolean {
-  const { code, details } = err as { code?: unknown; details?: { status?: unknown } };
-  return code === 'EMBEDDINGS_INPUT_INVALID' || (code === 'EMBEDDINGS_PROVIDER_FAILED' && [400, 413, 422].includes(details?.status as number));
-}
+/** Vectors for some texts, or none and why: the caller then works lexically and says so. */
+export type VectorsOutcome = EmbedOutcome;
 
 /**
  * The knowledge plugin's view of the embeddings plugin: present or not, reachable or not.
@@ -32,11 +21,9 @@ function refusedTexts(err: unknown): boolean {
  */
 export class TextVectors {
   readonly #api: EmbeddingsApi | undefined;
-  readonly #log: Logger;
 
-  constructor(api: EmbeddingsApi | undefined, log: Logger) {
+  constructor(api: EmbeddingsApi | undefined) {
     this.#api = api;
-    this.#log = log;
   }
 
   /** The vector space's name (for index names), or null when there are no vectors. */
@@ -57,19 +44,10 @@ export class TextVectors {
 
   /**
    * Embeds `texts`. Throws EMBEDDINGS_DIMENSION_MISMATCH and the caller's abort; any other
-   * failure answers `{vectors: null, reason}`.
+   * failure answers `{vectors: null, reason}` (the embeddings plugin logs it).
    */
-  async embed(texts: readonly string[], purpose: EmbeddingPurpose, signal?: AbortSignal): Promise<VectorsOutcome> {
-    const down = this.unavailable();
-    if (down) return { vectors: null, reason: down };
-    if (texts.length === 0) return { vectors: [] };
-    try {
-      return { vectors: await this.#api!.embed(texts, { purpose, ...(signal ? { signal } : {}) }) };
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (code === 'EMBEDDINGS_DIMENSION_MISMATCH' || signal?.aborted) throw err;
-      this.#log.warn({ err, code }, 'embedding failed; working lexically');
-      return { vectors: null, reason: failureReason(err), ...(refusedTexts(err) ? { refused: true } : {}) };
-    }
+  embed(texts: readonly string[], purpose: EmbeddingPurpose, signal?: AbortSignal): Promise<VectorsOutcome> {
+    if (!this.#api) return Promise.resolve({ vectors: null, reason: 'the embeddings plugin is not enabled' });
+    return this.#api.tryEmbed(texts, { purpose, ...(signal ? { signal } : {}) });
   }
 }

@@ -28,6 +28,9 @@ function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): nu
       waiting--;
       return texts.map((t) => embedText(t, 16));
     },
+    async tryEmbed(texts, options) {
+      return { vectors: await api.embed(texts, options) };
+    },
   };
   return {
     api,
@@ -58,7 +61,7 @@ for (const backend of storeBackends()) {
       await store.migrate(graphMigrations);
       const graph = new GraphStore(store);
       const gated = gatedEmbeddings();
-      const index = await NodeIndex.open(store, new TextVectors(gated.api, createLogger('silent')), graph, createLogger('silent'));
+      const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
       await graph.insertNode(row('n-aaaaaaaaaaaa', 'aardvark burrows'), []);
       await graph.insertNode(row('n-bbbbbbbbbbbb', 'badger setts'), []);
 
