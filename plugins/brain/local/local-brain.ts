@@ -100,7 +100,7 @@ export class LocalBrain implements Brain {
       if (!vector) degraded = `${made.reason}: ranked by words only`;
     }
     const mode = !vector ? 'lexical' : query.mode === 'vector' ? 'vector' : 'hybrid';
-    if (mode === 'hybrid' && (await index.missingVectors()) > 0) degraded ??= 'some memories have no vector yet and rank by their words only (vectors are being made)';
+    if (mode === 'hybrid' && (await index.missingVectors())) degraded ??= 'some memories have no vector yet and rank by their words only (vectors are being made)';
     const hits = await index.search({
       ...(mode !== 'vector' ? { text: query.query } : {}),
       ...(vector ? { vector } : {}),

@@ -53,7 +53,7 @@ export class MemoryIndex {
 
   /**
    * Indexes live memories, with `vectors` (one per memory, in order) or none. Memories
-   * forgotten meanwhile are taken out again. Records on each row which vector it has.
+   * forgotten meanwhile are taken out again. Records on each row which vector it has now.
    */
   async put(memories: readonly Memory[], vectors: readonly number[][] | null): Promise<void> {
     if (memories.length === 0) return;
@@ -69,7 +69,8 @@ export class MemoryIndex {
     const live = new Set((await this.#store.db.selectFrom('brain_memories').select('id').where('id', 'in', ids).where('forgotten_at', 'is', null).execute()).map((r) => r.id));
     const gone = ids.filter((id) => !live.has(id));
     if (gone.length > 0) await this.#index.remove(gone);
-    if (vectors && live.size > 0) await this.#store.db.updateTable('brain_memories').set({ vector_space: this.#vectors.space }).where('id', 'in', [...live]).execute();
+    // The index document was replaced whole: with a vector of this space, or none (made later).
+    if (live.size > 0) await this.#store.db.updateTable('brain_memories').set({ vector_space: vectors ? this.#vectors.space : null }).where('id', 'in', [...live]).execute();
   }
 
   async remove(ids: readonly string[]): Promise<void> {
@@ -109,20 +110,19 @@ export class MemoryIndex {
         if (rows.length === 0) break;
         // Indexed again without vectors: the rows say so, and the fill below makes them (from the cache, mostly).
         await this.put(rows.map(memoryFromRow), null);
-        await this.#store.db.updateTable('brain_memories').set({ vector_space: null }).where('id', 'in', rows.map((r) => r.id)).execute();
         after = rows.at(-1)!.id;
       }
     }
     await this.fillVectors(signal);
   }
 
-  /** Live memories still without a vector of this space; starts a fill when there are some. */
-  async missingVectors(): Promise<number> {
+  /** Whether a live memory still lacks a vector of this space (one row looked at, not counted); starts a fill when one does. */
+  async missingVectors(): Promise<boolean> {
     const space = this.#vectors.space;
-    if (!space) return 0;
-    const { n } = await this.#needingVectors(space).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(n) > 0) void this.fillVectors();
-    return Number(n);
+    if (!space) return false;
+    const missing = (await this.#needingVectors(space).select('id').limit(1).executeTakeFirst()) !== undefined;
+    if (missing) void this.fillVectors();
+    return missing;
   }
 
   /** Makes the vectors memories lack, a batch at a time, while the provider answers; one run at a time. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { freePort, spawnGateway, tempDir, testConfigObject, writeConfig, type GatewayProcess } from '../../helpers.js';
+import { storeBackends, type FreshStore } from '../../support/store-backends.js';
 import { brainGateway, type BrainGateway } from './brain-helpers.js';
 
 // Two real gateways: A, a binary serving the brain over HTTP with API keys (the team's shared
@@ -11,11 +12,19 @@ import { brainGateway, type BrainGateway } from './brain-helpers.js';
 
 const teamKey = createApiKey();
 const filesOnlyKey = createApiKey();
+// The keys B reads from its environment (once, when it starts), for the whole file: a suite's
+// gateway B may restart after another suite has finished.
+const KEYS = { BRAIN_TEST_TEAM_KEY: teamKey.key, BRAIN_TEST_FILES_KEY: filesOnlyKey.key, BRAIN_TEST_WRONG_KEY: 'mgw_not-a-key-of-a' };
+Object.assign(process.env, KEYS);
+after(() => {
+  for (const name of Object.keys(KEYS)) delete process.env[name];
+});
 
-/** Gateway A on `port`, its memories in `dir`/data (the same across restarts). */
-function startA(dir: string, port: number): GatewayProcess {
+/** Gateway A on `port`, its memories in `dir`/data or `store` (the same across restarts). */
+function startA(dir: string, port: number, store?: FreshStore): GatewayProcess {
   const config = {
     ...testConfigObject(dir, { logLevel: 'info', auth: 'key', plugins: { brain: {} }, registries: [] }),
+    ...(store ? { dataDir: store.dataDir, storage: store.storage } : {}),
     apiKeys: [
       { name: 'team-b', hash: teamKey.hash, scopes: ['brain_*'] },
       { name: 'files-only', hash: filesOnlyKey.hash, scopes: ['file_*'] },
@@ -42,106 +51,102 @@ function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data'),
   return brainGateway({ plugins: { brain: { config: { backend: 'remote', remote } } }, dataDir }, undefined, 'agent-on-b');
 }
 
-describe('a shared brain: gateway B remembers and recalls through gateway A', async () => {
-  const dirA = tempDir('mcpgw-brain-a-');
-  const port = await freePort();
-  let a = startA(dirA, port);
-  await a.listening(1, 60_000);
-  const owner = readFileSync(join(dirA, 'data', 'owner.key'), 'utf8').trim();
-  process.env.BRAIN_TEST_TEAM_KEY = teamKey.key;
-  process.env.BRAIN_TEST_FILES_KEY = filesOnlyKey.key;
-  after(() => {
-    delete process.env.BRAIN_TEST_TEAM_KEY;
-    delete process.env.BRAIN_TEST_FILES_KEY;
-  });
-
-  /** A tool of A over REST with the owner key. */
-  const onA = async (tool: string, args: Record<string, unknown>) => {
-    const response = await fetch(`http://127.0.0.1:${port}/tools/${tool}`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify(args) });
-    const body = (await response.json()) as { success: boolean; data: any };
-    assert.equal(body.success, true, JSON.stringify(body));
-    return body.data;
-  };
-  const everythingOnA = async () => (await onA('brain_list', { include_forgotten: true, include_superseded: true, include_expired: true, limit: 500 })).memories;
-
-  const bDataDir = join(tempDir(), 'data');
-  let b = await startB(port, 'BRAIN_TEST_TEAM_KEY', bDataDir);
-
-  it('remembers on B, recalls on B and on A; on A the agent is the key B uses', async () => {
-    const stored = await b.call('brain_remember', { content: 'The shared brain lives on gateway A.', type: 'architecture', tags: ['brain'] });
-    assert.equal(stored.queued, false);
-    assert.equal(stored.memory.agent_id, 'team-b');
-    const onB = await b.call('brain_recall', { query: 'where does the shared brain live' });
-    assert.deepEqual(onB.memories.map((m: any) => m.id), [stored.memory.id]);
-    assert.equal(onB.partial, undefined);
-    const recalledOnA = await onA('brain_recall', { query: 'shared brain gateway' });
-    assert.deepEqual(recalledOnA.memories.map((m: any) => [m.id, m.agent_id]), [[stored.memory.id, 'team-b']]);
-    const forgotten = await b.call('brain_remember', { content: 'A memory B forgets.', type: 'fact' });
-    assert.equal((await b.call('brain_forget', { id: forgotten.memory.id, reason: 'test' })).forgotten, true);
-    assert.equal((await b.fail('brain_forget', { id: '00000000-0000-4000-8000-000000000000' })).code, 'BRAIN_MEMORY_NOT_FOUND');
-  });
-
-  it("refuses a key whose scopes on A do not allow the brain tools, storing nothing", async () => {
-    const scoped = await startB(port, 'BRAIN_TEST_FILES_KEY');
-    const refused = await scoped.fail('brain_remember', { content: 'Never stored.', type: 'fact' });
-    assert.equal(refused.code, 'BRAIN_REMOTE_REFUSED');
-    assert.ok(!(await everythingOnA()).some((m: any) => m.content === 'Never stored.'));
-  });
-
-  it('A stopped: B opens its breaker within the threshold and answers BREAKER_OPEN at once; recall answers what B wrote, marked partial', async () => {
-    assert.equal(await a.stop(), 0);
-    // Each call is two attempts (retries: 1). The breaker opens when half the attempts in its
-    // 10 s window failed, the successes of the tests above included: within a few calls.
-    const codes: string[] = [];
-    for (let i = 0; i < 8 && codes.at(-1) !== 'BREAKER_OPEN'; i++) codes.push((await b.fail('brain_forget', { id: '00000000-0000-4000-8000-000000000001' })).code);
-    assert.equal(codes.at(-1), 'BREAKER_OPEN', codes.join(', '));
-    assert.ok(codes.length <= 6, `opened after ${codes.length - 1} failed calls: ${codes.join(', ')}`);
-    assert.ok(codes.slice(0, -1).every((code) => code === 'BRAIN_REMOTE_FAILED'), codes.join(', '));
-    const recall = await b.call('brain_recall', { query: 'shared brain' });
-    assert.match(recall.partial, /the remote brain is down \(BREAKER_OPEN\)/);
-    assert.equal(recall.memories[0].content, 'The shared brain lives on gateway A.');
-    const status = await b.call('gateway_status', {});
-    assert.equal(status.breakers.find((x: any) => x.name === 'brain:remote')?.state, 'open', JSON.stringify(status.breakers));
-    assert.equal(status.plugins.find((p: any) => p.name === 'brain')?.status?.ok, false);
-  });
-
-  it('with the queue on: three remembers while A is down arrive once each, in order, after B and then A restart', async () => {
-    const contents = ['Queued first.', 'Queued second.', 'Queued third.'];
-    for (const content of contents) {
-      const result = await b.call('brain_remember', { content, type: 'observation' });
-      assert.equal(result.queued, true);
-    }
-    // B restarts while A is still down: the queue is on disk.
-    await b.gateway.close();
-    b = await startB(port, 'BRAIN_TEST_TEAM_KEY', bDataDir);
-    a = startA(dirA, port);
+// A on each storage back end (PostgreSQL skipped, with one line, where it is not installed).
+for (const backend of storeBackends()) {
+  describe(`a shared brain on ${backend.name}: gateway B remembers and recalls through gateway A`, { skip: backend.skip }, async () => {
+    if (backend.skip) return;
+    await backend.start();
+    after(() => backend.stop());
+    const store = await backend.fresh();
+    const dirA = tempDir('mcpgw-brain-a-');
+    const port = await freePort();
+    let a = startA(dirA, port, store);
     await a.listening(1, 60_000);
-    let arrived: any[] = [];
-    for (let i = 0; i < 100; i++) {
-      arrived = (await everythingOnA()).filter((m: any) => contents.includes(m.content));
-      if (arrived.length >= 3) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.deepEqual(arrived.map((m: any) => m.content).sort(), [...contents].sort(), 'each arrived exactly once');
-    const oldestFirst = [...arrived].sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : 0));
-    assert.deepEqual(oldestFirst.map((m: any) => m.content), contents, 'in the order they were made');
-    const after = await b.call('brain_remember', { content: 'Sent at once again.', type: 'observation' });
-    assert.equal(after.queued, false);
+    const owner = readFileSync(join(store.dataDir, 'owner.key'), 'utf8').trim();
+
+    /** A tool of A over REST with the owner key. */
+    const onA = async (tool: string, args: Record<string, unknown>) => {
+      const response = await fetch(`http://127.0.0.1:${port}/tools/${tool}`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify(args) });
+      const body = (await response.json()) as { success: boolean; data: any };
+      assert.equal(body.success, true, JSON.stringify(body));
+      return body.data;
+    };
+    const everythingOnA = async () => (await onA('brain_list', { include_forgotten: true, include_superseded: true, include_expired: true, limit: 500 })).memories;
+
+    const bDataDir = join(tempDir(), 'data');
+    let b = await startB(port, 'BRAIN_TEST_TEAM_KEY', bDataDir);
+
+    it('remembers on B, recalls on B and on A; on A the agent is the key B uses', async () => {
+      const stored = await b.call('brain_remember', { content: 'The shared brain lives on gateway A.', type: 'architecture', tags: ['brain'] });
+      assert.equal(stored.queued, false);
+      assert.equal(stored.memory.agent_id, 'team-b');
+      const onB = await b.call('brain_recall', { query: 'where does the shared brain live' });
+      assert.deepEqual(onB.memories.map((m: any) => m.id), [stored.memory.id]);
+      assert.equal(onB.partial, undefined);
+      const recalledOnA = await onA('brain_recall', { query: 'shared brain gateway' });
+      assert.deepEqual(recalledOnA.memories.map((m: any) => [m.id, m.agent_id]), [[stored.memory.id, 'team-b']]);
+      const forgotten = await b.call('brain_remember', { content: 'A memory B forgets.', type: 'fact' });
+      assert.equal((await b.call('brain_forget', { id: forgotten.memory.id, reason: 'test' })).forgotten, true);
+      assert.equal((await b.fail('brain_forget', { id: '00000000-0000-4000-8000-000000000000' })).code, 'BRAIN_MEMORY_NOT_FOUND');
+    });
+
+    it("refuses a key whose scopes on A do not allow the brain tools, storing nothing", async () => {
+      const scoped = await startB(port, 'BRAIN_TEST_FILES_KEY');
+      const refused = await scoped.fail('brain_remember', { content: 'Never stored.', type: 'fact' });
+      assert.equal(refused.code, 'BRAIN_REMOTE_REFUSED');
+      assert.ok(!(await everythingOnA()).some((m: any) => m.content === 'Never stored.'));
+    });
+
+    it('A stopped: B opens its breaker within the threshold and answers BREAKER_OPEN at once; recall answers what B wrote, marked partial', async () => {
+      assert.equal(await a.stop(), 0);
+      // Each call is two attempts (retries: 1). The breaker opens when half the attempts in its
+      // 10 s window failed, the successes of the tests above included: within a few calls.
+      const codes: string[] = [];
+      for (let i = 0; i < 8 && codes.at(-1) !== 'BREAKER_OPEN'; i++) codes.push((await b.fail('brain_forget', { id: '00000000-0000-4000-8000-000000000001' })).code);
+      assert.equal(codes.at(-1), 'BREAKER_OPEN', codes.join(', '));
+      assert.ok(codes.length <= 6, `opened after ${codes.length - 1} failed calls: ${codes.join(', ')}`);
+      assert.ok(codes.slice(0, -1).every((code) => code === 'BRAIN_REMOTE_FAILED'), codes.join(', '));
+      const recall = await b.call('brain_recall', { query: 'shared brain' });
+      assert.match(recall.partial, /the remote brain is down \(BREAKER_OPEN\)/);
+      assert.equal(recall.memories[0].content, 'The shared brain lives on gateway A.');
+      const status = await b.call('gateway_status', {});
+      assert.equal(status.breakers.find((x: any) => x.name === 'brain:remote')?.state, 'open', JSON.stringify(status.breakers));
+      assert.equal(status.plugins.find((p: any) => p.name === 'brain')?.status?.ok, false);
+    });
+
+    it('with the queue on: three remembers while A is down arrive once each, in order, after B and then A restart', async () => {
+      const contents = ['Queued first.', 'Queued second.', 'Queued third.'];
+      for (const content of contents) {
+        const result = await b.call('brain_remember', { content, type: 'observation' });
+        assert.equal(result.queued, true);
+      }
+      // B restarts while A is still down: the queue is on disk.
+      await b.gateway.close();
+      b = await startB(port, 'BRAIN_TEST_TEAM_KEY', bDataDir);
+      a = startA(dirA, port, store);
+      await a.listening(1, 60_000);
+      let arrived: any[] = [];
+      for (let i = 0; i < 100; i++) {
+        arrived = (await everythingOnA()).filter((m: any) => contents.includes(m.content));
+        if (arrived.length >= 3) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const state = (await b.call('gateway_status', {})).plugins.find((p: any) => p.name === 'brain').status;
+      assert.deepEqual(arrived.map((m: any) => m.content).sort(), [...contents].sort(), `each arrived exactly once (B: ${JSON.stringify(state)})`);
+      const oldestFirst = [...arrived].sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : 0));
+      assert.deepEqual(oldestFirst.map((m: any) => m.content), contents, 'in the order they were made');
+      const sentNow = await b.call('brain_remember', { content: 'Sent at once again.', type: 'observation' });
+      assert.equal(sentNow.queued, false);
+    });
   });
-});
+}
 
 describe('the offline queue at its edges', async () => {
   const dirA = tempDir('mcpgw-brain-a-');
   const port = await freePort();
-  process.env.BRAIN_TEST_EDGE_KEY = teamKey.key;
-  process.env.BRAIN_TEST_WRONG_KEY = 'mgw_not-a-key-of-a';
-  after(() => {
-    delete process.env.BRAIN_TEST_EDGE_KEY;
-    delete process.env.BRAIN_TEST_WRONG_KEY;
-  });
-  const b = await startB(port, 'BRAIN_TEST_EDGE_KEY', undefined, { queueLimit: 4 });
+  const b = await startB(port, 'BRAIN_TEST_TEAM_KEY', undefined, { queueLimit: 4 });
   const wrongKey = await startB(port, 'BRAIN_TEST_WRONG_KEY');
-  const noCopies = await startB(port, 'BRAIN_TEST_EDGE_KEY', undefined, { keepWritten: 0 });
+  const noCopies = await startB(port, 'BRAIN_TEST_TEAM_KEY', undefined, { keepWritten: 0 });
   const queue = async (gateway: BrainGateway) => (await gateway.call('gateway_status', {})).plugins.find((p: any) => p.name === 'brain').status.detail.queue;
 
   it('while A is down: a queued id again is a duplicate, other content a conflict, a forgotten one never leaves, the limit holds', async () => {

@@ -67,6 +67,26 @@ for (const backend of storeBackends()) {
       assert.equal(recalled.memories[0].id, stored.memory.id);
     });
 
+    it('a memory the provider refuses is found by its words and holds no other memory back', async () => {
+      server.mode = 'ok';
+      const config = withEmbeddings(server);
+      (config.plugins.embeddings.config as Record<string, unknown>).maxInputChars = 60;
+      const b = await brainGateway(config, await backend.fresh());
+      const long = await b.call('brain_remember', { content: `A memory far longer than the provider takes: ${'words '.repeat(20)}`, type: 'fact' });
+      const short = await b.call('brain_remember', { content: 'Short memories get vectors.', type: 'fact' });
+      let recalled: any;
+      for (let i = 0; i < 100; i++) {
+        recalled = await b.call('brain_recall', { query: 'memory vectors words' });
+        if (recalled.degraded === undefined) break;
+        await sleep(100);
+      }
+      assert.equal(recalled.mode, 'hybrid');
+      assert.equal(recalled.degraded, undefined, 'the refused memory is marked, not retried for ever');
+      assert.deepEqual(recalled.memories.map((m: any) => m.id).sort(), [long.memory.id, short.memory.id].sort());
+      const vector = await b.call('brain_recall', { query: 'short memories', mode: 'vector', top_k: 1 });
+      assert.equal(vector.memories[0].id, short.memory.id);
+    });
+
     it('asked for vectors without the embeddings plugin: lexical, and says why', async () => {
       const b = await brainGateway({}, await backend.fresh());
       await b.call('brain_remember', { content: 'Ports are configured in gateway.config.yaml.', type: 'fact' });
