@@ -38,7 +38,7 @@ export interface Brain {
    * is skipped, a tombstone forgets a live copy. At most IMPORT_BATCH per call.
    */
   import(memories: readonly Memory[], call: BrainCall): Promise<ImportSummary>;
-  /** Every memory and tombstone, oldest first, in pages: what `brain export` writes. */
+  /** Every memory and tombstone, oldest first: what `brain export` writes. */
   export(call: BrainCall): AsyncIterable<Memory>;
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../errors.js';
-import type { ForgetResult, ImportSummary, ListQuery, ListResult, Memory, RecallQuery, RecallResult, RememberInput, RememberResult } from '../model.js';
+import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';
 import { ShapeProblem } from './gateway-answers.js';
 import type { RemoteAnswer, RemoteClient, RemoteRequest } from './http-client.js';
 import { memoryImport } from './openbrain-import.js';
@@ -104,27 +104,10 @@ export class OpenBrainBrain implements Brain {
     const data = answer.body as { id?: unknown; duplicate?: unknown; created_at?: unknown } | undefined;
     const id = typeof data?.id === 'number' ? String(data.id) : data?.id;
     if (typeof id !== 'string' || id === '') throw this.#deps.client.failed(`answered brain_remember without the new memory's id (${answer.status}).`, { status: answer.status, reason: 'no id' });
-    const now = new Date().toISOString();
-    const created = typeof data?.created_at === 'string' && !Number.isNaN(Date.parse(data.created_at)) ? new Date(data.created_at).toISOString() : now;
+    const created = typeof data?.created_at === 'string' && !Number.isNaN(Date.parse(data.created_at)) ? Date.parse(data.created_at) : Date.now();
     // A replayed Idempotency-Key: the memory was stored by an earlier attempt (or call).
     const duplicate = answer.headers.get('idempotent-replayed') === 'true' || data?.duplicate === true;
-    const memory: Memory = {
-      id,
-      agent_id: agent,
-      type: input.type,
-      content: input.content,
-      tags: [...input.tags],
-      org: input.org ?? null,
-      project: input.project ?? null,
-      confidence: input.confidence,
-      supersedes_id: input.supersedes ?? null,
-      superseded_by: null,
-      expires_at: input.expires_in === undefined ? null : new Date(Date.parse(created) + input.expires_in * 1000).toISOString(),
-      created_at: created,
-      updated_at: created,
-      forgotten_at: null,
-      forget_reason: null,
-    };
+    const memory = newMemory({ ...input, id }, agent, created);
     return { memory, duplicate, queued: false };
   }
 

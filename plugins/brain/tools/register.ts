@@ -10,7 +10,7 @@ import { brainForget, brainImport, brainList, brainRecall, brainRemember } from 
 export type BrainContext = PluginContext<BrainConfig, BrainErrorCode, never, 'embeddings'>;
 
 /** The agent a call acts as: who the gateway knows the caller to be. */
-export function agentOf(call: CallContext): string {
+function agentOf(call: CallContext): string {
   return call.caller.identity ?? call.caller.transport;
 }
 
@@ -39,10 +39,9 @@ export function registerBrainTools(ctx: BrainContext, brain: Brain, checkContent
     if (target) ctx.notify.channel(target, channel, payload);
   };
 
-
   ctx.tool(brainRemember, async (args, call) => {
     checkContent(args);
-    const result = await brain.remember({ ...args, type: args.type }, acting(call));
+    const result = await brain.remember(args, acting(call));
     const { id, type, org, project, tags } = result.memory;
     completed('remember', call, { id, type, org, project, tags, duplicate: result.duplicate, queued: result.queued });
     return result;
