@@ -149,7 +149,7 @@ export type SocketHandler = (socket: PluginSocket) => unknown;
 /**
  * `ctx.http`: a plugin's HTTP contributions. Call it during `setup` only: the HTTP face
  * mounts what was recorded when it starts (never in `--stdio` mode), and a call after setup
- * throws ROUTE_DEFINITION_INVALID. Each method checks its arguments at once and throws
+ * throws PLUGIN_SETUP_OVER. Each method checks its arguments at once and throws
  * ROUTE_DEFINITION_INVALID for a bad one. A plugin never opens a listener of its own.
  */
 export interface PluginHttp {
