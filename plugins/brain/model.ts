@@ -110,6 +110,8 @@ export interface RecallResult {
 
 export interface ListQuery extends MemoryFilter {
   readonly limit: number;
+  /** `newest` first (the default) or `oldest` first, by creation time. */
+  readonly order?: 'newest' | 'oldest';
   /** From a previous page's `next_cursor`. */
   readonly cursor?: string;
   /** Tombstones too (a replica learns what to drop). */

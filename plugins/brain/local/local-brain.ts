@@ -158,10 +158,13 @@ export class LocalBrain implements Brain {
       .selectFrom('brain_memories')
       .selectAll()
       .where((eb) => matching(eb, query, now, query.include_forgotten));
+    const oldest = query.order === 'oldest';
+    const after = oldest ? '>' : '<';
     if (cursor) {
-      select = select.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+      select = select.where((eb) => eb.or([eb('created_at', after, cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', after, cursor.id)])]));
     }
-    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+    const direction = oldest ? 'asc' : 'desc';
+    const rows = await select.orderBy('created_at', direction).orderBy('id', direction).limit(query.limit + 1).execute();
     const memories = rows.slice(0, query.limit).map(memoryFromRow);
     return rows.length > query.limit ? { memories, next_cursor: encodeCursor(memories.at(-1)!) } : { memories };
   }

@@ -209,8 +209,9 @@ export class OfflineBrain implements Brain {
     } catch (err) {
       if (!isRemoteDown(err) || this.#options.keepWritten === 0) throw err;
       const now = new Date().toISOString();
+      const copies = query.order === 'oldest' ? [...this.#written.all()].reverse() : this.#written.all();
       const memories: Memory[] = [];
-      for (const memory of this.#written.all()) {
+      for (const memory of copies) {
         if (memories.length === query.limit) break;
         if (matchesFilter(memory, query, now)) memories.push(memory);
       }

@@ -21,7 +21,7 @@ const IMPORT_REQUEST_BYTES = 4 * 1024 * 1024;
 const FILTER_KEYS = ['org', 'project', 'types', 'agent_id', 'min_confidence', 'tags', 'include_superseded', 'include_expired'] as const;
 const REMEMBER_KEYS = ['content', 'type', 'tags', 'org', 'project', 'confidence', 'supersedes', 'expires_in', 'id'] as const;
 const RECALL_KEYS = ['query', 'top_k', 'mode', ...FILTER_KEYS] as const;
-const LIST_KEYS = ['limit', 'cursor', 'include_forgotten', ...FILTER_KEYS] as const;
+const LIST_KEYS = ['limit', 'order', 'cursor', 'include_forgotten', ...FILTER_KEYS] as const;
 
 export class GatewayBrain implements Brain {
   readonly kind = 'remote' as const;
@@ -63,23 +63,17 @@ export class GatewayBrain implements Brain {
     return total;
   }
 
-  /**
-   * Every memory and tombstone, oldest first. brain_list pages newest first and has no other
-   * order, so the whole list is read before the first memory is given: memory use grows with
-   * the remote brain's size.
-   */
+  /** Every memory and tombstone, oldest first, a page of brain_list at a time. */
   async *export(call: BrainCall): AsyncIterable<Memory> {
-    const all: Memory[] = [];
     let cursor: string | undefined;
     do {
       const page = await this.list(
-        { limit: EXPORT_PAGE, include_forgotten: true, include_superseded: true, include_expired: true, ...(cursor === undefined ? {} : { cursor }) },
+        { limit: EXPORT_PAGE, order: 'oldest', include_forgotten: true, include_superseded: true, include_expired: true, ...(cursor === undefined ? {} : { cursor }) },
         call,
       );
-      all.push(...page.memories);
+      yield* page.memories;
       cursor = page.next_cursor;
     } while (cursor !== undefined);
-    for (let i = all.length - 1; i >= 0; i--) yield all[i]!;
   }
 
   async #call<T>(tool: string, args: Record<string, unknown>, call: BrainCall, parse: (data: unknown) => T): Promise<T> {

@@ -77,7 +77,8 @@ export class OpenBrainBrain implements Brain {
     const params: Record<string, string> = { ...pick(query, ['org', 'project', 'agent_id'] as const), limit: String(limit) };
     if (types.length === 1) params.type = types[0]!;
     const memories = await this.#list(params, call);
-    return { memories: newestFirst(filtered(memories, query, Date.now())).slice(0, query.limit) };
+    const sorted = newestFirst(filtered(memories, query, Date.now()));
+    return { memories: (query.order === 'oldest' ? sorted.reverse() : sorted).slice(0, query.limit) };
   }
 
   import(memories: readonly Memory[], call: BrainCall): Promise<ImportSummary> {

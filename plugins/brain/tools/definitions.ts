@@ -41,7 +41,8 @@ export const brainForget = {
 export const brainList = {
   name: 'brain_list',
   title: 'List memories',
-  description: 'Memories newest first, filtered like brain_recall, a page at a time: pass next_cursor as cursor for the next page. include_forgotten adds tombstones.',
+  description:
+    'Memories newest first (or oldest first), filtered like brain_recall, a page at a time: pass next_cursor as cursor for the next page. include_forgotten adds tombstones.',
   inputSchema: { ...listInput, examples: [{}, { types: ['decision'], limit: 10 }] },
   outputSchema: listOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -62,7 +62,7 @@ export function registerBrainTools(ctx: BrainContext, brain: Brain, checkContent
 
   ctx.tool(brainList, async (args, call) => {
     const result = await brain.list(
-      { ...filterOf(args), limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}), include_forgotten: args.include_forgotten },
+      { ...filterOf(args), limit: args.limit, order: args.order, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}), include_forgotten: args.include_forgotten },
       acting(call),
     );
     completed('list', call, { count: result.memories.length, more: result.next_cursor !== undefined, ...(result.partial ? { partial: result.partial } : {}) });

@@ -76,7 +76,8 @@ export const listInput = {
   additionalProperties: false,
   properties: {
     ...filterProperties,
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Memories per page, newest first.' },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Memories per page.' },
+    order: { enum: ['newest', 'oldest'], default: 'newest', description: 'newest first, or oldest first (how a copy is made: what comes later is newer).' },
     cursor: text(512, "The previous page's next_cursor."),
     include_forgotten: { type: 'boolean', default: false, description: 'Tombstones of forgotten memories too (content erased).' },
   },

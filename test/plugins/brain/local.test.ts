@@ -134,6 +134,14 @@ for (const backend of storeBackends()) {
         cursor = page.next_cursor;
       } while (cursor);
       assert.deepEqual(seen, [6, 5, 4, 3, 2, 1, 0].map((i) => `Memory number ${i}.`));
+      const oldestFirst: string[] = [];
+      cursor = undefined;
+      do {
+        const page = await b.call('brain_list', { limit: 3, order: 'oldest', ...(cursor ? { cursor } : {}) });
+        oldestFirst.push(...page.memories.map((m: any) => m.content));
+        cursor = page.next_cursor;
+      } while (cursor);
+      assert.deepEqual(oldestFirst, [...seen].reverse());
       assert.equal((await b.fail('brain_list', { cursor: 'not-a-cursor' })).code, 'INVALID_ARGUMENTS');
     });
 

@@ -90,17 +90,17 @@ describe('brain remote back end: another gateway', () => {
     assert.deepEqual(server.requests.map((r) => r.body.memories.length), [500, 500, 201]);
   });
 
-  it('export: pages through brain_list (everything, 500 a page) following next_cursor, and gives the oldest first', async (t) => {
+  it('export: pages through brain_list oldest first (everything, 500 a page) following next_cursor, giving each page as it comes', async (t) => {
     const at = (i: number) => memory({ id: `00000000-0000-4000-8000-00000000000${i}`, created_at: `2026-01-0${i}T00:00:00.000Z` });
     const pages = [
-      { count: 2, memories: [at(4), at(3)], next_cursor: 'page2' },
-      { count: 2, memories: [at(2), at(1)] },
+      { count: 2, memories: [at(1), at(2)], next_cursor: 'page2' },
+      { count: 2, memories: [at(3), at(4)] },
     ];
     const { brain, server } = await remote(t, (_s, res, i) => json(res, 200, { success: true, data: pages[i] }));
     const exported: Memory[] = [];
     for await (const m of brain.export(CALL)) exported.push(m);
     assert.deepEqual(exported.map((m) => m.created_at.slice(0, 10)), ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);
-    const all = { limit: 500, include_forgotten: true, include_superseded: true, include_expired: true };
+    const all = { limit: 500, order: 'oldest', include_forgotten: true, include_superseded: true, include_expired: true };
     assert.deepEqual(server.requests.map((r) => r.body), [all, { ...all, cursor: 'page2' }]);
   });
 });
