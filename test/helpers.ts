@@ -92,6 +92,25 @@ export async function memoryClient(gateway: Gateway, name = 'test-client'): Prom
   return client;
 }
 
+/**
+ * `call` (a tool's structuredContent, or throws on an error result) and `fail` (a call that must
+ * fail: its `{code, message, details}`), through `client`.
+ */
+export function toolCalls(client: Client) {
+  const call = async (name: string, args: Record<string, unknown> = {}): Promise<any> => {
+    const result = await client.callTool({ name, arguments: args });
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+    return result.structuredContent;
+  };
+  const fail = async (name: string, args: Record<string, unknown> = {}): Promise<{ code: string; message: string; details?: any }> => {
+    const result = await client.callTool({ name, arguments: args });
+    if (!result.isError) throw new Error(`${name} succeeded: ${JSON.stringify(result.structuredContent)}`);
+    const text = (result.content as Array<{ text: string }>)[0]!.text;
+    return JSON.parse(text).error ?? JSON.parse(text);
+  };
+  return { call, fail };
+}
+
 /** A real SDK Client over TCP or a unix socket (the SDK's stdio transport works on sockets). */
 export async function socketClient(address: SocketAddress, name = 'socket-client'): Promise<{ client: Client; socket: Socket }> {
   const socket = address.kind === 'tcp' ? connect(address.port, address.host) : connect(address.path);

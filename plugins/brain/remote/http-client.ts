@@ -55,14 +55,7 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** Counts since the gateway started, for status. */
-export interface RemoteCounts {
-  requests: number;
-  failures: number;
-}
-
 export class RemoteClient {
-  readonly counts: RemoteCounts = { requests: 0, failures: 0 };
   readonly #settings: RemoteSettings;
   readonly #breaker: Breaker;
   readonly #error: RaiseError;
@@ -73,10 +66,6 @@ export class RemoteClient {
     this.#settings = settings;
     this.#breaker = breaker;
     this.#error = error;
-  }
-
-  get shownUrl(): string {
-    return this.#settings.shownUrl;
   }
 
   /**
@@ -103,7 +92,7 @@ export class RemoteClient {
 
   /** A BRAIN_REMOTE_FAILED naming the remote: for answers the protocols find wrong. */
   failed(what: string, details: { status?: number; reason: string; [more: string]: unknown }): Error {
-    return this.#error('BRAIN_REMOTE_FAILED', `The remote brain ${this.#settings.shownUrl} ${what}`, details);
+    return this.#error('BRAIN_REMOTE_FAILED', `The remote brain ${this.#settings.base} ${what}`, details);
   }
 
   /** Trimmed, short, and without the key should the remote repeat it. */
@@ -116,16 +105,9 @@ export class RemoteClient {
   }
 
   #attempt(request: RemoteRequest, callerSignal: AbortSignal | undefined): Promise<RemoteAnswer> {
-    return this.#breaker.call(async (signal) => {
-      this.counts.requests++;
-      try {
-        return await this.#send(request, signal);
-      } catch (err) {
-        if (!callerSignal?.aborted && countsAgainstRemote(err)) this.counts.failures++;
-        throw err;
-      }
-    }, callerSignal ? { signal: callerSignal } : {});
+    return this.#breaker.call((signal) => this.#send(request, signal), callerSignal ? { signal: callerSignal } : {});
   }
+
 
   async #send(request: RemoteRequest, signal: AbortSignal): Promise<RemoteAnswer> {
     const { base, apiKey, maxResponseBytes } = this.#settings;
@@ -198,14 +180,14 @@ export class RemoteClient {
 
   /** 401: the key is missing or wrong; 403: it is valid but its scopes leave this tool out. */
   #refused(status: 401 | 403, tool: string, message: string): Error {
-    const { shownUrl, apiKeyEnv, apiKey } = this.#settings;
+    const { base, apiKeyEnv, apiKey } = this.#settings;
     const fix =
       status === 403
         ? `the key in $${apiKeyEnv} is valid there, but its scopes on the remote do not allow ${tool}: give that key the brain tools (brain_*, or plugin:brain) on the remote.`
         : apiKey
           ? `the key in $${apiKeyEnv} is wrong or revoked: set $${apiKeyEnv} to a key the remote accepts.`
           : `no key was sent because $${apiKeyEnv} is not set: set $${apiKeyEnv} to a key the remote accepts.`;
-    return this.#error('BRAIN_REMOTE_REFUSED', `The remote brain ${shownUrl} refused ${tool} (${status}: ${message}): ${fix}`, { status, tool, reason: message });
+    return this.#error('BRAIN_REMOTE_REFUSED', `The remote brain ${base} refused ${tool} (${status}: ${message}): ${fix}`, { status, tool, reason: message });
   }
 
   /** A 3xx: refused, naming where it pointed (without query or credentials) and the fix. */

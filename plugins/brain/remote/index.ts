@@ -30,9 +30,9 @@ export interface RemoteBrainDeps {
  */
 export function createRemoteBrain({ config, breaker, error, log, env }: RemoteBrainDeps): Brain {
   const settings = remoteSettings(config, env);
-  if (!settings.apiKey) log.warn({ apiKeyEnv: settings.apiKeyEnv, url: settings.shownUrl }, 'the remote brain key variable is not set: requests go without Authorization');
+  if (!settings.apiKey) log.warn({ apiKeyEnv: settings.apiKeyEnv, url: settings.base }, 'the remote brain key variable is not set: requests go without Authorization');
   const client = new RemoteClient(settings, breaker, error);
-  log.info({ url: settings.shownUrl, protocol: config.protocol }, 'brain: remote back end');
+  log.info({ url: settings.base, protocol: config.protocol }, 'brain: remote back end');
   if (config.protocol === 'openbrain') {
     return new OpenBrainBrain({ client, error, log, ...(config.agentId === undefined ? {} : { agentId: config.agentId }) });
   }

@@ -8,10 +8,8 @@ const WHERE = 'plugins.brain.config.remote';
 
 /** What the HTTP client needs, resolved from the config and the environment. */
 export interface RemoteSettings {
-  /** The base URL without a trailing slash: paths are appended to it. */
+  /** The base URL without a trailing slash: paths are appended to it. Shown in messages and logs as it is (credentials and a query are refused). */
   readonly base: string;
-  /** What messages and logs show: the base URL (no credentials or query: both are refused). */
-  readonly shownUrl: string;
   readonly apiKeyEnv: string;
   /** The key itself, or undefined when the variable is unset or empty. Never shown anywhere. */
   readonly apiKey: string | undefined;
@@ -61,7 +59,6 @@ export function remoteSettings(config: RemoteConfig, env: NodeJS.ProcessEnv): Re
   const base = url.toString().replace(/\/+$/, '');
   return {
     base,
-    shownUrl: base,
     apiKeyEnv: config.apiKeyEnv,
     apiKey,
     timeoutMs: config.timeoutMs,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../../core/gateway.js';
-import { memoryClient, startGateway, tempDir } from '../../helpers.js';
+import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 
 export interface BrainGateway {
@@ -17,16 +17,6 @@ export async function brainGateway(overrides: Record<string, unknown> = {}, stor
   const where = store ? { dataDir: store.dataDir, storage: store.storage } : { dataDir: join(tempDir(), 'data') };
   const gateway = await startGateway({ plugins: { brain: {} }, ...where, ...overrides });
   const client = await memoryClient(gateway, clientName);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-    return result.structuredContent;
-  };
-  const fail = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args });
-    if (!result.isError) throw new Error(`${name} succeeded: ${JSON.stringify(result.structuredContent)}`);
-    const text = (result.content as Array<{ text: string }>)[0]!.text;
-    return JSON.parse(text).error ?? JSON.parse(text);
-  };
+  const { call, fail } = toolCalls(client);
   return { gateway, client, call, fail };
 }

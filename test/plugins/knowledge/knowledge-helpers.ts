@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../../core/gateway.js';
-import { memoryClient, startGateway, tempDir } from '../../helpers.js';
+import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 
 /** Writes files into the workspace, making folders as needed. */
@@ -47,16 +47,6 @@ export async function knowledgeGateway(overrides: Record<string, unknown> = {}, 
   const where = store ? { dataDir: store.dataDir, storage: store.storage } : { dataDir: join(tempDir(), 'data') };
   const gateway = await startGateway({ plugins: { knowledge: {} }, workspace, ...where, ...overrides }, workspace);
   const client = await memoryClient(gateway);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-    return result.structuredContent;
-  };
-  const fail = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args });
-    if (!result.isError) throw new Error(`${name} succeeded: ${JSON.stringify(result.structuredContent)}`);
-    const text = (result.content as Array<{ text: string }>)[0]!.text;
-    return JSON.parse(text).error ?? JSON.parse(text);
-  };
+  const { call, fail } = toolCalls(client);
   return { gateway, client, workspace, call, fail };
 }
