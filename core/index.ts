@@ -32,6 +32,7 @@ export type {
   NotifyTarget,
   PluginContext,
   PluginNotify,
+  PluginSessions,
   PluginDatabase,
   PluginDefinition,
   PluginEvents,

@@ -108,7 +108,7 @@ export async function openMcpSession(
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
   const { allows, allowsPlugin } = options;
-  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity });
+  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, keyName: options.identity });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
   }));
@@ -131,6 +131,7 @@ export async function openMcpSession(
     allows,
     caller,
     client: sessionClientLink(server, session, deps.log),
+    notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   });
   return { server, session };
 }

@@ -42,6 +42,8 @@ export interface ToolCallHost {
   readonly allows?: (tool: RegisteredTool) => boolean;
   /** How a call asks this session's client (sampling, elicitation) or logs to it. */
   readonly client?: ClientLink;
+  /** Lines plugins append to a successful result (ctx.sessions.resultNote), as more text blocks. */
+  readonly notes?: (caller: Caller, tool: string) => string[];
 }
 
 /**
@@ -78,9 +80,10 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
     const progressToken = meta?.progressToken;
     const entry: { cancel?: () => void; cancelled: boolean } = { cancelled: false };
     running.set(id, entry);
+    const caller = host.caller();
     void host.catalog
       .call(name, args, {
-        caller: host.caller(),
+        caller,
         allows: host.allows,
         client: host.client,
         requestId: id,
@@ -93,7 +96,7 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
                   .send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, ...update } }, { relatedRequestId: id })
                   .catch(() => {}),
       })
-      .then((outcome) => responseOf(id, outcome, host.errors))
+      .then((outcome) => responseOf(id, outcome, host.errors, outcome.ok && host.notes ? host.notes(caller, name) : []))
       .catch((err: unknown) => {
         // A result that cannot be turned into MCP content (not JSON-serialisable, say): the
         // plugin's bug, answered as the SDK would, never an unhandled rejection.
@@ -162,9 +165,11 @@ function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
 }
 
 /** A catalog outcome as the JSON-RPC response: a result, an isError result or a protocol error. */
-function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable): JSONRPCMessage {
+function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable, notes: readonly string[]): JSONRPCMessage {
   if (!outcome.ok) return toolCallResponse(id, outcome, errors);
-  return toolCallResponse(id, { ok: true, result: toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined, outcome.json) }, errors);
+  const result = toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined, outcome.json);
+  if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
+  return toolCallResponse(id, { ok: true, result }, errors);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

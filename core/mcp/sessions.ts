@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
-import type { TransportKind } from '../plugins/plugin-types.js';
+import type { Caller, TransportKind } from '../plugins/plugin-types.js';
 
 export interface SessionInfo {
   readonly id: string;
@@ -22,9 +22,14 @@ export interface SessionInfo {
   logLevel?: LoggingLevel;
 }
 
+/** A plugin's line for the end of a tool result (`ctx.sessions.resultNote`). */
+export type ResultNote = (caller: Caller, tool: string) => string | undefined;
+
 /** The open MCP sessions of every transport, for gateway_status, /health, metrics and notifications. */
 export class SessionRegistry {
   readonly #sessions = new Map<string, SessionInfo>();
+  readonly #closeHandlers = new Set<(id: string) => void>();
+  readonly #notes: ResultNote[] = [];
 
   open(transport: TransportKind, peer?: string, id: string = randomUUID()): SessionInfo {
     // `notify` is replaced by the session's own sender once its SDK Server exists.
@@ -34,7 +39,29 @@ export class SessionRegistry {
   }
 
   close(id: string): void {
-    this.#sessions.delete(id);
+    if (!this.#sessions.delete(id)) return;
+    for (const handler of this.#closeHandlers) handler(id);
+  }
+
+  /** Calls `handler` with the id of every session that closes from now on; returns the unsubscribe. */
+  onClose(handler: (id: string) => void): () => void {
+    this.#closeHandlers.add(handler);
+    return () => this.#closeHandlers.delete(handler);
+  }
+
+  /** Adds a plugin's note provider, asked after each successful tool call of a session. */
+  addResultNote(note: ResultNote): void {
+    this.#notes.push(note);
+  }
+
+  /** The lines the providers give for this call's result, in the order they were added. */
+  resultNotes(caller: Caller, tool: string): string[] {
+    const lines: string[] = [];
+    for (const note of this.#notes) {
+      const line = note(caller, tool);
+      if (line) lines.push(line);
+    }
+    return lines;
   }
 
   get(id: string): SessionInfo | undefined {

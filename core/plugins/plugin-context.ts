@@ -3,7 +3,7 @@ import type { BreakerRegistry } from '../breaker.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
 import type { Logger } from '../logger.js';
-import type { PluginContext, PluginReport, PluginStatus, ToolDefinition, ToolHandler } from './plugin-types.js';
+import type { PluginContext, PluginReport, PluginSessions, PluginStatus, ToolDefinition, ToolHandler } from './plugin-types.js';
 import { isJsonSerialisable } from '../json.js';
 import { createLiveEntries } from './plugin-live.js';
 import { createNotifier } from '../mcp/notifier.js';
@@ -111,6 +111,7 @@ export function createPluginScope(
     },
     live: live.api,
     notify: createNotifier(core.sessions, name, channels),
+    sessions: pluginSessions(core.sessions, log, lifetime.signal, closers),
     http: routes.http,
     breaker(service, options) {
       return core.breakers.forService(name, service, options);
@@ -214,4 +215,37 @@ function reportedGauges(reporter: () => PluginReport, log: Logger): unknown {
     log.error({ err }, 'status report failed');
     return undefined;
   }
+}
+
+/** `ctx.sessions`: the registry seen through one plugin, whose throwing handlers are logged, not passed on. */
+function pluginSessions(sessions: SessionRegistry, log: Logger, lifetime: AbortSignal, closers: Array<() => unknown>): PluginSessions {
+  return {
+    isOpen: (id) => sessions.get(id) !== undefined,
+    onClose(handler) {
+      if (lifetime.aborted) return () => {};
+      const unsubscribe = sessions.onClose((id) => {
+        try {
+          handler(id);
+        } catch (err) {
+          log.error({ err }, 'a session-close handler failed');
+        }
+      });
+      closers.push(unsubscribe);
+      return unsubscribe;
+    },
+    resultNote(note) {
+      if (typeof note !== 'function') throw new TypeError('ctx.sessions.resultNote takes a function.');
+      // A plugin that closed (shutdown, failed setup) adds nothing more.
+      sessions.addResultNote((caller, tool) => {
+        if (lifetime.aborted) return undefined;
+        try {
+          const line = note(caller, tool);
+          return typeof line === 'string' ? line : undefined;
+        } catch (err) {
+          log.error({ err, tool }, 'a result note failed');
+          return undefined;
+        }
+      });
+    },
+  };
 }

@@ -90,6 +90,11 @@ export interface Caller {
   readonly sessionId?: string;
   /** The MCP client's name from `initialize`, the API key's name, or the peer address. */
   readonly identity?: string;
+  /**
+   * The API key's name when the call came with a key (HTTP, TCP, REST with keys): the one
+   * identity the gateway has checked. Absent otherwise, where `identity` is only what the client says.
+   */
+  readonly keyName?: string;
 }
 
 export interface ProgressUpdate {
@@ -210,6 +215,24 @@ export interface PluginNotify {
   channel(target: NotifyTarget, channel: string, data: unknown): number;
 }
 
+/** The MCP sessions of this gateway as a plugin sees them (`ctx.sessions`). */
+export interface PluginSessions {
+  /** Whether the session with this id is open on this gateway. */
+  isOpen(sessionId: string): boolean;
+  /**
+   * Calls `handler` with the id of each MCP session of this gateway that closes from now on
+   * (client gone, transport closed, shutdown). Returns the unsubscribe; it also ends when the plugin closes.
+   */
+  onClose(handler: (sessionId: string) => void): () => void;
+  /**
+   * Gives a function core asks after each successful tool call of an MCP session, any plugin's
+   * tool: a non-empty string it returns is appended to the result as one more text block (a
+   * one-line banner for clients that show no notifications). It runs on every call, so keep it
+   * synchronous and cheap; a throw is logged and adds nothing. REST answers carry no notes.
+   */
+  resultNote(note: (caller: Caller, tool: string) => string | undefined): void;
+}
+
 /**
  * Adding entries while the gateway runs, after setup. Each entry is checked like its setup
  * counterpart and joins its catalog at once; every change sends the matching
@@ -303,6 +326,8 @@ export interface PluginContext<
   readonly live: PluginLive;
   /** Notifications to MCP sessions: log messages and channel messages. */
   readonly notify: PluginNotify;
+  /** The gateway's MCP sessions: whether one is open, when one closes, notes on tool results. */
+  readonly sessions: PluginSessions;
   /** HTTP routes, static files and WebSocket routes under `/plugins/<name>/`; setup only (route-types.ts). */
   readonly http: PluginHttp;
   /** A circuit breaker named `<plugin>:<service>` for calls to one external service. */

@@ -1,0 +1,70 @@
+import type { ConfigType } from '../../core/index.js';
+import { AGENT_NAME_PATTERN } from './model.js';
+
+const seconds = (value: number, minimum: number, maximum: number, description: string) =>
+  ({ type: 'integer', minimum, maximum, default: value, description }) as const;
+
+/** The plugin's section of gateway.config.yaml (see README.md); `CollabConfig` is inferred from it. */
+export const configSchema = {
+  type: 'object',
+  properties: {
+    presence: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'When an agent counts as present.',
+      properties: {
+        staleSeconds: seconds(300, 10, 86_400, 'An agent not heard from (no call, no heartbeat) for this long is offline.'),
+        activeWindowSeconds: seconds(3600, 60, 30 * 86_400, 'collab_list_agents with active_only lists the agents heard from within this window.'),
+      },
+    },
+    messages: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'Sizes and retention of messages.',
+      properties: {
+        maxSubjectChars: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'A subject at most, in characters.' },
+        maxBodyChars: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 50_000, description: 'A body at most, in characters.' },
+        retainCount: { type: 'integer', minimum: 10, maximum: 1_000_000, default: 1000, description: 'Messages kept; older ones are pruned as new ones arrive.' },
+        retainDays: { type: 'integer', minimum: 1, maximum: 3650, default: 30, description: 'Messages older than this are pruned.' },
+      },
+    },
+    banner: {
+      type: 'boolean',
+      default: true,
+      description:
+        'After something new reaches an agent (a message, a task, a STOP), its next tool result carries a one-line banner ("2 unread messages, 1 pending task"), for clients that show neither notifications nor channels.',
+    },
+    locks: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'File locks.',
+      properties: {
+        defaultMinutes: seconds(30, 1, 120, 'How long a lock lasts when the call does not say.'),
+        claimMinutes: seconds(60, 1, 120, "How long the locks collab_claim_next takes on a task's files last."),
+      },
+    },
+    watchdog: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'The periodic sweep: stale agents, stuck tasks, expired locks.',
+      properties: {
+        intervalSeconds: seconds(60, 1, 3600, 'Time between sweeps.'),
+        stuckAfterSeconds: seconds(600, 10, 7 * 86_400, 'A task in progress this long without progress (and without an expected duration of its own) is flagged stuck.'),
+      },
+    },
+    keyAgents: {
+      type: 'object',
+      default: {},
+      propertyNames: { type: 'string', minLength: 1, maxLength: 128 },
+      additionalProperties: { type: 'string', pattern: AGENT_NAME_PATTERN },
+      description:
+        'API keys pinned to one agent: {<key name>: <agent>}. A pinned key acts only as its agent, and its agent is acted as only by that key (and the owner key).',
+    },
+  },
+} as const;
+
+export type CollabConfig = ConfigType<typeof configSchema>;

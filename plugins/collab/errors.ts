@@ -1,0 +1,30 @@
+import type { ErrorSpec, PluginContext } from '../../core/index.js';
+
+const spec = (status: number, description: string): ErrorSpec => ({ status, mcp: 'result', description });
+
+/** The plugin's error codes; README.md lists them with their HTTP status. */
+export const collabErrors = {
+  COLLAB_AGENT_NOT_FOUND: spec(404, 'No agent has this name: register it first (collab_join or collab_register_agent), or list them with collab_list_agents.'),
+  COLLAB_AGENT_NAME_RESERVED: spec(400, 'all, any and system address groups or the gateway: choose another agent name.'),
+  COLLAB_AGENT_REQUIRED: spec(400, 'The call does not say which agent acts: call collab_join once in this session, or pass agent (REST callers name it in every call).'),
+  COLLAB_NOT_PERMITTED: spec(403, 'The caller may not act as this agent: the session is bound to another agent, or an API key is pinned to another agent (plugins.collab.config.keyAgents), or the agent belongs to another key.'),
+  COLLAB_ALREADY_JOINED: spec(409, 'This session already acts as another agent; a session binds once. Open a new session to act as someone else.'),
+  COLLAB_MESSAGE_TOO_LARGE: spec(413, 'The subject or body is longer than plugins.collab.config.messages allows (details.limit): shorten it, or put the text in a file and send its path.'),
+  COLLAB_MESSAGE_NOT_FOUND: spec(404, 'No message has this id (or it was pruned by retention): read the thread with collab_read_messages.'),
+  COLLAB_TASK_NOT_FOUND: spec(404, 'No task has this id: list them with collab_list_tasks.'),
+  COLLAB_DEPENDENCY_INVALID: spec(400, 'A dependency is the task itself, a task that does not exist, or would close a cycle (details.cycle): fix depends_on.'),
+  COLLAB_DEPENDENCY_OPEN: spec(409, 'The task waits for dependencies that are not completed (details.open): finish them first, or claim another task with collab_claim_next.'),
+  COLLAB_TRANSITION_INVALID: spec(409, 'The task cannot move from its status to the one asked (details.from, details.to, details.allowed). Blocked and cancelled tasks come back with collab_replay_task.'),
+  COLLAB_PLAN_NOT_FOUND: spec(404, 'No plan has this id, or there is no active plan: create one with collab_create_plan, or list them with collab_list_plans.'),
+  COLLAB_PLAN_EXISTS: spec(409, 'A plan with this id exists: choose another id, or change it with collab_update_plan.'),
+  COLLAB_PLAN_ITEM_NOT_FOUND: spec(404, 'The plan has no item with this id: read it with collab_get_plan.'),
+  COLLAB_PLAN_ITEM_EXISTS: spec(409, 'The plan has an item with this id already: choose another id, or use action update_item.'),
+  COLLAB_FILE_LOCKED: spec(409, 'Another agent holds the lock on this file (details.lock): wait for it, message its holder, or unlock with force (audited).'),
+  COLLAB_WORKER_KIND_UNKNOWN: spec(400, 'No worker kind of this name is configured (plugins.collab.config.workers.kinds); a tool call can start only the commands the config names.'),
+  COLLAB_WORKER_NOT_FOUND: spec(404, 'No worker has this id: list them with collab_list_workers.'),
+  COLLAB_WORKER_LIMIT: spec(429, 'The worker kind runs maxInstances workers already: dismiss one (collab_dismiss_worker) or wait for one to finish.'),
+  COLLAB_BUSY: spec(409, 'Other writers kept changing the same rows; nothing was changed. Try the call again.'),
+} as const satisfies Record<string, ErrorSpec>;
+
+export type CollabErrorCode = keyof typeof collabErrors;
+export type RaiseError = PluginContext<unknown, CollabErrorCode>['error'];

@@ -1,0 +1,20 @@
+// The events collab publishes (on /events, and to every gateway sharing the store). Each is a
+// hint with ids and names, never a message body; the rows are the truth.
+import type { TaskStatus } from './model.js';
+
+/** `collab.task.<change>`: created, updated, claimed, handed_off, replayed, stuck, review_requested. */
+export interface TaskEvent {
+  id: number;
+  title: string;
+  status: TaskStatus;
+  assignee: string;
+  priority: number;
+  /** Who made the change (`system` for the watchdog). */
+  by: string;
+  previous_status?: TaskStatus;
+  previous_assignee?: string;
+}
+
+export type TaskChange = 'created' | 'updated' | 'claimed' | 'handed_off' | 'replayed' | 'stuck' | 'review_requested';
+
+export const taskChannel = (change: TaskChange) => `collab.task.${change}`;

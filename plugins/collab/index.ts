@@ -1,0 +1,34 @@
+// The collab plugin: where several agents working on one codebase meet — who is here, what
+// each is doing, what is left, who holds which file. README.md has the tools and the config.
+import { definePlugin } from '../../core/index.js';
+import { Banners } from './banner.js';
+import type { Collab } from './collab.js';
+import { configSchema } from './config.js';
+import type { CollabStore } from './context.js';
+import { deliverNews } from './delivery.js';
+import { collabErrors } from './errors.js';
+import { AgentIdentity } from './identity.js';
+import { Mailbox } from './mailbox.js';
+import { migrations } from './store/schema.js';
+import { registerCollabTools } from './tools/register.js';
+
+export type { CollabConfig } from './config.js';
+
+export default definePlugin({
+  name: 'collab',
+  version: '0.1.0',
+  description: 'Agents that work together: presence, messages, tasks with dependencies, plans, file locks, handoffs and reviews, a watchdog.',
+  configSchema,
+  errors: collabErrors,
+  async setup(ctx) {
+    const store: CollabStore = ctx.store;
+    await store.migrate(migrations);
+    const identity = new AgentIdentity(ctx, store);
+    const mailbox = new Mailbox(ctx, store);
+    const banners = new Banners(ctx, store, mailbox);
+    banners.install(identity);
+    deliverNews(ctx, identity, banners);
+    const collab: Collab = { ctx, store, identity, mailbox, banners };
+    registerCollabTools(collab);
+  },
+});

@@ -1,0 +1,164 @@
+// Messages between agents: checked, stored, pruned by retention, and announced as the event
+// `collab.message.sent` — which every gateway of the team hears and turns into notifications
+// for its own sessions of the recipient (delivery.ts).
+import type { Transaction } from '../../core/index.js';
+import type { CollabContext, CollabStore } from './context.js';
+import { BROADCAST, nowIso, type Message, type MessageKind } from './model.js';
+import type { CollabTables } from './store/schema.js';
+
+export interface NewMessage {
+  from: string;
+  /** An agent, or `all`. */
+  to: string;
+  subject?: string | null;
+  body: string;
+  kind?: MessageKind;
+  reply_to?: number | null;
+  task_id?: number | null;
+}
+
+/** What `collab.message.sent` carries: enough to notify, not the body. */
+export interface MessageSentEvent {
+  id: number;
+  from: string;
+  to: string;
+  subject: string | null;
+  kind: MessageKind;
+  thread_id: number;
+  task_id: number | null;
+  preview: string;
+}
+
+/** Retention runs once per this many messages sent from this gateway, not on every insert. */
+const PRUNE_EVERY = 32;
+const PREVIEW_CHARS = 160;
+
+type Db = CollabStore['db'] | Transaction<CollabTables>;
+
+export class Mailbox {
+  readonly #ctx: CollabContext;
+  readonly #store: CollabStore;
+  #sentSincePrune = 0;
+
+  constructor(ctx: CollabContext, store: CollabStore) {
+    this.#ctx = ctx;
+    this.#store = store;
+  }
+
+  /** Refuses a subject or body over the configured caps (COLLAB_MESSAGE_TOO_LARGE). */
+  checkSize(subject: string | null | undefined, body: string): void {
+    const { maxSubjectChars, maxBodyChars } = this.#ctx.config.messages;
+    if (subject != null && subject.length > maxSubjectChars) {
+      throw this.#ctx.error('COLLAB_MESSAGE_TOO_LARGE', `The subject has ${subject.length} characters; at most ${maxSubjectChars} (plugins.collab.config.messages.maxSubjectChars).`, { field: 'subject', limit: maxSubjectChars, length: subject.length });
+    }
+    if (body.length > maxBodyChars) {
+      throw this.#ctx.error('COLLAB_MESSAGE_TOO_LARGE', `The body has ${body.length} characters; at most ${maxBodyChars} (plugins.collab.config.messages.maxBodyChars). Put long text in a file and send its path.`, { field: 'body', limit: maxBodyChars, length: body.length });
+    }
+  }
+
+  /** Stores and announces one message (one transaction); the recipient must exist. */
+  async send(message: NewMessage): Promise<Message> {
+    const stored = await this.#store.transaction((trx) => this.insert(trx, message));
+    this.announce(stored);
+    return stored;
+  }
+
+  /**
+   * Stores a message inside the caller's transaction, without announcing it: call
+   * `announce` once the transaction committed (a handoff moves the task and sends its message
+   * together). Checks size, recipient and reply_to.
+   */
+  async insert(db: Db, message: NewMessage): Promise<Message> {
+    this.checkSize(message.subject, message.body);
+    if (message.to !== BROADCAST) {
+      const known = await db.selectFrom('collab_agents').select('name').where('name', '=', message.to).executeTakeFirst();
+      if (!known) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${message.to}": list them with collab_list_agents, or send to "all".`, { agent: message.to });
+    }
+    let threadId: number | undefined;
+    if (message.reply_to != null) {
+      const parent = await db.selectFrom('collab_messages').select('thread_id').where('id', '=', message.reply_to).executeTakeFirst();
+      if (!parent) throw this.#ctx.error('COLLAB_MESSAGE_NOT_FOUND', `No message has id ${message.reply_to} (it may have been pruned): send without reply_to.`, { id: message.reply_to });
+      threadId = parent.thread_id;
+    }
+    const row = {
+      from_agent: message.from,
+      to_agent: message.to,
+      subject: message.subject ?? null,
+      body: message.body,
+      kind: message.kind ?? 'message',
+      reply_to: message.reply_to ?? null,
+      task_id: message.task_id ?? null,
+      created_at: nowIso(),
+    };
+    const { id } = await db.insertInto('collab_messages').values({ ...row, thread_id: threadId }).returning('id').executeTakeFirstOrThrow();
+    if (threadId === undefined) {
+      threadId = id;
+      await db.updateTable('collab_messages').set({ thread_id: id }).where('id', '=', id).execute();
+    }
+    return { id, from: row.from_agent, to: row.to_agent, subject: row.subject, body: row.body, kind: row.kind, reply_to: row.reply_to, thread_id: threadId, task_id: row.task_id, created_at: row.created_at };
+  }
+
+  /** Publishes `collab.message.sent` for a committed message, and prunes now and then. */
+  announce(message: Message): void {
+    const event: MessageSentEvent = {
+      id: message.id,
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      kind: message.kind,
+      thread_id: message.thread_id,
+      task_id: message.task_id,
+      preview: message.body.length > PREVIEW_CHARS ? `${message.body.slice(0, PREVIEW_CHARS)}…` : message.body,
+    };
+    this.#ctx.events.publish('collab.message.sent', event);
+    this.#sentSincePrune += 1;
+    if (this.#sentSincePrune >= PRUNE_EVERY) {
+      this.#sentSincePrune = 0;
+      this.prune().catch((err: unknown) => this.#ctx.log.warn({ err }, 'collab: pruning old messages failed; tried again later'));
+    }
+  }
+
+  /** Deletes messages past retainDays, and all but the newest retainCount, with their read marks. */
+  async prune(now: number = Date.now()): Promise<number> {
+    const { retainCount, retainDays } = this.#ctx.config.messages;
+    return this.#store.transaction(async (trx) => {
+      const cutoff = nowIso(now - retainDays * 86_400_000);
+      const boundary = await trx.selectFrom('collab_messages').select('id').orderBy('id', 'desc').offset(retainCount).limit(1).executeTakeFirst();
+      let query = trx.deleteFrom('collab_messages').where('created_at', '<', cutoff);
+      if (boundary) query = trx.deleteFrom('collab_messages').where((eb) => eb.or([eb('created_at', '<', cutoff), eb('id', '<=', boundary.id)]));
+      const result = await query.executeTakeFirst();
+      await trx
+        .deleteFrom('collab_message_reads')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('collab_messages').select('id').whereRef('collab_messages.id', '=', 'collab_message_reads.message_id'))))
+        .execute();
+      return Number(result.numDeletedRows);
+    });
+  }
+
+  /** Messages `agent` has not read: its own and broadcasts (not its own) since it registered. */
+  async unreadCount(agent: string): Promise<number> {
+    const row = await this.unreadQuery(this.#store.db, agent).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The messages `agent` may read (to it, or broadcasts from others since it registered) that it has not read. */
+  unreadQuery(db: Db, agent: string) {
+    return this.readableQuery(db, agent).where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('collab_message_reads').select('message_id').whereRef('collab_message_reads.message_id', '=', 'collab_messages.id').where('collab_message_reads.agent', '=', agent))),
+    );
+  }
+
+  /** Every message `agent` may read: to it, or broadcasts from others sent since it registered. */
+  readableQuery(db: Db, agent: string) {
+    return db.selectFrom('collab_messages').where((eb) =>
+      eb.or([
+        eb('to_agent', '=', agent),
+        eb.and([
+          eb('to_agent', '=', BROADCAST),
+          eb('from_agent', '!=', agent),
+          eb('created_at', '>=', eb.selectFrom('collab_agents').select('registered_at').where('name', '=', agent)),
+        ]),
+      ]),
+    );
+  }
+}

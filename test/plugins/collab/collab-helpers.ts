@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Gateway } from '../../../core/gateway.js';
+import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
+import type { FreshStore } from '../../support/store-backends.js';
+
+export interface CollabSession {
+  readonly client: Client;
+  call(name: string, args?: Record<string, unknown>): Promise<any>;
+  /** Calls a tool that must fail; answers its `{code, message, details}`. */
+  fail(name: string, args?: Record<string, unknown>): Promise<{ code: string; message: string; details?: any }>;
+}
+
+export interface CollabGateway extends CollabSession {
+  readonly gateway: Gateway;
+  /** Another MCP session on the same gateway (in memory), e.g. a second agent. */
+  session(clientName?: string): Promise<CollabSession>;
+}
+
+/** A gateway with the collab plugin on `store` (or a SQLite store of its own), and one session. */
+export async function collabGateway(overrides: Record<string, unknown> = {}, store?: FreshStore): Promise<CollabGateway> {
+  const where = store ? { dataDir: store.dataDir, storage: store.storage } : { dataDir: join(tempDir(), 'data') };
+  const { plugins, ...rest } = overrides as { plugins?: Record<string, unknown> };
+  const gateway = await startGateway({ plugins: { collab: {}, ...plugins }, ...where, ...rest });
+  const session = async (clientName = 'test-client'): Promise<CollabSession> => {
+    const client = await memoryClient(gateway, clientName);
+    return { client, ...toolCalls(client) };
+  };
+  return { gateway, session, ...(await session()) };
+}
