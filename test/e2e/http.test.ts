@@ -135,7 +135,10 @@ describe('HTTP face on a real listening server', () => {
         await new Promise((r) => setImmediate(r));
       }
       (slow as unknown as { _socket: { resume(): void } })._socket.resume();
-      assert.equal(await closed, EventsCloseCode.TooSlow);
+      // 4008 when the close frame gets through the full socket; 1006 when, a second later, the
+      // gateway had to cut the connection (a loaded machine drains the backlog too slowly).
+      const code = await closed;
+      assert.ok(code === EventsCloseCode.TooSlow || code === 1006, String(code));
       await waitFor(() => fastCount === 200);
     });
 
