@@ -15,6 +15,7 @@ export const collabErrors = {
   COLLAB_DEPENDENCY_INVALID: spec(400, 'A dependency is the task itself, a task that does not exist, or would close a cycle (details.cycle): fix depends_on.'),
   COLLAB_DEPENDENCY_OPEN: spec(409, 'The task waits for dependencies that are not completed (details.open): finish them first, or claim another task with collab_claim_next.'),
   COLLAB_TRANSITION_INVALID: spec(409, 'The task cannot move from its status to the one asked (details.from, details.to, details.allowed). Blocked and cancelled tasks come back with collab_replay_task.'),
+  COLLAB_TASK_NOT_IN_PROGRESS: spec(409, 'Progress is reported on a task in progress, by its assignee (details.status, details.assignee): claim it with collab_claim_next, or set it in_progress with collab_update_task.'),
   COLLAB_PLAN_NOT_FOUND: spec(404, 'No plan has this id, or there is no active plan: create one with collab_create_plan, or list them with collab_list_plans.'),
   COLLAB_PLAN_EXISTS: spec(409, 'A plan with this id exists: choose another id, or change it with collab_update_plan.'),
   COLLAB_PLAN_ITEM_NOT_FOUND: spec(404, 'The plan has no item with this id: read it with collab_get_plan.'),

@@ -1,7 +1,17 @@
 // Every collab_ tool, area by area. Each area's file has its definitions and handlers.
 import type { Collab } from '../collab.js';
 import { registerAgentTools } from './agents.js';
+import { registerClaimTools } from './claim.js';
+import { registerHandoffTools } from './handoffs.js';
+import { registerLockTools } from './locks.js';
+import { registerTaskWorkTools } from './task-work.js';
+import { registerTaskTools } from './tasks.js';
 
 export function registerCollabTools(collab: Collab): void {
   registerAgentTools(collab);
+  registerTaskTools(collab);
+  registerTaskWorkTools(collab);
+  registerClaimTools(collab);
+  registerLockTools(collab);
+  registerHandoffTools(collab);
 }

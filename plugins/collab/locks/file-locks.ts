@@ -1,0 +1,117 @@
+// Advisory file locks: who holds which workspace file, until when. Paths go through the
+// workspace sandbox and are stored relative to its root with `/`, so every gateway of a
+// team (each with its own checkout path) names a file the same way. A lock is one row keyed
+// by its path; taking it is one statement, so two agents racing for a file never both win.
+import { relative, sep } from 'node:path';
+import type { CollabContext } from '../context.js';
+import { nowIso, type FileLock } from '../model.js';
+import type { Db } from '../tasks/task-rows.js';
+
+export type LockOutcome = { lock: FileLock; extended: boolean } | { held: FileLock };
+
+export class FileLocks {
+  readonly #ctx: CollabContext;
+
+  constructor(ctx: CollabContext) {
+    this.#ctx = ctx;
+  }
+
+  /**
+   * `path` as locks name it: resolved through the sandbox (OUTSIDE_WORKSPACE, INVALID_PATH;
+   * a file that does not exist yet resolves through its parent), relative to the root, `/`.
+   */
+  relativePath(path: string): string {
+    const real = this.#ctx.workspace.resolve(path);
+    return relative(this.#ctx.workspace.root, real).split(sep).join('/') || '.';
+  }
+
+  /** Deletes the locks that expired; every lock call starts with it. */
+  async purgeExpired(db: Db, now = Date.now()): Promise<void> {
+    await db.deleteFrom('collab_locks').where('expires_at', '<=', nowIso(now)).execute();
+  }
+
+  /**
+   * Takes (or, for its holder, extends) the lock on `path` (already relative) for `minutes`.
+   * Answers the lock taken, or the lock someone else holds. Purge expired locks first.
+   */
+  async acquire(db: Db, lock: { path: string; agent: string; reason: string | null; task_id: number | null; minutes: number }): Promise<LockOutcome> {
+    // Released between the insert and the read of its holder: the next round finds it free.
+    for (let round = 0; round < 3; round++) {
+      const now = Date.now();
+      const lockedAt = nowIso(now);
+      const row = await db
+        .insertInto('collab_locks')
+        .values({ path: lock.path, agent: lock.agent, reason: lock.reason, task_id: lock.task_id, locked_at: lockedAt, expires_at: nowIso(now + lock.minutes * 60_000) })
+        // Only the holder's row, or an expired one, is taken: a live lock of another stays as
+        // it is and no row comes back.
+        .onConflict((oc) =>
+          oc
+            .column('path')
+            .doUpdateSet((eb) => {
+              const own = eb('collab_locks.agent', '=', eb.ref('excluded.agent'));
+              return {
+                agent: eb.ref('excluded.agent'),
+                expires_at: eb.ref('excluded.expires_at'),
+                locked_at: eb.case().when(own).then(eb.ref('collab_locks.locked_at')).else(eb.ref('excluded.locked_at')).end(),
+                reason: eb.case().when(own).then(eb.fn.coalesce('excluded.reason', 'collab_locks.reason')).else(eb.ref('excluded.reason')).end(),
+                task_id: eb.case().when(own).then(eb.fn.coalesce('excluded.task_id', 'collab_locks.task_id')).else(eb.ref('excluded.task_id')).end(),
+              };
+            })
+            .where((eb) => eb.or([eb('collab_locks.agent', '=', lock.agent), eb('collab_locks.expires_at', '<=', lockedAt)])),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (row) return { lock: row, extended: row.locked_at !== lockedAt };
+      const held = await db.selectFrom('collab_locks').selectAll().where('path', '=', lock.path).executeTakeFirst();
+      if (held) return { held };
+    }
+    throw this.#ctx.error('COLLAB_BUSY', `The lock on ${lock.path} kept changing hands; nothing was changed. Try again.`, { path: lock.path });
+  }
+
+  /** The live lock on `path` (relative), if any. */
+  find(db: Db, path: string): Promise<FileLock | undefined> {
+    return db.selectFrom('collab_locks').selectAll().where('path', '=', path).where('expires_at', '>', nowIso()).executeTakeFirst();
+  }
+
+  /** Live locks, oldest first; only `agent`'s when given. */
+  list(db: Db, agent?: string): Promise<FileLock[]> {
+    let query = db.selectFrom('collab_locks').selectAll().where('expires_at', '>', nowIso());
+    if (agent !== undefined) query = query.where('agent', '=', agent);
+    return query.orderBy('locked_at').orderBy('path').execute();
+  }
+
+  /** Deletes the lock on `path` if `agent` holds it (any holder when undefined); answers whether one went. */
+  async release(db: Db, path: string, agent?: string): Promise<boolean> {
+    let query = db.deleteFrom('collab_locks').where('path', '=', path);
+    if (agent !== undefined) query = query.where('agent', '=', agent);
+    const result = await query.executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Releases `agent`'s locks taken for `taskId` (call `announceReleased` after commit); answers their paths. */
+  async releaseForTask(db: Db, agent: string, taskId: number): Promise<string[]> {
+    const rows = await db.deleteFrom('collab_locks').where('agent', '=', agent).where('task_id', '=', taskId).returning('path').execute();
+    return rows.map((row) => row.path).sort();
+  }
+
+  /** Publishes `collab.lock.released` for each of `paths`, once their release committed. */
+  announceReleased(agent: string, paths: readonly string[], taskId: number | null = null): void {
+    for (const path of paths) this.#ctx.events.publish('collab.lock.released', { path, agent, task_id: taskId });
+  }
+
+  /**
+   * Locks a task's files for its new holder: each path it can, the others reported with
+   * their holders. Paths in sorted order, so that two claims never wait on each other.
+   */
+  async lockForTask(db: Db, agent: string, taskId: number, paths: readonly string[], minutes: number): Promise<{ locked: string[]; conflicts: FileLock[] }> {
+    await this.purgeExpired(db);
+    const locked: string[] = [];
+    const conflicts: FileLock[] = [];
+    for (const path of [...new Set(paths)].sort()) {
+      const outcome = await this.acquire(db, { path, agent, reason: `task #${taskId}`, task_id: taskId, minutes });
+      if ('held' in outcome) conflicts.push(outcome.held);
+      else locked.push(path);
+    }
+    return { locked, conflicts };
+  }
+}

@@ -1,0 +1,93 @@
+// A new task: checked (assignee, files, dependencies, plan link) and stored with its
+// dependencies in one transaction (the caller's, when a message goes with it).
+import type { Collab } from '../collab.js';
+import { FileLocks } from '../locks/file-locks.js';
+import { ANYONE, nowIso, type Task, type TaskKind } from '../model.js';
+import { checkDependenciesExist } from './dependencies.js';
+import { toTask, type Db } from './task-rows.js';
+
+export interface NewTask {
+  title: string;
+  description?: string;
+  kind?: TaskKind;
+  priority: number;
+  assignee: string;
+  relevant_files?: readonly string[];
+  constraints?: readonly string[];
+  background?: string;
+  expected_duration_seconds?: number;
+  depends_on?: readonly number[];
+  plan_id?: string;
+  plan_item_id?: string;
+}
+
+/** Refuses an assignee that is neither `any` nor a registered agent (COLLAB_AGENT_NOT_FOUND). */
+export async function checkAssignee({ ctx }: Collab, db: Db, assignee: string): Promise<void> {
+  if (assignee === ANYONE) return;
+  const known = await db.selectFrom('collab_agents').select('name').where('name', '=', assignee).executeTakeFirst();
+  if (!known) throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${assignee}": assign to a registered agent (collab_list_agents) or to "any".`, { agent: assignee });
+}
+
+/** Refuses a link to a plan or plan item that does not exist. */
+async function checkPlanLink({ ctx }: Collab, db: Db, planId: string | undefined, itemId: string | undefined): Promise<void> {
+  if (planId === undefined && itemId === undefined) return;
+  if (planId === undefined || !(await db.selectFrom('collab_plans').select('id').where('id', '=', planId).executeTakeFirst())) {
+    throw ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${planId ?? ''}": give plan_id with plan_item_id, or list plans with collab_list_plans.`, { plan_id: planId ?? null });
+  }
+  if (itemId !== undefined && !(await db.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', '=', itemId).executeTakeFirst())) {
+    throw ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${planId}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: planId, item_id: itemId });
+  }
+}
+
+/** Stores a task created by `by` in its own transaction; the caller publishes its event. */
+export function createTask(collab: Collab, task: NewTask, by: string): Promise<Task> {
+  const files = relevantFiles(collab, task.relevant_files);
+  return collab.store.transaction((trx) => insertTask(collab, trx, { ...task, relevant_files: files }, by));
+}
+
+/** Workspace paths as tasks keep them: through the sandbox, relative to its root, each once. */
+export function relevantFiles({ ctx }: Collab, paths: readonly string[] | undefined): string[] {
+  const locks = new FileLocks(ctx);
+  return [...new Set((paths ?? []).map((path) => locks.relativePath(path)))];
+}
+
+/** Stores a task inside the caller's transaction; `relevant_files` already through relevantFiles. */
+export async function insertTask(collab: Collab, trx: Db, task: NewTask, by: string): Promise<Task> {
+  const dependsOn = [...new Set(task.depends_on ?? [])].sort((a, b) => a - b);
+  await checkAssignee(collab, trx, task.assignee);
+  await checkPlanLink(collab, trx, task.plan_id, task.plan_item_id);
+  await checkDependenciesExist(trx, collab.ctx.error, dependsOn);
+  const now = nowIso();
+  const row = await trx
+    .insertInto('collab_tasks')
+    .values({
+      title: task.title,
+      description: task.description ?? null,
+      kind: task.kind ?? 'task',
+      priority: task.priority,
+      status: 'pending',
+      assignee: task.assignee,
+      created_by: by,
+      relevant_files: JSON.stringify(task.relevant_files ?? []),
+      constraints: JSON.stringify(task.constraints ?? []),
+      background: task.background ?? null,
+      expected_duration_s: task.expected_duration_seconds ?? null,
+      progress_percent: null,
+      progress_note: null,
+      eta_at: null,
+      blocked_reason: null,
+      plan_id: task.plan_id ?? null,
+      plan_item_id: task.plan_item_id ?? null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      last_progress_at: null,
+      stuck_at: null,
+      version: 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (dependsOn.length > 0) await trx.insertInto('collab_task_deps').values(dependsOn.map((dep) => ({ task_id: row.id, depends_on: dep }))).execute();
+  return toTask(row, dependsOn);
+}

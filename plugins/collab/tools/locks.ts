@@ -1,0 +1,110 @@
+// File locks: lock, unlock (force audited), check, list.
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Collab } from '../collab.js';
+import { FileLocks } from '../locks/file-locks.js';
+import { SYSTEM_AGENT } from '../model.js';
+import { taskRow } from '../tasks/task-rows.js';
+import { checkLockInput, checkLockOutput, listLocksInput, listLocksOutput, lockFileInput, lockFileOutput, unlockFileInput, unlockFileOutput } from './lock-schemas.js';
+
+const PATH_ERRORS = 'OUTSIDE_WORKSPACE / INVALID_PATH (the path is outside the workspace, through a link too, or malformed)';
+
+export const collabLockFile = {
+  name: 'collab_lock_file',
+  title: 'Lock a file',
+  description:
+    'Tells other agents you are changing a workspace file (it may not exist yet) for duration_minutes (1–120, default 30); locking it again extends your lock. Locks are advisory: tools do not enforce them, agents check them (collab_check_lock). ' +
+    `Errors: COLLAB_FILE_LOCKED (another agent holds it: details.lock), ${PATH_ERRORS}, COLLAB_TASK_NOT_FOUND (task_id), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
+  inputSchema: { ...lockFileInput, examples: [{ path: 'README.md', reason: 'rewriting the intro', duration_minutes: 15 }] },
+  outputSchema: lockFileOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabUnlockFile = {
+  name: 'collab_unlock_file',
+  title: 'Unlock a file',
+  description:
+    "Releases your lock on a file (released: false when nobody held it). force: true releases another agent's lock — audited: logged, published as collab.lock.forced, and the holder gets an alert message. " +
+    `Errors: COLLAB_FILE_LOCKED (another agent holds it and force is not set), ${PATH_ERRORS}, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
+  inputSchema: { ...unlockFileInput, examples: [{ path: 'README.md' }] },
+  outputSchema: unlockFileOutput,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabCheckLock = {
+  name: 'collab_check_lock',
+  title: 'Check a file lock',
+  description: `Whether a workspace file is locked, and by whom until when. Errors: ${PATH_ERRORS}.`,
+  inputSchema: { ...checkLockInput, examples: [{ path: 'README.md' }] },
+  outputSchema: checkLockOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabListLocks = {
+  name: 'collab_list_locks',
+  title: 'List file locks',
+  description: "The live file locks, oldest first; only one agent's with agent.",
+  inputSchema: { ...listLocksInput, examples: [{}] },
+  outputSchema: listLocksOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerLockTools({ ctx, store, identity, mailbox }: Collab): void {
+  const locks = new FileLocks(ctx);
+
+  ctx.tool(collabLockFile, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    const path = locks.relativePath(args.path);
+    if (args.task_id !== undefined) await taskRow(store.db, ctx.error, args.task_id);
+    // Without task_id, the lock belongs to the agent's task in progress: handing that task off releases it.
+    const taskId = args.task_id ?? (await store.db.selectFrom('collab_agents').select('current_task_id').where('name', '=', agent).executeTakeFirst())?.current_task_id ?? null;
+    await locks.purgeExpired(store.db);
+    const outcome = await locks.acquire(store.db, { path, agent, reason: args.reason ?? null, task_id: taskId, minutes: args.duration_minutes ?? ctx.config.locks.defaultMinutes });
+    if ('held' in outcome) {
+      throw ctx.error('COLLAB_FILE_LOCKED', `${path} is locked by ${outcome.held.agent} until ${outcome.held.expires_at}${outcome.held.reason ? ` (${outcome.held.reason})` : ''}: wait, message them, or unlock with force.`, { lock: outcome.held });
+    }
+    ctx.events.publish('collab.lock.acquired', { path, agent, task_id: outcome.lock.task_id, expires_at: outcome.lock.expires_at, extended: outcome.extended });
+    return outcome;
+  });
+
+  ctx.tool(collabUnlockFile, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    const path = locks.relativePath(args.path);
+    await locks.purgeExpired(store.db);
+    const held = await locks.find(store.db, path);
+    if (!held) return { path, released: false, forced: false, holder: null };
+    if (held.agent !== agent && !args.force) {
+      throw ctx.error('COLLAB_FILE_LOCKED', `${path} is locked by ${held.agent}, not by ${agent}: ask them, or pass force: true (audited; they are told).`, { lock: held });
+    }
+    // Only the holder seen above: a lock taken by someone else meanwhile stays.
+    const released = await locks.release(store.db, path, held.agent);
+    if (!released) return { path, released: false, forced: false, holder: null };
+    const forced = held.agent !== agent;
+    if (forced) {
+      ctx.log.warn({ path, holder: held.agent, by: agent, reason: held.reason }, 'collab: a file lock was force-released');
+      ctx.events.publish('collab.lock.forced', { path, agent: held.agent, by: agent });
+      await mailbox.send({
+        from: SYSTEM_AGENT,
+        to: held.agent,
+        kind: 'alert',
+        subject: `Your lock on ${path} was released by ${agent}`,
+        body: `${agent} force-released your lock on ${path}${held.reason ? ` (${held.reason})` : ''}, taken ${held.locked_at}. Check the file before you write to it again, and lock it again if you still need it.`,
+      });
+    } else {
+      locks.announceReleased(agent, [path], held.task_id);
+    }
+    return { path, released: true, forced, holder: held.agent };
+  });
+
+  ctx.tool(collabCheckLock, async (args) => {
+    const path = locks.relativePath(args.path);
+    await locks.purgeExpired(store.db);
+    const lock = (await locks.find(store.db, path)) ?? null;
+    return { path, locked: lock !== null, lock };
+  });
+
+  ctx.tool(collabListLocks, async (args) => {
+    await locks.purgeExpired(store.db);
+    const list = await locks.list(store.db, args.agent);
+    return { locks: list, count: list.length };
+  });
+}

@@ -1,0 +1,125 @@
+// Working on a task: progress reports, and its work context (files, background, constraints,
+// shared notes) that whoever works on it reads and adds to.
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Collab } from '../collab.js';
+import { parseJson } from '../context.js';
+import { FileLocks } from '../locks/file-locks.js';
+import { nowIso, type TaskStatus } from '../model.js';
+import { publishTask } from '../tasks/bookkeeping.js';
+import { loadTask, taskRow, type Db } from '../tasks/task-rows.js';
+import { reportProgressInput, taskResultOutput, updateWorkContextInput, workContextInput, workContextOutput } from './task-schemas.js';
+
+export const collabReportProgress = {
+  name: 'collab_report_progress',
+  title: 'Report progress on a task',
+  description:
+    'Reports progress on your task in progress: what is done (description), percent, time to completion. Keeps the watchdog from flagging the task stuck and refreshes your presence. ' +
+    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_NOT_IN_PROGRESS (not in progress, or another agent holds it), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...reportProgressInput, examples: [{ task_id: 1, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
+  outputSchema: taskResultOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabGetWorkContext = {
+  name: 'collab_get_work_context',
+  title: "Get a task's work context",
+  description: "What working on a task needs: its relevant files, background, constraints and the notes agents shared on it. Errors: COLLAB_TASK_NOT_FOUND.",
+  inputSchema: { ...workContextInput, examples: [{ task_id: 1 }] },
+  outputSchema: workContextOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabUpdateWorkContext = {
+  name: 'collab_update_work_context',
+  title: "Add to a task's work context",
+  description:
+    "Adds to a task's work context: a shared note (key and value; a note with the same key is replaced), files, constraints, or a new background. Answers the whole context. " +
+    'Errors: COLLAB_TASK_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (add_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...updateWorkContextInput, examples: [{ task_id: 1, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
+  outputSchema: workContextOutput,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerTaskWorkTools(collab: Collab): void {
+  const { ctx, store, identity } = collab;
+
+  ctx.tool(collabReportProgress, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    const now = Date.now();
+    const task = await store.transaction(async (trx) => {
+      const row = await taskRow(trx, ctx.error, args.task_id, true);
+      if (row.status !== 'in_progress' || row.assignee !== by) {
+        throw ctx.error('COLLAB_TASK_NOT_IN_PROGRESS', `Task ${row.id} is ${row.status}${row.status === 'in_progress' ? ` in ${row.assignee}'s hands` : ''}: report progress only on your task in progress.`, {
+          id: row.id,
+          status: row.status,
+          assignee: row.assignee,
+        });
+      }
+      await trx
+        .updateTable('collab_tasks')
+        .set({
+          progress_note: args.description,
+          ...(args.percent !== undefined ? { progress_percent: args.percent } : {}),
+          ...(args.eta_seconds !== undefined ? { eta_at: nowIso(now + args.eta_seconds * 1000) } : {}),
+          last_progress_at: nowIso(now),
+          stuck_at: null,
+          updated_at: nowIso(now),
+          version: row.version + 1,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await trx.updateTable('collab_agents').set({ progress: args.description, last_seen_at: nowIso(now) }).where('name', '=', by).execute();
+      return loadTask(trx, ctx.error, row.id);
+    });
+    publishTask(ctx, 'updated', task, by);
+    return { task };
+  });
+
+  ctx.tool(collabGetWorkContext, async (args) => workContext(collab, store.db, args.task_id));
+
+  ctx.tool(collabUpdateWorkContext, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    const locks = new FileLocks(ctx);
+    const added = (args.add_files ?? []).map((path) => locks.relativePath(path));
+    const context = await store.transaction(async (trx) => {
+      const row = await taskRow(trx, ctx.error, args.task_id, true);
+      const now = nowIso();
+      const merged = (column: string, more: readonly string[] | undefined) => JSON.stringify([...new Set([...parseJson<string[]>(column, []), ...(more ?? [])])]);
+      await trx
+        .updateTable('collab_tasks')
+        .set({
+          relevant_files: merged(row.relevant_files, added),
+          constraints: merged(row.constraints, args.add_constraints),
+          background: args.background ?? row.background,
+          updated_at: now,
+          version: row.version + 1,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (args.key !== undefined && args.value !== undefined) {
+        await trx
+          .insertInto('collab_task_notes')
+          .values({ task_id: row.id, key: args.key, value: args.value, author: by, updated_at: now })
+          .onConflict((oc) => oc.columns(['task_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), author: eb.ref('excluded.author'), updated_at: eb.ref('excluded.updated_at') })))
+          .execute();
+      }
+      return workContext(collab, trx, row.id);
+    });
+    publishTask(ctx, 'updated', await loadTask(store.db, ctx.error, args.task_id), by);
+    return context;
+  });
+}
+
+async function workContext({ ctx }: Collab, db: Db, id: number) {
+  const row = await taskRow(db, ctx.error, id);
+  const notes = await db.selectFrom('collab_task_notes').select(['key', 'value', 'author', 'updated_at']).where('task_id', '=', id).orderBy('key').execute();
+  return {
+    task_id: row.id,
+    title: row.title,
+    status: row.status as TaskStatus,
+    relevant_files: parseJson<string[]>(row.relevant_files, []),
+    background: row.background,
+    constraints: parseJson<string[]>(row.constraints, []),
+    notes,
+  };
+}

@@ -1,0 +1,124 @@
+// Tasks: create, list, get, update by the state machine, replay.
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Collab } from '../collab.js';
+import { ANYONE } from '../model.js';
+import { publishTask } from '../tasks/bookkeeping.js';
+import { createTask } from '../tasks/create-task.js';
+import { loadTask, toTasks } from '../tasks/task-rows.js';
+import { replayTask, updateTask } from '../tasks/update-task.js';
+import {
+  createTaskInput,
+  getTaskInput,
+  getTaskOutput,
+  listTasksInput,
+  listTasksOutput,
+  replayTaskInput,
+  taskChangeOutput,
+  taskResultOutput,
+  updateTaskInput,
+} from './task-schemas.js';
+
+const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+const reads = { readOnlyHint: true, openWorldHint: false } as const;
+
+export const collabCreateTask = {
+  name: 'collab_create_task',
+  title: 'Create a task',
+  description:
+    'Creates a pending task for an agent, or for any agent (the first to claim it with collab_claim_next), with priority 1 (urgent) to 4, files, constraints, background and dependencies that must be completed first. The assignee is notified. ' +
+    'Errors: COLLAB_AGENT_NOT_FOUND (assignee), COLLAB_DEPENDENCY_INVALID (depends_on names a missing task), COLLAB_PLAN_NOT_FOUND, COLLAB_PLAN_ITEM_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (relevant_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...createTaskInput, examples: [{ title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
+  outputSchema: taskResultOutput,
+  annotations: writes,
+} as const satisfies ToolDefinition;
+
+export const collabListTasks = {
+  name: 'collab_list_tasks',
+  title: 'List tasks',
+  description:
+    'Lists tasks, oldest first, filtered by status, assignee (tasks for any match every assignee unless exact), creator, kind or plan; limit with cursor pages through them.',
+  inputSchema: { ...listTasksInput, examples: [{ status: 'pending' }, { assignee: 'alice', exact: true, status: 'in_progress' }] },
+  outputSchema: listTasksOutput,
+  annotations: reads,
+} as const satisfies ToolDefinition;
+
+export const collabGetTask = {
+  name: 'collab_get_task',
+  title: 'Get a task',
+  description: 'One task with its dependencies (and their statuses), the tasks that depend on it, and its shared notes. Errors: COLLAB_TASK_NOT_FOUND.',
+  inputSchema: { ...getTaskInput, examples: [{ id: 1 }] },
+  outputSchema: getTaskOutput,
+  annotations: reads,
+} as const satisfies ToolDefinition;
+
+export const collabUpdateTask = {
+  name: 'collab_update_task',
+  title: 'Update a task',
+  description:
+    'Changes a task: status along pending → in_progress → completed | blocked | cancelled (in_progress only once every dependency is completed; a task for any that you start becomes yours), blocked_by (sets blocked with the reason), assignee, priority, add_dependency / remove_dependency. ' +
+    'Leaving its holder (finished, blocked, given back, reassigned) releases the locks taken for it. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (details.from, to, allowed), COLLAB_DEPENDENCY_OPEN (details.open), ' +
+    'COLLAB_DEPENDENCY_INVALID (itself, missing, or a cycle: details.cycle), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...updateTaskInput, examples: [{ id: 1, status: 'in_progress' }, { id: 1, blocked_by: 'waiting for the schema review' }] },
+  outputSchema: taskChangeOutput,
+  annotations: { ...writes, destructiveHint: true },
+} as const satisfies ToolDefinition;
+
+export const collabReplayTask = {
+  name: 'collab_replay_task',
+  title: 'Replay a task',
+  description:
+    'Puts a blocked or cancelled task back to pending, for any agent (default), for reassign_to, or for its assignee (keep: true); its progress is cleared. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is neither blocked nor cancelled), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...replayTaskInput, examples: [{ id: 1 }, { id: 1, keep: true }] },
+  outputSchema: taskChangeOutput,
+  annotations: { ...writes, destructiveHint: true },
+} as const satisfies ToolDefinition;
+
+export function registerTaskTools(collab: Collab): void {
+  const { ctx, store, identity } = collab;
+
+  ctx.tool(collabCreateTask, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    const task = await createTask(collab, args, by);
+    publishTask(ctx, 'created', task, by);
+    return { task };
+  });
+
+  ctx.tool(collabListTasks, async (args) => {
+    let query = store.db.selectFrom('collab_tasks').selectAll();
+    if (args.status !== 'all') query = query.where('status', '=', args.status);
+    if (args.assignee !== undefined) query = query.where('assignee', 'in', args.exact ? [args.assignee] : [args.assignee, ANYONE]);
+    if (args.created_by !== undefined) query = query.where('created_by', '=', args.created_by);
+    if (args.kind !== undefined) query = query.where('kind', '=', args.kind);
+    if (args.plan_id !== undefined) query = query.where('plan_id', '=', args.plan_id);
+    if (args.cursor !== undefined) query = query.where('id', '>', Number(args.cursor));
+    // One more than asked: whether another page follows.
+    const rows = await query.orderBy('id').limit(args.limit + 1).execute();
+    const page = rows.slice(0, args.limit);
+    const tasks = await toTasks(store.db, page);
+    return { tasks, count: tasks.length, ...(rows.length > args.limit ? { next_cursor: String(page.at(-1)!.id) } : {}) };
+  });
+
+  ctx.tool(collabGetTask, async (args) => {
+    const task = await loadTask(store.db, ctx.error, args.id);
+    const ref = ['collab_tasks.id', 'collab_tasks.title', 'collab_tasks.status'] as const;
+    const dependencies = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.depends_on').select(ref).where('collab_task_deps.task_id', '=', args.id).orderBy('collab_tasks.id').execute();
+    const dependents = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.task_id').select(ref).where('collab_task_deps.depends_on', '=', args.id).orderBy('collab_tasks.id').execute();
+    const notes = await store.db.selectFrom('collab_task_notes').select(['key', 'value', 'author', 'updated_at']).where('task_id', '=', args.id).orderBy('key').execute();
+    return { task, dependencies, dependents, notes };
+  });
+
+  ctx.tool(collabUpdateTask, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    const { id, agent: _agent, ...update } = args;
+    const { task, before, released } = await updateTask(collab, id, update, by);
+    publishTask(ctx, 'updated', task, by, before);
+    return { task, released_locks: released };
+  });
+
+  ctx.tool(collabReplayTask, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    const { task, before, released } = await replayTask(collab, args.id, { to: args.reassign_to, keep: args.keep }, by);
+    publishTask(ctx, 'replayed', task, by, before);
+    return { task, released_locks: released };
+  });
+}
