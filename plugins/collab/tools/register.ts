@@ -1,7 +1,15 @@
 // Every collab_ tool, area by area. Each area's file has its definitions and handlers.
 import type { Collab } from '../collab.js';
 import { registerAgentTools } from './agents.js';
+import { registerCancelAgentTool } from './cancel-agent.js';
+import { registerMessageTools } from './messages.js';
+import { registerNoteTools } from './notes.js';
+import { registerSessionContextTool } from './session-context.js';
 
 export function registerCollabTools(collab: Collab): void {
   registerAgentTools(collab);
+  registerSessionContextTool(collab);
+  registerCancelAgentTool(collab);
+  registerMessageTools(collab);
+  registerNoteTools(collab);
 }
