@@ -10,10 +10,15 @@ export class Banners {
   readonly #store: CollabStore;
   readonly #mailbox: Mailbox;
   readonly #ctx: CollabContext;
-  /** Agent → the line its next result carries. */
+  /** Agent → the counts its next result carries ("2 unread messages, 1 pending task"). */
   readonly #pending = new Map<string, string>();
   /** Agent → the STOP line of a task someone else cancelled; shown before the counts. */
   readonly #stops = new Map<string, string>();
+  /**
+   * Agent → how many times its banner was cleared. A line worked out before the agent read its
+   * messages (the counts queried before the read marks) must not come back after the clear.
+   */
+  readonly #clears = new Map<string, number>();
 
   constructor(ctx: CollabContext, store: CollabStore, mailbox: Mailbox) {
     this.#ctx = ctx;
@@ -28,17 +33,22 @@ export class Banners {
       const agent = identity.agentOfCaller(caller);
       // Reading the messages is how the news is taken in; no banner on that very answer.
       if (agent === undefined || tool === 'collab_read_messages') return undefined;
-      const line = this.#pending.get(agent);
-      if (line !== undefined) this.#pending.delete(agent);
-      return line;
+      // The STOP is kept apart from the counts: a count worked out later must not drop it.
+      const parts = [this.#stops.get(agent), this.#pending.get(agent)].filter((part) => part !== undefined);
+      if (parts.length === 0) return undefined;
+      this.#stops.delete(agent);
+      this.#pending.delete(agent);
+      return `[collab] ${agent}: ${parts.join(', ')}`;
     });
   }
 
   /** Something reached `agent`: work out its banner now, for its next result. */
   news(agent: string): void {
     if (!this.#ctx.config.banner) return;
+    const clears = this.#clears.get(agent) ?? 0;
     this.#line(agent).then(
       (line) => {
+        if ((this.#clears.get(agent) ?? 0) !== clears) return;
         if (line === undefined) this.#pending.delete(agent);
         else this.#pending.set(agent, line);
       },
@@ -56,6 +66,7 @@ export class Banners {
   clear(agent: string): void {
     this.#pending.delete(agent);
     this.#stops.delete(agent);
+    if (this.#ctx.config.banner) this.#clears.set(agent, (this.#clears.get(agent) ?? 0) + 1);
   }
 
   async #line(agent: string): Promise<string | undefined> {
@@ -68,13 +79,8 @@ export class Banners {
       .executeTakeFirstOrThrow();
     const pending = Number(row.n);
     const parts: string[] = [];
-    const stop = this.#stops.get(agent);
-    if (stop !== undefined) {
-      this.#stops.delete(agent);
-      parts.push(stop);
-    }
     if (unread > 0) parts.push(`${unread} unread message${unread === 1 ? '' : 's'} (collab_read_messages)`);
     if (pending > 0) parts.push(`${pending} pending task${pending === 1 ? '' : 's'} (collab_claim_next)`);
-    return parts.length === 0 ? undefined : `[collab] ${agent}: ${parts.join(', ')}`;
+    return parts.length === 0 ? undefined : parts.join(', ');
   }
 }
