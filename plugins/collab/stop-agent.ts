@@ -30,7 +30,7 @@ export async function stopAgent({ ctx, store, mailbox }: Collab, target: string,
       to: target,
       kind: 'stop',
       subject: 'STOP',
-      body: `STOP: ${by} stopped your work${reason ? `: ${reason}` : '.'} ${tasks} Stop what you are doing and wait for new instructions.`,
+      body: `STOP: ${by} stopped your work${reason ? `: ${reason.replace(/[.\s]+$/, '')}` : ''}. ${tasks} Stop what you are doing and wait for new instructions.`,
     });
     return { cancelled, message };
   });
