@@ -15,10 +15,11 @@ export class Banners {
   /** Agent → the STOP line of a task someone else cancelled; shown before the counts. */
   readonly #stops = new Map<string, string>();
   /**
-   * Agent → how many times its banner was cleared. A line worked out before the agent read its
-   * messages (the counts queried before the read marks) must not come back after the clear.
+   * Agent → a number bumped by every news and every clear. Only the latest news sets the counts:
+   * one worked out earlier (fewer unread, or queried before the agent read its messages) must
+   * not come after it.
    */
-  readonly #clears = new Map<string, number>();
+  readonly #generation = new Map<string, number>();
 
   constructor(ctx: CollabContext, store: CollabStore, mailbox: Mailbox) {
     this.#ctx = ctx;
@@ -45,10 +46,12 @@ export class Banners {
   /** Something reached `agent`: work out its banner now, for its next result. */
   news(agent: string): void {
     if (!this.#ctx.config.banner) return;
-    const clears = this.#clears.get(agent) ?? 0;
+    const generation = this.#bump(agent);
+    // The counts now pending are out of date: no result shows them while the new ones are worked out.
+    this.#pending.delete(agent);
     this.#line(agent).then(
       (line) => {
-        if ((this.#clears.get(agent) ?? 0) !== clears) return;
+        if (this.#generation.get(agent) !== generation) return;
         if (line === undefined) this.#pending.delete(agent);
         else this.#pending.set(agent, line);
       },
@@ -66,7 +69,13 @@ export class Banners {
   clear(agent: string): void {
     this.#pending.delete(agent);
     this.#stops.delete(agent);
-    if (this.#ctx.config.banner) this.#clears.set(agent, (this.#clears.get(agent) ?? 0) + 1);
+    if (this.#ctx.config.banner) this.#bump(agent);
+  }
+
+  #bump(agent: string): number {
+    const generation = (this.#generation.get(agent) ?? 0) + 1;
+    this.#generation.set(agent, generation);
+    return generation;
   }
 
   async #line(agent: string): Promise<string | undefined> {
