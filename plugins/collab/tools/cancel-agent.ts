@@ -13,7 +13,7 @@ export const collabCancelAgent = {
     'Use it when an agent works on the wrong thing or must let go. You act as yourself and name the target. Errors: COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, COLLAB_AGENT_NOT_FOUND (you, or the target).',
   inputSchema: { ...cancelAgentInput, examples: [{ agent: 'explorer', target: 'explorer', reason: 'trying the stop from the explorer' }] },
   outputSchema: cancelAgentOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;
 
 export function registerCancelAgentTool(collab: Collab): void {

@@ -194,6 +194,20 @@ for (const backend of storeBackends()) {
       assert.deepEqual(channelMessages(heard.alice).map((p) => p.data.from), ['bob']);
     });
 
+    it('a message sent on one gateway reaches the recipient\'s session on another gateway of the store', { skip: backend.name === 'sqlite' && 'events cross gateways through PostgreSQL' }, async () => {
+      const store = await backend.fresh();
+      const first = await bootOn({}, store);
+      const second = await bootOn({}, { ...store, dataDir: `${store.dataDir}-second` });
+      await first.call('collab_join', { name: 'alice' });
+      await second.call('collab_join', { name: 'bob' });
+      const heard = recordNotifications(second.client);
+      const sent = await first.call('collab_send_message', { to: 'bob', body: 'Across gateways.' });
+      await waitFor(() => channelMessages(heard).length === 1);
+      assert.equal(channelMessages(heard)[0].data.id, sent.id);
+      assert.equal(await awaitBanner(second.client), '[collab] bob: 1 unread message (collab_read_messages)');
+      assert.equal((await second.call('collab_read_messages', {})).messages[0].body, 'Across gateways.');
+    });
+
     it('the banner: the next result after a message carries it once; reading never does; banner: false turns it off', async () => {
       const { alice, bob } = await team(['alice', 'bob']);
       await alice!.call('collab_send_message', { to: 'bob', body: 'one' });
