@@ -127,8 +127,8 @@ for (const backend of storeBackends()) {
     });
 
     it('refuses unknown recipients and senders, messages over the caps, unknown tasks, and acting as another', async () => {
-      const { alice } = await team(['alice', 'bob'], { plugins: { collab: { config: { messages: { maxSubjectChars: 10, maxBodyChars: 100 } } } } });
-      const task = await insertTask((alice as any).gateway, { title: 'T', assignee: 'bob', status: 'pending' });
+      const { c, alice } = await team(['alice', 'bob'], { plugins: { collab: { config: { messages: { maxSubjectChars: 10, maxBodyChars: 100 } } } } });
+      const task = await insertTask(c.gateway, { title: 'T', assignee: 'bob', status: 'pending' });
       const about = await alice!.call('collab_send_message', { to: 'bob', body: 'about the task', task_id: task });
       assert.equal(about.task_id, task);
       const cases: Array<[Record<string, unknown>, string]> = [
@@ -146,7 +146,7 @@ for (const backend of storeBackends()) {
       for (const [args, code] of cases) assert.equal((await alice!.fail('collab_send_message', args)).code, code, JSON.stringify(args));
       const big = await alice!.fail('collab_send_message', { to: 'bob', body: 'x'.repeat(101) });
       assert.deepEqual(big.details, { field: 'body', limit: 100, length: 101 });
-      const stranger = await (alice as any).session('stranger');
+      const stranger = await c.session('stranger');
       assert.equal((await stranger.fail('collab_send_message', { agent: 'ghost', to: 'bob', body: 'x' })).code, 'COLLAB_AGENT_NOT_FOUND');
       assert.equal((await stranger.fail('collab_read_messages', {})).code, 'COLLAB_AGENT_REQUIRED');
     });
@@ -209,10 +209,10 @@ for (const backend of storeBackends()) {
     });
 
     it('the banner: the next result after a message carries it once; reading never does; banner: false turns it off', async () => {
-      const { alice, bob } = await team(['alice', 'bob']);
+      const { c, alice, bob } = await team(['alice', 'bob']);
       await alice!.call('collab_send_message', { to: 'bob', body: 'one' });
       await alice!.call('collab_send_message', { to: 'bob', body: 'two' });
-      await insertTask((alice as any).gateway, { title: 'T', assignee: 'bob', status: 'pending' });
+      await insertTask(c.gateway, { title: 'T', assignee: 'bob', status: 'pending' });
       await alice!.call('collab_send_message', { to: 'bob', body: 'three' });
       assert.equal(await awaitBanner(bob!.client), '[collab] bob: 3 unread messages (collab_read_messages), 1 pending task (collab_claim_next)');
       assert.equal(await bannerAfter(bob!.client), undefined, 'once');
