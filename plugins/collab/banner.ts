@@ -10,10 +10,16 @@ export class Banners {
   readonly #store: CollabStore;
   readonly #mailbox: Mailbox;
   readonly #ctx: CollabContext;
-  /** Agent → the line its next result carries. */
+  /** Agent → the counts its next result carries ("2 unread messages, 1 pending task"). */
   readonly #pending = new Map<string, string>();
   /** Agent → the STOP line of a task someone else cancelled; shown before the counts. */
   readonly #stops = new Map<string, string>();
+  /**
+   * Agent → a number bumped by every news and every clear. Only the latest news sets the counts:
+   * one worked out earlier (fewer unread, or queried before the agent read its messages) must
+   * not come after it.
+   */
+  readonly #generation = new Map<string, number>();
 
   constructor(ctx: CollabContext, store: CollabStore, mailbox: Mailbox) {
     this.#ctx = ctx;
@@ -28,17 +34,24 @@ export class Banners {
       const agent = identity.agentOfCaller(caller);
       // Reading the messages is how the news is taken in; no banner on that very answer.
       if (agent === undefined || tool === 'collab_read_messages') return undefined;
-      const line = this.#pending.get(agent);
-      if (line !== undefined) this.#pending.delete(agent);
-      return line;
+      // The STOP is kept apart from the counts: a count worked out later must not drop it.
+      const parts = [this.#stops.get(agent), this.#pending.get(agent)].filter((part) => part !== undefined);
+      if (parts.length === 0) return undefined;
+      this.#stops.delete(agent);
+      this.#pending.delete(agent);
+      return `[collab] ${agent}: ${parts.join(', ')}`;
     });
   }
 
   /** Something reached `agent`: work out its banner now, for its next result. */
   news(agent: string): void {
     if (!this.#ctx.config.banner) return;
+    const generation = this.#bump(agent);
+    // The counts now pending are out of date: no result shows them while the new ones are worked out.
+    this.#pending.delete(agent);
     this.#line(agent).then(
       (line) => {
+        if (this.#generation.get(agent) !== generation) return;
         if (line === undefined) this.#pending.delete(agent);
         else this.#pending.set(agent, line);
       },
@@ -56,6 +69,13 @@ export class Banners {
   clear(agent: string): void {
     this.#pending.delete(agent);
     this.#stops.delete(agent);
+    if (this.#ctx.config.banner) this.#bump(agent);
+  }
+
+  #bump(agent: string): number {
+    const generation = (this.#generation.get(agent) ?? 0) + 1;
+    this.#generation.set(agent, generation);
+    return generation;
   }
 
   async #line(agent: string): Promise<string | undefined> {
@@ -68,13 +88,8 @@ export class Banners {
       .executeTakeFirstOrThrow();
     const pending = Number(row.n);
     const parts: string[] = [];
-    const stop = this.#stops.get(agent);
-    if (stop !== undefined) {
-      this.#stops.delete(agent);
-      parts.push(stop);
-    }
     if (unread > 0) parts.push(`${unread} unread message${unread === 1 ? '' : 's'} (collab_read_messages)`);
     if (pending > 0) parts.push(`${pending} pending task${pending === 1 ? '' : 's'} (collab_claim_next)`);
-    return parts.length === 0 ? undefined : `[collab] ${agent}: ${parts.join(', ')}`;
+    return parts.length === 0 ? undefined : parts.join(', ');
   }
 }

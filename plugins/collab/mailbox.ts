@@ -1,7 +1,7 @@
 // Messages between agents: checked, stored, pruned by retention, and announced as the event
 // `collab.message.sent` — which every gateway of the team hears and turns into notifications
 // for its own sessions of the recipient (delivery.ts).
-import type { Transaction } from '../../core/index.js';
+import type { ExpressionBuilder, Transaction } from '../../core/index.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { BROADCAST, nowIso, type Message, type MessageKind } from './model.js';
 import type { CollabTables } from './store/schema.js';
@@ -34,6 +34,23 @@ const PRUNE_EVERY = 32;
 const PREVIEW_CHARS = 160;
 
 type Db = CollabStore['db'] | Transaction<CollabTables>;
+
+/** A body's first PREVIEW_CHARS characters, for notifications and session context. */
+export function previewOf(body: string): string {
+  return body.length > PREVIEW_CHARS ? `${body.slice(0, PREVIEW_CHARS)}…` : body;
+}
+
+/** Messages `agent` may read: to it, or broadcasts from others sent since it registered. */
+function readableBy(eb: ExpressionBuilder<CollabTables, 'collab_messages'>, agent: string) {
+  return eb.or([
+    eb('to_agent', '=', agent),
+    eb.and([
+      eb('to_agent', '=', BROADCAST),
+      eb('from_agent', '!=', agent),
+      eb('created_at', '>=', eb.selectFrom('collab_agents').select('registered_at').where('name', '=', agent)),
+    ]),
+  ]);
+}
 
 export class Mailbox {
   readonly #ctx: CollabContext;
@@ -108,7 +125,7 @@ export class Mailbox {
       kind: message.kind,
       thread_id: message.thread_id,
       task_id: message.task_id,
-      preview: message.body.length > PREVIEW_CHARS ? `${message.body.slice(0, PREVIEW_CHARS)}…` : message.body,
+      preview: previewOf(message.body),
     };
     this.#ctx.events.publish('collab.message.sent', event);
     this.#sentSincePrune += 1;
@@ -150,15 +167,42 @@ export class Mailbox {
 
   /** Every message `agent` may read: to it, or broadcasts from others sent since it registered. */
   readableQuery(db: Db, agent: string) {
-    return db.selectFrom('collab_messages').where((eb) =>
-      eb.or([
-        eb('to_agent', '=', agent),
-        eb.and([
-          eb('to_agent', '=', BROADCAST),
-          eb('from_agent', '!=', agent),
-          eb('created_at', '>=', eb.selectFrom('collab_agents').select('registered_at').where('name', '=', agent)),
-        ]),
-      ]),
-    );
+    return db.selectFrom('collab_messages').where((eb) => readableBy(eb, agent));
+  }
+
+  /** The agent's whole mailbox: what it may read and what it sent. */
+  mailboxQuery(db: Db, agent: string) {
+    return db.selectFrom('collab_messages').where((eb) => eb.or([readableBy(eb, agent), eb('from_agent', '=', agent)]));
+  }
+
+  /** Marks these messages read by `agent` (ids it may read: the caller checks); answers how many were unread. */
+  async markRead(agent: string, ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const readAt = nowIso();
+    const result = await this.#store.db
+      .insertInto('collab_message_reads')
+      .values(ids.map((id) => ({ message_id: id, agent, read_at: readAt })))
+      // Another session of the same agent may mark them at the same moment.
+      .onConflict((oc) => oc.columns(['message_id', 'agent']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+
+  /** Marks every message `agent` may read, up to now, read; answers how many were unread. */
+  async markAllRead(agent: string): Promise<number> {
+    const db = this.#store.db;
+    const unread = this.unreadQuery(db, agent).select((eb) => [
+      'collab_messages.id',
+      // Typed, so that PostgreSQL knows what the parameters in a select list are.
+      eb.cast<string>(eb.val(agent), 'text').as('agent'),
+      eb.cast<string>(eb.val(nowIso()), 'text').as('read_at'),
+    ]);
+    const result = await db
+      .insertInto('collab_message_reads')
+      .columns(['message_id', 'agent', 'read_at'])
+      .expression(unread)
+      .onConflict((oc) => oc.columns(['message_id', 'agent']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
 }

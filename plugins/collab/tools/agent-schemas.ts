@@ -1,6 +1,6 @@
 // Schemas of the agent and presence tools.
-import { PRESENCE_STATES } from '../model.js';
-import { agentName, nullable, text } from './common-schemas.js';
+import { PRESENCE_STATES, type Presence } from '../model.js';
+import { actingAgent, agentName, nullable, taskId, text } from './common-schemas.js';
 
 const registration = {
   name: agentName,
@@ -51,4 +51,88 @@ export const registerOutput = {
   additionalProperties: false,
   required: ['agent', 'created'],
   properties: { agent: agentOutput, created: { type: 'boolean' } },
+} as const;
+
+/** What an agent may say it is doing; `offline` is only ever read, never set. */
+const SETTABLE_PRESENCE = ['idle', 'working', 'reviewing', 'away'] as const satisfies readonly Presence[];
+
+export const listAgentsInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    active_only: { type: 'boolean', default: false, description: 'Only agents heard from within presence.activeWindowSeconds (default one hour).' },
+    project: text(128, 'Only agents of this project.'),
+    capability: text(64, 'Only agents with this capability.'),
+    presence: { enum: PRESENCE_STATES, description: 'Only agents in this state; offline matches the agents gone quiet for presence.staleSeconds.' },
+  },
+} as const;
+
+export const listAgentsOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agents', 'count'],
+  properties: { agents: { type: 'array', items: agentOutput }, count: { type: 'integer' } },
+} as const;
+
+export const heartbeatInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    agent: actingAgent,
+    progress: text(500, 'What you are doing now, in a line.'),
+    step: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'The step you are on.' },
+    total_steps: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'How many steps there are.' },
+  },
+} as const;
+
+export const heartbeatOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'agent'],
+  properties: { ok: { const: true }, agent: agentOutput },
+} as const;
+
+export const setPresenceInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    agent: actingAgent,
+    status: { enum: SETTABLE_PRESENCE, description: 'What you are doing: idle, working, reviewing or away.' },
+    note: text(500, 'A line about it ("reviewing the auth change"); left out, the previous note is cleared.'),
+    current_task_id: nullable({ ...taskId, description: 'The task you are on (it must exist); null clears it; left out, it stays.' }),
+  },
+} as const;
+
+export const setPresenceOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agent'],
+  properties: { agent: agentOutput },
+} as const;
+
+export const cancelAgentInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['target'],
+  properties: {
+    agent: actingAgent,
+    target: { ...agentName, description: 'The agent to stop.' },
+    reason: text(1000, 'Why, in a line: it is in the STOP message the agent gets.'),
+  },
+} as const;
+
+export const cancelAgentOutput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agent', 'cancelled_tasks', 'message_id'],
+  properties: {
+    agent: agentOutput,
+    cancelled_tasks: {
+      type: 'array',
+      description: 'The tasks it had in progress, now cancelled.',
+      items: { type: 'object', additionalProperties: false, required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+    },
+    message_id: { type: 'integer', description: 'The STOP message sent to it.' },
+  },
 } as const;

@@ -1,8 +1,20 @@
-// Agents and presence: join (and bind the session), register.
+// Agents and presence: join (and bind the session), register, list, heartbeat, presence.
 import type { ToolDefinition } from '../../../core/index.js';
-import { toAgent, upsertAgent } from '../agents.js';
+import { findAgent, toAgent, upsertAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
-import { joinInput, joinOutput, registerInput, registerOutput } from './agent-schemas.js';
+import { nowIso } from '../model.js';
+import {
+  heartbeatInput,
+  heartbeatOutput,
+  joinInput,
+  joinOutput,
+  listAgentsInput,
+  listAgentsOutput,
+  registerInput,
+  registerOutput,
+  setPresenceInput,
+  setPresenceOutput,
+} from './agent-schemas.js';
 
 export const collabJoin = {
   name: 'collab_join',
@@ -25,8 +37,44 @@ export const collabRegisterAgent = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
 
+export const collabListAgents = {
+  name: 'collab_list_agents',
+  title: 'List agents',
+  description:
+    'Lists the registered agents, sorted by name, each with its presence (offline when not heard from for presence.staleSeconds), current task and last progress. ' +
+    'Use it to see who is here and what each is doing before you assign or message. Filters: active_only, project, capability, presence. No errors of its own.',
+  inputSchema: { ...listAgentsInput, examples: [{ active_only: true }, { capability: 'review', presence: 'idle' }] },
+  outputSchema: listAgentsOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabHeartbeat = {
+  name: 'collab_heartbeat',
+  title: 'Heartbeat',
+  description:
+    'Says "still here" (an offline agent becomes idle) and, optionally, what you are doing: progress text, step of total_steps. A heartbeat that carries any of the three replaces all three; a bare one keeps them. ' +
+    'Call it every minute or two during long work, so that the watchdog does not mark you offline. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, INVALID_ARGUMENTS (step past total_steps).',
+  inputSchema: { ...heartbeatInput, examples: [{ agent: 'explorer', progress: 'reading the parser', step: 2, total_steps: 5 }] },
+  outputSchema: heartbeatOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabSetPresence = {
+  name: 'collab_set_presence',
+  title: 'Set presence',
+  description:
+    'Sets what you are doing: idle, working, reviewing or away, with an optional note (a new status clears the old note) and the task you are on (current_task_id; null clears it, left out it stays). ' +
+    'Others see it in collab_list_agents. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_TASK_NOT_FOUND.',
+  inputSchema: { ...setPresenceInput, examples: [{ agent: 'explorer', status: 'away', note: 'back in ten minutes' }] },
+  outputSchema: setPresenceOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
 export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): void {
   const staleMs = ctx.config.presence.staleSeconds * 1000;
+  const activeWindowMs = ctx.config.presence.activeWindowSeconds * 1000;
+  /** The agent's row after a write by the acting agent (which exists: acting checked it). */
+  const reread = async (name: string) => toAgent((await findAgent(store, name))!, staleMs);
 
   ctx.tool(collabJoin, async (args, call) => {
     identity.checkName(args.name);
@@ -58,5 +106,58 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     const { row, created } = await upsertAgent(store, args);
     if (created) ctx.events.publish('collab.agent.registered', { name: args.name });
     return { agent: toAgent(row, staleMs), created };
+  });
+
+  ctx.tool(collabListAgents, async (args) => {
+    const now = Date.now();
+    const staleBefore = nowIso(now - staleMs);
+    let query = store.db.selectFrom('collab_agents').selectAll().orderBy('name');
+    if (args.active_only) query = query.where('last_seen_at', '>=', nowIso(now - activeWindowMs));
+    if (args.project !== undefined) query = query.where('project', '=', args.project);
+    // The same rule as toAgent: quiet for staleSeconds reads as offline whatever was stored.
+    if (args.presence === 'offline') query = query.where((eb) => eb.or([eb('presence', '=', 'offline'), eb('last_seen_at', '<', staleBefore)]));
+    else if (args.presence !== undefined) query = query.where('presence', '=', args.presence).where('last_seen_at', '>=', staleBefore);
+    const agents = (await query.execute())
+      .map((row) => toAgent(row, staleMs, now))
+      // Capabilities are a JSON list in one column; the agents of a team are few.
+      .filter((agent) => args.capability === undefined || agent.capabilities.includes(args.capability));
+    return { agents, count: agents.length };
+  });
+
+  ctx.tool(collabHeartbeat, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    if (args.step !== undefined && args.total_steps !== undefined && args.step > args.total_steps) {
+      throw ctx.error('INVALID_ARGUMENTS', `step ${args.step} is past total_steps ${args.total_steps}: send the step you are on, at most total_steps.`, { step: args.step, total_steps: args.total_steps });
+    }
+    const reports = args.progress !== undefined || args.step !== undefined || args.total_steps !== undefined;
+    await store.db
+      .updateTable('collab_agents')
+      .set((eb) => ({
+        last_seen_at: nowIso(),
+        presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end(),
+        ...(reports ? { progress: args.progress ?? null, step: args.step ?? null, total_steps: args.total_steps ?? null } : {}),
+      }))
+      .where('name', '=', agent)
+      .execute();
+    // Worker health and the watchdog listen for these.
+    ctx.events.publish('collab.agent.heartbeat', { name: agent, step: args.step ?? null, total_steps: args.total_steps ?? null });
+    return { ok: true as const, agent: await reread(agent) };
+  });
+
+  ctx.tool(collabSetPresence, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    const taskId = args.current_task_id;
+    if (taskId != null) {
+      const task = await store.db.selectFrom('collab_tasks').select('id').where('id', '=', taskId).executeTakeFirst();
+      if (!task) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${taskId}: list them with collab_list_tasks, or leave current_task_id out.`, { id: taskId });
+    }
+    await store.db
+      .updateTable('collab_agents')
+      .set({ presence: args.status, presence_note: args.note ?? null, last_seen_at: nowIso(), ...(taskId !== undefined ? { current_task_id: taskId } : {}) })
+      .where('name', '=', agent)
+      .execute();
+    const updated = await reread(agent);
+    ctx.events.publish('collab.agent.presence', { name: agent, presence: updated.presence, current_task_id: updated.current_task_id });
+    return { agent: updated };
   });
 }

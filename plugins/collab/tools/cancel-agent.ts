@@ -1,0 +1,31 @@
+// collab_cancel_agent: stop another agent (or yourself) — see stop-agent.ts for what stopping does.
+import type { ToolDefinition } from '../../../core/index.js';
+import { findAgent, toAgent } from '../agents.js';
+import type { Collab } from '../collab.js';
+import { stopAgent } from '../stop-agent.js';
+import { cancelAgentInput, cancelAgentOutput } from './agent-schemas.js';
+
+export const collabCancelAgent = {
+  name: 'collab_cancel_agent',
+  title: 'Stop an agent',
+  description:
+    'Stops an agent: cancels every task it has in progress, sets it idle, and sends it a STOP message (from system) with your reason; its sessions are notified at once and its next tool result starts with STOP. ' +
+    'Use it when an agent works on the wrong thing or must let go. You act as yourself and name the target. Errors: COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, COLLAB_AGENT_NOT_FOUND (you, or the target).',
+  inputSchema: { ...cancelAgentInput, examples: [{ agent: 'explorer', target: 'explorer', reason: 'trying the stop from the explorer' }] },
+  outputSchema: cancelAgentOutput,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerCancelAgentTool(collab: Collab): void {
+  const { ctx, store, identity } = collab;
+  const staleMs = ctx.config.presence.staleSeconds * 1000;
+
+  ctx.tool(collabCancelAgent, async (args, call) => {
+    const by = await identity.acting(call, args.agent);
+    if (!(await findAgent(store, args.target))) {
+      throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${args.target}": list them with collab_list_agents.`, { agent: args.target });
+    }
+    const { cancelled, message } = await stopAgent(collab, args.target, by, args.reason);
+    return { agent: toAgent((await findAgent(store, args.target))!, staleMs), cancelled_tasks: cancelled, message_id: message.id };
+  });
+}

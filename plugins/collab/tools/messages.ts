@@ -1,0 +1,132 @@
+// Messages: send (direct, broadcast, replies in threads), read (unread, all, sent; paged),
+// mark read. Storage, caps and retention are the mailbox's (mailbox.ts).
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Collab } from '../collab.js';
+import { BROADCAST, type Message, type MessageKind } from '../model.js';
+import type { CollabTables } from '../store/schema.js';
+import { markReadInput, markReadOutput, messageOutput, readMessagesInput, readMessagesOutput, sendMessageInput } from './message-schemas.js';
+
+export const collabSendMessage = {
+  name: 'collab_send_message',
+  title: 'Send a message',
+  description:
+    'Sends a message to one agent, or to "all" (every other agent). The recipient\'s sessions are notified at once, and its next tool result says it has unread messages. ' +
+    'Answer a message with reply_to to keep the thread together. Errors: COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, COLLAB_AGENT_NOT_FOUND (the recipient, or you), ' +
+    'COLLAB_MESSAGE_TOO_LARGE (subject or body over the configured caps), COLLAB_MESSAGE_NOT_FOUND (reply_to), COLLAB_TASK_NOT_FOUND (task_id).',
+  inputSchema: { ...sendMessageInput, examples: [{ agent: 'explorer', to: 'explorer', subject: 'Reminder', body: 'Look at the failing test after lunch.' }] },
+  outputSchema: messageOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabReadMessages = {
+  name: 'collab_read_messages',
+  title: 'Read messages',
+  description:
+    'Reads your messages, newest first: unread ones (the default), all you received and sent, or what you sent; filtered by sender or thread, paged with before_id. ' +
+    'Marks exactly the messages returned read (mark_read: false to only look), and clears the unread banner. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...readMessagesInput, examples: [{ agent: 'explorer' }, { agent: 'explorer', filter: 'all', limit: 5, mark_read: false }] },
+  outputSchema: readMessagesOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export const collabMarkRead = {
+  name: 'collab_mark_read',
+  title: 'Mark messages read',
+  description:
+    'Marks messages read without reading them: the ids given, or all: true for every message you may read up to now. ' +
+    'Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_MESSAGE_NOT_FOUND (an id that is not yours to read, or was pruned; nothing is marked), INVALID_ARGUMENTS (neither ids nor all).',
+  inputSchema: { ...markReadInput, examples: [{ agent: 'explorer', all: true }] },
+  outputSchema: markReadOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+type MessageRow = CollabTables['collab_messages'] & { id: number; thread_id: number; marked: unknown };
+
+export function registerMessageTools({ ctx, store, identity, mailbox, banners }: Collab): void {
+  ctx.tool(collabSendMessage, async (args, call) => {
+    const from = await identity.acting(call, args.agent);
+    if (args.reply_to !== undefined) {
+      // A reply joins a thread you are part of: not one you could not read.
+      const parent = await mailbox.mailboxQuery(store.db, from).select('id').where('id', '=', args.reply_to).executeTakeFirst();
+      if (!parent) throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${args.reply_to} (it may have been pruned): send without reply_to.`, { id: args.reply_to });
+    }
+    if (args.task_id !== undefined) {
+      const task = await store.db.selectFrom('collab_tasks').select('id').where('id', '=', args.task_id).executeTakeFirst();
+      if (!task) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${args.task_id}: list them with collab_list_tasks, or leave task_id out.`, { id: args.task_id });
+    }
+    return mailbox.send({ from, to: args.to, subject: args.subject, body: args.body, reply_to: args.reply_to, task_id: args.task_id });
+  });
+
+  ctx.tool(collabReadMessages, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    const db = store.db;
+    let query =
+      args.filter === 'unread'
+        ? mailbox.unreadQuery(db, agent)
+        : args.filter === 'sent'
+          ? db.selectFrom('collab_messages').where('from_agent', '=', agent)
+          : mailbox.mailboxQuery(db, agent);
+    if (args.from !== undefined) query = query.where('from_agent', '=', args.from);
+    if (args.thread_id !== undefined) query = query.where('thread_id', '=', args.thread_id);
+    if (args.before_id !== undefined) query = query.where('id', '<', args.before_id);
+    const rows = (await query
+      .selectAll('collab_messages')
+      .select(({ exists, selectFrom }) =>
+        exists(selectFrom('collab_message_reads').select('message_id').whereRef('collab_message_reads.message_id', '=', 'collab_messages.id').where('collab_message_reads.agent', '=', agent)).as('marked'),
+      )
+      .orderBy('id', 'desc')
+      .limit(args.limit + 1)
+      .execute()) as MessageRow[];
+    const more = rows.length > args.limit;
+    const page = more ? rows.slice(0, args.limit) : rows;
+    const messages = page.map((row) => toMessage(row, agent));
+    const toMark = args.mark_read ? page.filter((row) => !Boolean(row.marked) && receivedBy(row, agent)).map((row) => row.id) : [];
+    const marked = await mailbox.markRead(agent, toMark);
+    // Reading is how the news is taken in: the banner has nothing left to say.
+    banners.clear(agent);
+    if (marked > 0) ctx.events.publish('collab.message.read', { agent, ids: toMark });
+    return { messages, count: messages.length, marked_read: marked, unread: await mailbox.unreadCount(agent), next_before_id: more ? page[page.length - 1]!.id : null };
+  });
+
+  ctx.tool(collabMarkRead, async (args, call) => {
+    const agent = await identity.acting(call, args.agent);
+    let marked: number;
+    if (args.all === true) {
+      marked = await mailbox.markAllRead(agent);
+    } else if (args.ids !== undefined) {
+      const found = await mailbox.readableQuery(store.db, agent).select('id').where('id', 'in', args.ids).execute();
+      const known = new Set(found.map((row) => row.id));
+      const missing = args.ids.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${missing.join(', ')} to read (pruned, or not addressed to you); nothing was marked. Read them with collab_read_messages.`, { ids: missing });
+      }
+      marked = await mailbox.markRead(agent, args.ids);
+    } else {
+      throw ctx.error('INVALID_ARGUMENTS', 'Say which messages to mark read: ids (a list of message ids) or all: true.');
+    }
+    banners.clear(agent);
+    if (marked > 0) ctx.events.publish('collab.message.read', { agent, ...(args.ids ? { ids: args.ids } : { all: true }) });
+    return { marked, unread: await mailbox.unreadCount(agent) };
+  });
+}
+
+/** Whether `agent` is a reader of the message (so it can be marked read), not only its sender. */
+function receivedBy(row: MessageRow, agent: string): boolean {
+  return row.to_agent === agent || (row.to_agent === BROADCAST && row.from_agent !== agent);
+}
+
+function toMessage(row: MessageRow, agent: string): Message {
+  return {
+    id: row.id,
+    from: row.from_agent,
+    to: row.to_agent,
+    subject: row.subject,
+    body: row.body,
+    kind: row.kind as MessageKind,
+    reply_to: row.reply_to,
+    thread_id: row.thread_id,
+    task_id: row.task_id,
+    created_at: row.created_at,
+    read: receivedBy(row, agent) ? Boolean(row.marked) : true,
+  };
+}

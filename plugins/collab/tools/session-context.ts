@@ -1,0 +1,74 @@
+// collab_session_context: where an agent stands, in one read — what Stringwork's
+// get_session_context says, as structured data. Only collab_join binds a session; this reads.
+import type { ToolDefinition } from '../../../core/index.js';
+import { findAgent, toAgent } from '../agents.js';
+import type { Collab } from '../collab.js';
+import { previewOf } from '../mailbox.js';
+import { nowIso, type MessageKind, type TaskKind, type TaskStatus } from '../model.js';
+import { workspaceInfo } from '../workspace-info.js';
+import { toNote } from './notes.js';
+import { sessionContextInput, sessionContextOutput } from './session-context-schemas.js';
+
+const PREVIEWS = 5;
+const NOTES = 5;
+const TASKS_PER_STATUS = 20;
+
+export const collabSessionContext = {
+  name: 'collab_session_context',
+  title: 'Session context',
+  description:
+    'Where you stand, in one call: your agent and presence, unread messages with previews, your pending and in-progress tasks, the file locks you hold, the last 5 session notes, ' +
+    'the workspace (folder name, git branch) and the active plan. Call it at the start of a session (after collab_join) and after a break. ' +
+    'Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...sessionContextInput, examples: [{ agent: 'explorer' }] },
+  outputSchema: sessionContextOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerSessionContextTool({ ctx, store, identity, mailbox }: Collab): void {
+  const staleMs = ctx.config.presence.staleSeconds * 1000;
+
+  ctx.tool(collabSessionContext, async (args, call) => {
+    const name = await identity.acting(call, args.agent);
+    const db = store.db;
+    const tasks = (status: TaskStatus) =>
+      db
+        .selectFrom('collab_tasks')
+        .select(['id', 'title', 'kind', 'status', 'priority', 'progress_percent', 'updated_at'])
+        .where('assignee', '=', name)
+        .where('status', '=', status)
+        .orderBy('priority')
+        .orderBy('id')
+        .limit(TASKS_PER_STATUS)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, kind: row.kind as TaskKind, status: row.status as TaskStatus })));
+    const [row, unread, previews, inProgress, pending, locks, notes, plan, workspace] = await Promise.all([
+      findAgent(store, name),
+      mailbox.unreadCount(name),
+      mailbox
+        .unreadQuery(db, name)
+        .select(['id', 'from_agent', 'to_agent', 'subject', 'kind', 'body', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(PREVIEWS)
+        .execute(),
+      tasks('in_progress'),
+      tasks('pending'),
+      db.selectFrom('collab_locks').select(['path', 'reason', 'task_id', 'expires_at']).where('agent', '=', name).where('expires_at', '>', nowIso()).orderBy('path').execute(),
+      db.selectFrom('collab_notes').selectAll().orderBy('id', 'desc').limit(NOTES).execute(),
+      db.selectFrom('collab_plans').select(['id', 'title']).where('active', '=', 1).orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
+      workspaceInfo(ctx.workspace.root),
+    ]);
+    return {
+      // acting() found it a moment ago; agents are never deleted.
+      agent: toAgent(row!, staleMs),
+      session_bound: identity.boundAgent(call.caller.sessionId) === name,
+      unread_messages: unread,
+      unread_previews: previews.map((m) => ({ id: m.id, from: m.from_agent, to: m.to_agent, subject: m.subject, kind: m.kind as MessageKind, preview: previewOf(m.body), created_at: m.created_at })),
+      tasks: { in_progress: inProgress, pending },
+      locks,
+      notes: notes.map(toNote),
+      workspace,
+      active_plan: plan ?? null,
+    };
+  });
+}
