@@ -10,6 +10,7 @@ import { describeMachine } from './lib/machine.js';
 import { readOptions } from './lib/options.js';
 import { printSection, printTargets, renderDoc, type SectionResult } from './lib/report.js';
 import { brainSection } from './sections/brain.js';
+import { collabSection } from './sections/collab.js';
 import { filesSection } from './sections/files.js';
 import { growthSection } from './sections/growth.js';
 import { knowledgeSection } from './sections/knowledge.js';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   if (options.sections.has('upstream')) done(await step('8. Upstream hop', () => upstreamSection(options)));
   if (options.sections.has('knowledge')) done(await step('9. Knowledge', () => knowledgeSection(options)));
   if (options.sections.has('brain')) done(await step('10. Brain', () => brainSection(options)));
+  if (options.sections.has('collab')) done(await step('11. Collab', () => collabSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

@@ -37,6 +37,8 @@ export class RawMcpClient {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #closed = false;
+  /** Called with every notification the server sends (the collab bench times their arrival). */
+  onNotification?: (method: string, params: Record<string, unknown> | undefined) => void;
 
   constructor(channel: RawChannel) {
     this.#channel = channel;
@@ -87,8 +89,12 @@ export class RawMcpClient {
   }
 
   #receive(message: JSONRPCMessage): void {
-    const { id } = message as { id?: unknown };
-    if (typeof id !== 'number') return; // notifications and server requests are not expected here
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (id === undefined && typeof method === 'string') {
+      this.onNotification?.(method, (message as { params?: Record<string, unknown> }).params);
+      return;
+    }
+    if (typeof id !== 'number') return; // server requests are not expected here
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#pending.delete(id);
