@@ -7,7 +7,7 @@ import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.
 import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
 import { startEmbeddingsServer } from '../fixtures/embeddings-server/server.js';
-import { memoryClient, startGateway, tempDir } from '../helpers.js';
+import { memoryClient, startGateway, tempDir, toolCalls } from '../helpers.js';
 import { TINY_PNG } from './files/files-helpers.js';
 
 /**
@@ -111,7 +111,27 @@ async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<st
     return { ...args, ...Object.fromEntries(keys.map((key) => [key, key === 'to' ? nodes[1] : nodes[0]])) };
   }
   if (tool.plugin === 'brain') return typeof args.id === 'string' ? { ...args, id: await liveMemory(client) } : args;
+  if (tool.plugin === 'collab') return collabWorld(client, tool.listing.name, args);
   return typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
+}
+
+/** Tools whose example task must be the caller's, in progress. */
+const TASK_IN_HAND = new Set(['collab_report_progress', 'collab_handoff']);
+
+/**
+ * What the collab examples assume: the session acts as `explorer` (collab_join's example), a
+ * `reviewer` exists, and a task id names a fresh task in the state the tool needs.
+ */
+async function collabWorld(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { call } = toolCalls(client);
+  await call('collab_join', { name: 'explorer' });
+  await call('collab_register_agent', { name: 'reviewer' });
+  const key = ['id', 'task_id'].find((k) => typeof args[k] === 'number');
+  if (key === undefined) return args;
+  const { task } = await call('collab_create_task', { title: `A task for the ${name} example`, assignee: 'explorer' });
+  if (name === 'collab_replay_task') await call('collab_update_task', { id: task.id, status: 'blocked', blocked_by: 'waiting for the example' });
+  if (TASK_IN_HAND.has(name)) await call('collab_update_task', { id: task.id, status: 'in_progress' });
+  return { ...args, [key]: task.id };
 }
 
 /** A memory for the examples that take an id (brain_forget). */
