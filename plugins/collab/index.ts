@@ -9,6 +9,7 @@ import { deliverNews } from './delivery.js';
 import { collabErrors } from './errors.js';
 import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
+import { PlanBook } from './plans/plan-book.js';
 import { migrations } from './store/schema.js';
 import { registerCollabTools } from './tools/register.js';
 
@@ -28,7 +29,7 @@ export default definePlugin({
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
     deliverNews(ctx, identity, banners);
-    const collab: Collab = { ctx, store, identity, mailbox, banners };
+    const collab: Collab = { ctx, store, identity, mailbox, banners, plans: new PlanBook(ctx, store) };
     registerCollabTools(collab);
   },
 });

@@ -1,0 +1,298 @@
+// Plans: a goal and its items, one plan active at a time. Each change is one transaction (or
+// one compare-and-set) and then the event `collab.plan.<change>`, which the resources turn
+// into `notifications/resources/updated` for the plan's URI on every gateway of the team.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Transaction } from '../../../core/index.js';
+import type { CollabContext, CollabStore } from '../context.js';
+import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
+import type { CollabTables } from '../store/schema.js';
+import { progressOf, toPlan, toPlanItem, toPlanSummary, type PlanItemRow, type PlanNote, type PlanRow, type PlanSummary } from './plan-rows.js';
+
+export type PlanChange = 'created' | 'activated' | 'item_added' | 'item_updated';
+
+/** What `collab.plan.<change>` carries: ids and names, never text. */
+export interface PlanEvent {
+  plan_id: string;
+  item_id?: string;
+  status?: PlanItemStatus;
+  owner?: string | null;
+  by: string;
+}
+
+export interface NewPlan {
+  id: string;
+  title: string;
+  goal: string;
+  context?: string;
+  set_active: boolean;
+}
+
+export interface NewPlanItem {
+  id: string;
+  title: string;
+  description?: string;
+  owner?: string;
+  priority: number;
+  reasoning?: string;
+  dependencies?: string[];
+  acceptance?: string[];
+  constraints?: string[];
+}
+
+export interface PlanItemChanges {
+  status?: PlanItemStatus;
+  /** An agent, or null to clear the owner. */
+  owner?: string | null;
+  add_blocker?: string;
+  remove_blocker?: string;
+  add_note?: string;
+  reasoning?: string;
+  acceptance?: string[];
+  constraints?: string[];
+}
+
+/** An item keeps this many notes, the newest: a plan read as a resource stays readable. */
+export const MAX_NOTES_PER_ITEM = 200;
+/** Compare-and-set attempts before giving up with COLLAB_BUSY. */
+const MAX_ATTEMPTS = 40;
+/**
+ * A loser waits a random while, up to this many ms times its attempt, before reading again:
+ * without it, writers that lost together read and lose together again, and one can starve.
+ */
+const BACKOFF_MS = 4;
+
+type Trx = Transaction<CollabTables>;
+
+export class PlanBook {
+  readonly #ctx: CollabContext;
+  readonly #store: CollabStore;
+
+  constructor(ctx: CollabContext, store: CollabStore) {
+    this.#ctx = ctx;
+    this.#store = store;
+  }
+
+  /** Creates a plan (COLLAB_PLAN_EXISTS for a taken id); with set_active, the only active one. */
+  async create(plan: NewPlan, by: string): Promise<Plan> {
+    const now = nowIso();
+    await this.#store.transaction(async (trx) => {
+      if (plan.set_active) await this.#deactivateAll(trx, now);
+      const inserted = await trx
+        .insertInto('collab_plans')
+        .values({ id: plan.id, title: plan.title, goal: plan.goal, context: plan.context ?? null, created_by: by, active: plan.set_active ? 1 : 0, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_EXISTS', `A plan "${plan.id}" exists already: choose another id, or add items to it with collab_add_plan_item.`, { plan_id: plan.id });
+      }
+    });
+    this.#publish('created', { plan_id: plan.id, by });
+    if (plan.set_active) this.#publish('activated', { plan_id: plan.id, by });
+    return this.get(plan.id);
+  }
+
+  /** Makes `id` the only active plan (COLLAB_PLAN_NOT_FOUND for an unknown id). */
+  async activate(id: string, by: string): Promise<Plan> {
+    const now = nowIso();
+    await this.#store.transaction(async (trx) => {
+      await this.#planRow(trx, id);
+      await this.#deactivateAll(trx, now);
+      await trx.updateTable('collab_plans').set({ active: 1, updated_at: now }).where('id', '=', id).execute();
+    });
+    this.#publish('activated', { plan_id: id, by });
+    return this.get(id);
+  }
+
+  /** The plan `id`, or the active one, with its items in order (COLLAB_PLAN_NOT_FOUND). */
+  async get(id?: string): Promise<Plan> {
+    const row = await this.#planRow(this.#store.db, id);
+    const items = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', row.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
+    return toPlan(row, items);
+  }
+
+  /** Every plan with its progress, the active one first, then the most recently changed. */
+  async list(limit: number): Promise<PlanSummary[]> {
+    const rows = await this.#store.db.selectFrom('collab_plans').selectAll().orderBy('active', 'desc').orderBy('updated_at', 'desc').orderBy('id').limit(limit).execute();
+    if (rows.length === 0) return [];
+    const counts = await this.#store.db
+      .selectFrom('collab_plan_items')
+      .select((eb) => ['plan_id', 'status', eb.fn.countAll<number>().as('n')])
+      .where(
+        'plan_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy(['plan_id', 'status'])
+      .execute();
+    return rows.map((row) => toPlanSummary(row, progressOf(counts.filter((c) => c.plan_id === row.id).map((c) => ({ status: c.status, n: Number(c.n) })))));
+  }
+
+  /** Plan ids starting with `prefix`, for completions (plans are few: filtered here, not by LIKE, whose escapes differ by engine). */
+  async ids(prefix: string): Promise<string[]> {
+    const rows = await this.#store.db.selectFrom('collab_plans').select('id').orderBy('id').limit(1000).execute();
+    return rows.map((r) => r.id).filter((id) => id.startsWith(prefix));
+  }
+
+  /**
+   * Adds an item at the end of the plan (the active one unless `planId`). Its owner must be an
+   * agent and its dependencies items of the same plan (COLLAB_AGENT_NOT_FOUND,
+   * COLLAB_DEPENDENCY_INVALID); a taken id is COLLAB_PLAN_ITEM_EXISTS. Dependencies name
+   * existing items only, so they can never form a cycle.
+   */
+  async addItem(planId: string | undefined, item: NewPlanItem, by: string): Promise<{ plan_id: string; item: PlanItem }> {
+    const now = nowIso();
+    const stored = await this.#store.transaction(async (trx) => {
+      const plan = await this.#planRow(trx, planId);
+      if (item.owner !== undefined) await this.#checkAgent(trx, item.owner);
+      await this.#checkDependencies(trx, plan.id, item.id, item.dependencies ?? []);
+      const last = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.max('position').as('position')).where('plan_id', '=', plan.id).executeTakeFirst();
+      const inserted = await trx
+        .insertInto('collab_plan_items')
+        .values({
+          plan_id: plan.id,
+          id: item.id,
+          position: Number(last?.position ?? 0) + 1,
+          title: item.title,
+          description: item.description ?? null,
+          owner: item.owner ?? null,
+          priority: item.priority,
+          status: 'pending',
+          reasoning: item.reasoning ?? null,
+          acceptance: JSON.stringify(item.acceptance ?? []),
+          constraints: JSON.stringify(item.constraints ?? []),
+          dependencies: JSON.stringify(item.dependencies ?? []),
+          blockers: '[]',
+          notes: '[]',
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        })
+        .onConflict((oc) => oc.columns(['plan_id', 'id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_ITEM_EXISTS', `Plan "${plan.id}" has an item "${item.id}" already: choose another id, or change it with collab_update_plan_item.`, { plan_id: plan.id, item_id: item.id });
+      }
+      await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+      return inserted;
+    });
+    this.#publish('item_added', { plan_id: stored.plan_id, item_id: stored.id, status: 'pending', owner: stored.owner, by });
+    return { plan_id: stored.plan_id, item: toPlanItem(stored) };
+  }
+
+  /**
+   * Changes one item by compare-and-set on its version: read, compute, write only if nobody
+   * wrote meanwhile, else again. Two agents adding notes at once both keep theirs.
+   */
+  async updateItem(planId: string | undefined, itemId: string, changes: PlanItemChanges, by: string): Promise<{ plan_id: string; item: PlanItem; changed: string[] }> {
+    const plan = await this.#planRow(this.#store.db, planId);
+    if (changes.owner != null) await this.#checkAgent(this.#store.db, changes.owner);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      if (attempt > 0) await sleep(Math.random() * BACKOFF_MS * attempt);
+      const row = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', plan.id).where('id', '=', itemId).executeTakeFirst();
+      if (row === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${plan.id}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: plan.id, item_id: itemId });
+      }
+      const now = nowIso();
+      const { values, changed } = applyChanges(row, changes, by, now);
+      if (changed.length === 0) return { plan_id: plan.id, item: toPlanItem(row), changed };
+      const written = await this.#store.transaction(async (trx) => {
+        const result = await trx
+          .updateTable('collab_plan_items')
+          .set({ ...values, updated_at: now, version: row.version + 1 })
+          .where('plan_id', '=', plan.id)
+          .where('id', '=', itemId)
+          .where('version', '=', row.version)
+          .returningAll()
+          .executeTakeFirst();
+        if (result !== undefined) await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+        return result;
+      });
+      if (written !== undefined) {
+        this.#publish('item_updated', { plan_id: plan.id, item_id: itemId, status: written.status as PlanItemStatus, owner: written.owner, by });
+        return { plan_id: plan.id, item: toPlanItem(written), changed };
+      }
+    }
+    throw this.#ctx.error('COLLAB_BUSY', `Item "${itemId}" of plan "${plan.id}" kept changing under ${MAX_ATTEMPTS} attempts; nothing was changed. Try again.`, { plan_id: plan.id, item_id: itemId });
+  }
+
+  /**
+   * The plan `id`, or the active one. Two plans can be left active only by two first
+   * activations racing on PostgreSQL with no active plan to lock; the latest changed wins.
+   */
+  async #planRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow> {
+    const query = db.selectFrom('collab_plans').selectAll();
+    const row = id === undefined ? await query.where('active', '=', 1).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst() : await query.where('id', '=', id).executeTakeFirst();
+    if (row !== undefined) return row;
+    throw id === undefined
+      ? this.#ctx.error('COLLAB_PLAN_NOT_FOUND', 'There is no active plan: create one with collab_create_plan, or activate one with collab_activate_plan (collab_list_plans lists them).')
+      : this.#ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${id}": list them with collab_list_plans.`, { plan_id: id });
+  }
+
+  /** Clears the active flag; locking the active row first makes a concurrent activation wait for this one. */
+  async #deactivateAll(trx: Trx, now: string): Promise<void> {
+    await trx.selectFrom('collab_plans').select('id').where('active', '=', 1).forUpdate().execute();
+    await trx.updateTable('collab_plans').set({ active: 0, updated_at: now }).where('active', '=', 1).execute();
+  }
+
+  async #checkAgent(db: Trx | CollabStore['db'], name: string): Promise<void> {
+    const known = await db.selectFrom('collab_agents').select('name').where('name', '=', name).executeTakeFirst();
+    if (known === undefined) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
+  }
+
+  async #checkDependencies(trx: Trx, planId: string, itemId: string, dependencies: string[]): Promise<void> {
+    if (dependencies.includes(itemId)) {
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Item "${itemId}" cannot depend on itself: fix dependencies.`, { item_id: itemId, self: true });
+    }
+    if (dependencies.length === 0) return;
+    const found = await trx.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', 'in', dependencies).execute();
+    const missing = dependencies.filter((d) => !found.some((f) => f.id === d));
+    if (missing.length > 0) {
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Plan "${planId}" has no item ${missing.map((m) => `"${m}"`).join(', ')}: add dependencies before the items that need them.`, { plan_id: planId, missing });
+    }
+  }
+
+  #publish(change: PlanChange, event: PlanEvent): void {
+    this.#ctx.events.publish(`collab.plan.${change}`, event);
+  }
+}
+
+/** The columns an update writes, from the row as read, and the names of what changed. */
+function applyChanges(row: PlanItemRow, changes: PlanItemChanges, by: string, now: string) {
+  const values: Partial<Pick<PlanItemRow, 'status' | 'owner' | 'blockers' | 'notes' | 'reasoning' | 'acceptance' | 'constraints'>> = {};
+  const changed: string[] = [];
+  if (changes.status !== undefined && changes.status !== row.status) {
+    values.status = changes.status;
+    changed.push('status');
+  }
+  if (changes.owner !== undefined && changes.owner !== row.owner) {
+    values.owner = changes.owner;
+    changed.push('owner');
+  }
+  const item = toPlanItem(row);
+  let blockers = item.blockers;
+  if (changes.add_blocker !== undefined && !blockers.includes(changes.add_blocker)) blockers = [...blockers, changes.add_blocker];
+  if (changes.remove_blocker !== undefined) blockers = blockers.filter((b) => b !== changes.remove_blocker);
+  if (blockers.length !== item.blockers.length) {
+    values.blockers = JSON.stringify(blockers);
+    changed.push('blockers');
+  }
+  if (changes.add_note !== undefined) {
+    const note: PlanNote = { author: by, text: changes.add_note, at: now };
+    values.notes = JSON.stringify([...item.notes, note].slice(-MAX_NOTES_PER_ITEM));
+    changed.push('notes');
+  }
+  if (changes.reasoning !== undefined && changes.reasoning !== row.reasoning) {
+    values.reasoning = changes.reasoning;
+    changed.push('reasoning');
+  }
+  for (const key of ['acceptance', 'constraints'] as const) {
+    const next = changes[key];
+    if (next !== undefined && JSON.stringify(next) !== JSON.stringify(item[key])) {
+      values[key] = JSON.stringify(next);
+      changed.push(key);
+    }
+  }
+  return { values, changed };
+}
