@@ -10,8 +10,11 @@ import { collabErrors } from './errors.js';
 import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
 import { PlanBook } from './plans/plan-book.js';
+import { registerCollabPrompts } from './prompts.js';
+import { registerCollabResources } from './resources.js';
 import { migrations } from './store/schema.js';
 import { registerCollabTools } from './tools/register.js';
+import { Watchdog } from './watchdog.js';
 
 export type { CollabConfig } from './config.js';
 
@@ -30,6 +33,9 @@ export default definePlugin({
     banners.install(identity);
     deliverNews(ctx, identity, banners);
     const collab: Collab = { ctx, store, identity, mailbox, banners, plans: new PlanBook(ctx, store) };
-    registerCollabTools(collab);
+    const tools = registerCollabTools(collab);
+    await registerCollabResources(collab, tools);
+    registerCollabPrompts(collab);
+    new Watchdog(collab).start();
   },
 });

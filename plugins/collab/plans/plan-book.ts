@@ -6,6 +6,7 @@ import type { Transaction } from '../../../core/index.js';
 import type { CollabContext, CollabStore } from '../context.js';
 import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
 import type { CollabTables } from '../store/schema.js';
+import type { LinkedTask } from './plan-markdown.js';
 import { progressOf, toPlan, toPlanItem, toPlanSummary, type PlanItemRow, type PlanNote, type PlanRow, type PlanSummary } from './plan-rows.js';
 
 export type PlanChange = 'created' | 'activated' | 'item_added' | 'item_updated';
@@ -106,9 +107,13 @@ export class PlanBook {
 
   /** The plan `id`, or the active one, with its items in order (COLLAB_PLAN_NOT_FOUND). */
   async get(id?: string): Promise<Plan> {
-    const row = await this.#planRow(this.#store.db, id);
-    const items = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', row.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
-    return toPlan(row, items);
+    return this.#withItems(await this.#planRow(this.#store.db, id));
+  }
+
+  /** The active plan, or undefined when none is. */
+  async active(): Promise<Plan | undefined> {
+    const row = await this.#findRow(this.#store.db, undefined);
+    return row === undefined ? undefined : this.#withItems(row);
   }
 
   /** Every plan with its progress, the active one first, then the most recently changed. */
@@ -126,6 +131,11 @@ export class PlanBook {
       .groupBy(['plan_id', 'status'])
       .execute();
     return rows.map((row) => toPlanSummary(row, progressOf(counts.filter((c) => c.plan_id === row.id).map((c) => ({ status: c.status, n: Number(c.n) })))));
+  }
+
+  /** The tasks linked to the plan (created with its plan_id), by id. */
+  tasks(planId: string): Promise<LinkedTask[]> {
+    return this.#store.db.selectFrom('collab_tasks').select(['id', 'title', 'status', 'assignee', 'plan_item_id']).where('plan_id', '=', planId).orderBy('id').limit(500).execute();
   }
 
   /** Plan ids starting with `prefix`, for completions (plans are few: filtered here, not by LIKE, whose escapes differ by engine). */
@@ -221,13 +231,23 @@ export class PlanBook {
    * The plan `id`, or the active one. Two plans can be left active only by two first
    * activations racing on PostgreSQL with no active plan to lock; the latest changed wins.
    */
-  async #planRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow> {
+  #findRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow | undefined> {
     const query = db.selectFrom('collab_plans').selectAll();
-    const row = id === undefined ? await query.where('active', '=', 1).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst() : await query.where('id', '=', id).executeTakeFirst();
+    return id === undefined ? query.where('active', '=', 1).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst() : query.where('id', '=', id).executeTakeFirst();
+  }
+
+  /** #findRow, or COLLAB_PLAN_NOT_FOUND. */
+  async #planRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow> {
+    const row = await this.#findRow(db, id);
     if (row !== undefined) return row;
     throw id === undefined
       ? this.#ctx.error('COLLAB_PLAN_NOT_FOUND', 'There is no active plan: create one with collab_create_plan, or activate one with collab_activate_plan (collab_list_plans lists them).')
       : this.#ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${id}": list them with collab_list_plans.`, { plan_id: id });
+  }
+
+  async #withItems(row: PlanRow): Promise<Plan> {
+    const items = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', row.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
+    return toPlan(row, items);
   }
 
   /** Clears the active flag; locking the active row first makes a concurrent activation wait for this one. */
