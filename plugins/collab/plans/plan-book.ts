@@ -9,7 +9,7 @@ import type { CollabTables } from '../store/schema.js';
 import type { LinkedTask } from './plan-markdown.js';
 import { progressOf, toPlan, toPlanItem, toPlanSummary, type PlanItemRow, type PlanNote, type PlanRow, type PlanSummary } from './plan-rows.js';
 
-export type PlanChange = 'created' | 'activated' | 'item_added' | 'item_updated';
+export type PlanChange = 'created' | 'activated' | 'deactivated' | 'item_added' | 'item_updated';
 
 /** What `collab.plan.<change>` carries: ids and names, never text. */
 export interface PlanEvent {
@@ -76,8 +76,8 @@ export class PlanBook {
   /** Creates a plan (COLLAB_PLAN_EXISTS for a taken id); with set_active, the only active one. */
   async create(plan: NewPlan, by: string): Promise<Plan> {
     const now = nowIso();
-    await this.#store.transaction(async (trx) => {
-      if (plan.set_active) await this.#deactivateAll(trx, now);
+    const deactivated = await this.#store.transaction(async (trx) => {
+      const others = plan.set_active ? await this.#deactivateAll(trx, now) : [];
       const inserted = await trx
         .insertInto('collab_plans')
         .values({ id: plan.id, title: plan.title, goal: plan.goal, context: plan.context ?? null, created_by: by, active: plan.set_active ? 1 : 0, created_at: now, updated_at: now })
@@ -87,21 +87,23 @@ export class PlanBook {
       if (inserted === undefined) {
         throw this.#ctx.error('COLLAB_PLAN_EXISTS', `A plan "${plan.id}" exists already: choose another id, or add items to it with collab_add_plan_item.`, { plan_id: plan.id });
       }
+      return others;
     });
     this.#publish('created', { plan_id: plan.id, by });
-    if (plan.set_active) this.#publish('activated', { plan_id: plan.id, by });
+    if (plan.set_active) this.#announceActivation(plan.id, deactivated, by);
     return this.get(plan.id);
   }
 
   /** Makes `id` the only active plan (COLLAB_PLAN_NOT_FOUND for an unknown id). */
   async activate(id: string, by: string): Promise<Plan> {
     const now = nowIso();
-    await this.#store.transaction(async (trx) => {
+    const deactivated = await this.#store.transaction(async (trx) => {
       await this.#planRow(trx, id);
-      await this.#deactivateAll(trx, now);
+      const others = await this.#deactivateAll(trx, now);
       await trx.updateTable('collab_plans').set({ active: 1, updated_at: now }).where('id', '=', id).execute();
+      return others;
     });
-    this.#publish('activated', { plan_id: id, by });
+    this.#announceActivation(id, deactivated, by);
     return this.get(id);
   }
 
@@ -250,10 +252,20 @@ export class PlanBook {
     return toPlan(row, items);
   }
 
-  /** Clears the active flag; locking the active row first makes a concurrent activation wait for this one. */
-  async #deactivateAll(trx: Trx, now: string): Promise<void> {
+  /**
+   * Clears the active flag; answers the plans that had it. Locking the active row first makes
+   * a concurrent activation wait for this one.
+   */
+  async #deactivateAll(trx: Trx, now: string): Promise<string[]> {
     await trx.selectFrom('collab_plans').select('id').where('active', '=', 1).forUpdate().execute();
-    await trx.updateTable('collab_plans').set({ active: 0, updated_at: now }).where('active', '=', 1).execute();
+    const rows = await trx.updateTable('collab_plans').set({ active: 0, updated_at: now }).where('active', '=', 1).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** `activated` for the plan, `deactivated` for each plan that was active before (their Markdown says so). */
+  #announceActivation(id: string, deactivated: string[], by: string): void {
+    for (const other of deactivated) if (other !== id) this.#publish('deactivated', { plan_id: other, by });
+    this.#publish('activated', { plan_id: id, by });
   }
 
   async #checkAgent(db: Trx | CollabStore['db'], name: string): Promise<void> {
