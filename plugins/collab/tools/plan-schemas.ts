@@ -1,6 +1,6 @@
 // Schemas of the plan tools.
 import { PLAN_ITEM_STATUSES } from '../model.js';
-import { MAX_NOTES_PER_ITEM } from '../plans/plan-book.js';
+import { MAX_NOTES_PER_ITEM } from '../plans/plan-item-changes.js';
 import { actingAgent, agentName, nullable, priority, text } from './common-schemas.js';
 
 /** Plan and item ids: short, lower case, safe in a URI (`collab://plans/<id>`). */
