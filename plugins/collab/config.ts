@@ -53,7 +53,7 @@ export const configSchema = {
       description: 'The periodic sweep: stale agents, stuck tasks, expired locks.',
       properties: {
         intervalSeconds: seconds(60, 1, 3600, 'Time between sweeps.'),
-        stuckAfterSeconds: seconds(600, 10, 7 * 86_400, 'A task in progress this long without progress (and without an expected duration of its own) is flagged stuck.'),
+        stuckAfterSeconds: seconds(600, 10, 7 * 86_400, 'A task in progress this long without a progress report is flagged stuck (so is one past its own expected duration).'),
       },
     },
     keyAgents: {

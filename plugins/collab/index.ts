@@ -9,8 +9,12 @@ import { deliverNews } from './delivery.js';
 import { collabErrors } from './errors.js';
 import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
+import { PlanBook } from './plans/plan-book.js';
+import { registerCollabPrompts } from './prompts.js';
+import { registerCollabResources } from './resources.js';
 import { migrations } from './store/schema.js';
 import { registerCollabTools } from './tools/register.js';
+import { Watchdog } from './watchdog.js';
 
 export type { CollabConfig } from './config.js';
 
@@ -28,7 +32,10 @@ export default definePlugin({
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
     deliverNews(ctx, identity, banners);
-    const collab: Collab = { ctx, store, identity, mailbox, banners };
-    registerCollabTools(collab);
+    const collab: Collab = { ctx, store, identity, mailbox, banners, plans: new PlanBook(ctx, store) };
+    const tools = registerCollabTools(collab);
+    await registerCollabResources(collab, tools);
+    registerCollabPrompts(collab);
+    new Watchdog(collab).start();
   },
 });

@@ -1,0 +1,279 @@
+// Plans: a goal and its items, one plan active at a time. Each change is one transaction (or
+// one compare-and-set) and then the event `collab.plan.<change>`, which the resources turn
+// into `notifications/resources/updated` for the plan's URI on every gateway of the team.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Transaction } from '../../../core/index.js';
+import type { CollabContext, CollabStore } from '../context.js';
+import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
+import type { CollabTables } from '../store/schema.js';
+import type { LinkedTask } from './plan-markdown.js';
+import { applyChanges, type PlanItemChanges } from './plan-item-changes.js';
+import { progressOf, toPlan, toPlanItem, toPlanSummary, type PlanRow, type PlanSummary } from './plan-rows.js';
+
+export type PlanChange = 'created' | 'activated' | 'deactivated' | 'item_added' | 'item_updated';
+
+/** What `collab.plan.<change>` carries: ids and names, never text. */
+export interface PlanEvent {
+  plan_id: string;
+  item_id?: string;
+  status?: PlanItemStatus;
+  owner?: string | null;
+  by: string;
+}
+
+export interface NewPlan {
+  id: string;
+  title: string;
+  goal: string;
+  context?: string;
+  set_active: boolean;
+}
+
+export interface NewPlanItem {
+  id: string;
+  title: string;
+  description?: string;
+  owner?: string;
+  priority: number;
+  reasoning?: string;
+  dependencies?: string[];
+  acceptance?: string[];
+  constraints?: string[];
+}
+
+
+/** Compare-and-set attempts before giving up with COLLAB_BUSY. */
+const MAX_ATTEMPTS = 40;
+/**
+ * A loser waits a random while, up to this many ms times its attempt, before reading again:
+ * without it, writers that lost together read and lose together again, and one can starve.
+ */
+const BACKOFF_MS = 4;
+
+type Trx = Transaction<CollabTables>;
+
+export class PlanBook {
+  readonly #ctx: CollabContext;
+  readonly #store: CollabStore;
+
+  constructor(ctx: CollabContext, store: CollabStore) {
+    this.#ctx = ctx;
+    this.#store = store;
+  }
+
+  /** Creates a plan (COLLAB_PLAN_EXISTS for a taken id); with set_active, the only active one. */
+  async create(plan: NewPlan, by: string): Promise<Plan> {
+    const now = nowIso();
+    const deactivated = await this.#store.transaction(async (trx) => {
+      const others = plan.set_active ? await this.#deactivateAll(trx, now) : [];
+      const inserted = await trx
+        .insertInto('collab_plans')
+        .values({ id: plan.id, title: plan.title, goal: plan.goal, context: plan.context ?? null, created_by: by, active: plan.set_active ? 1 : 0, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_EXISTS', `A plan "${plan.id}" exists already: choose another id, or add items to it with collab_add_plan_item.`, { plan_id: plan.id });
+      }
+      return others;
+    });
+    this.#publish('created', { plan_id: plan.id, by });
+    if (plan.set_active) this.#announceActivation(plan.id, deactivated, by);
+    return this.get(plan.id);
+  }
+
+  /** Makes `id` the only active plan (COLLAB_PLAN_NOT_FOUND for an unknown id). */
+  async activate(id: string, by: string): Promise<Plan> {
+    const now = nowIso();
+    const deactivated = await this.#store.transaction(async (trx) => {
+      await this.#planRow(trx, id);
+      const others = await this.#deactivateAll(trx, now);
+      await trx.updateTable('collab_plans').set({ active: 1, updated_at: now }).where('id', '=', id).execute();
+      return others;
+    });
+    this.#announceActivation(id, deactivated, by);
+    return this.get(id);
+  }
+
+  /** The plan `id`, or the active one, with its items in order (COLLAB_PLAN_NOT_FOUND). */
+  async get(id?: string): Promise<Plan> {
+    return this.#withItems(await this.#planRow(this.#store.db, id));
+  }
+
+  /** The active plan, or undefined when none is. */
+  async active(): Promise<Plan | undefined> {
+    const row = await this.#findRow(this.#store.db, undefined);
+    return row === undefined ? undefined : this.#withItems(row);
+  }
+
+  /** Every plan with its progress, the active one first, then the most recently changed. */
+  async list(limit: number): Promise<PlanSummary[]> {
+    const rows = await this.#store.db.selectFrom('collab_plans').selectAll().orderBy('active', 'desc').orderBy('updated_at', 'desc').orderBy('id').limit(limit).execute();
+    if (rows.length === 0) return [];
+    const counts = await this.#store.db
+      .selectFrom('collab_plan_items')
+      .select((eb) => ['plan_id', 'status', eb.fn.countAll<number>().as('n')])
+      .where(
+        'plan_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy(['plan_id', 'status'])
+      .execute();
+    return rows.map((row) => toPlanSummary(row, progressOf(counts.filter((c) => c.plan_id === row.id).map((c) => ({ status: c.status, n: Number(c.n) })))));
+  }
+
+  /** The tasks linked to the plan (created with its plan_id), by id. */
+  tasks(planId: string): Promise<LinkedTask[]> {
+    return this.#store.db.selectFrom('collab_tasks').select(['id', 'title', 'status', 'assignee', 'plan_item_id']).where('plan_id', '=', planId).orderBy('id').limit(500).execute();
+  }
+
+  /** Plan ids starting with `prefix`, for completions (plans are few: filtered here, not by LIKE, whose escapes differ by engine). */
+  async ids(prefix: string): Promise<string[]> {
+    const rows = await this.#store.db.selectFrom('collab_plans').select('id').orderBy('id').limit(1000).execute();
+    return rows.map((r) => r.id).filter((id) => id.startsWith(prefix));
+  }
+
+  /**
+   * Adds an item at the end of the plan (the active one unless `planId`). Its owner must be an
+   * agent and its dependencies items of the same plan (COLLAB_AGENT_NOT_FOUND,
+   * COLLAB_DEPENDENCY_INVALID); a taken id is COLLAB_PLAN_ITEM_EXISTS. Dependencies name
+   * existing items only, so they can never form a cycle.
+   */
+  async addItem(planId: string | undefined, item: NewPlanItem, by: string): Promise<{ plan_id: string; item: PlanItem }> {
+    const now = nowIso();
+    const stored = await this.#store.transaction(async (trx) => {
+      const plan = await this.#planRow(trx, planId);
+      if (item.owner !== undefined) await this.#checkAgent(trx, item.owner);
+      await this.#checkDependencies(trx, plan.id, item.id, item.dependencies ?? []);
+      const last = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.max('position').as('position')).where('plan_id', '=', plan.id).executeTakeFirst();
+      const inserted = await trx
+        .insertInto('collab_plan_items')
+        .values({
+          plan_id: plan.id,
+          id: item.id,
+          position: Number(last?.position ?? 0) + 1,
+          title: item.title,
+          description: item.description ?? null,
+          owner: item.owner ?? null,
+          priority: item.priority,
+          status: 'pending',
+          reasoning: item.reasoning ?? null,
+          acceptance: JSON.stringify(item.acceptance ?? []),
+          constraints: JSON.stringify(item.constraints ?? []),
+          dependencies: JSON.stringify(item.dependencies ?? []),
+          blockers: '[]',
+          notes: '[]',
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        })
+        .onConflict((oc) => oc.columns(['plan_id', 'id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_ITEM_EXISTS', `Plan "${plan.id}" has an item "${item.id}" already: choose another id, or change it with collab_update_plan_item.`, { plan_id: plan.id, item_id: item.id });
+      }
+      await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+      return inserted;
+    });
+    this.#publish('item_added', { plan_id: stored.plan_id, item_id: stored.id, status: 'pending', owner: stored.owner, by });
+    return { plan_id: stored.plan_id, item: toPlanItem(stored) };
+  }
+
+  /**
+   * Changes one item by compare-and-set on its version: read, compute, write only if nobody
+   * wrote meanwhile, else again. Two agents adding notes at once both keep theirs.
+   */
+  async updateItem(planId: string | undefined, itemId: string, changes: PlanItemChanges, by: string): Promise<{ plan_id: string; item: PlanItem; changed: string[] }> {
+    const plan = await this.#planRow(this.#store.db, planId);
+    if (changes.owner != null) await this.#checkAgent(this.#store.db, changes.owner);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      if (attempt > 0) await sleep(Math.random() * BACKOFF_MS * attempt);
+      const row = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', plan.id).where('id', '=', itemId).executeTakeFirst();
+      if (row === undefined) {
+        throw this.#ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${plan.id}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: plan.id, item_id: itemId });
+      }
+      const now = nowIso();
+      const { values, changed } = applyChanges(row, changes, by, now);
+      if (changed.length === 0) return { plan_id: plan.id, item: toPlanItem(row), changed };
+      const written = await this.#store.transaction(async (trx) => {
+        const result = await trx
+          .updateTable('collab_plan_items')
+          .set({ ...values, updated_at: now, version: row.version + 1 })
+          .where('plan_id', '=', plan.id)
+          .where('id', '=', itemId)
+          .where('version', '=', row.version)
+          .returningAll()
+          .executeTakeFirst();
+        if (result !== undefined) await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+        return result;
+      });
+      if (written !== undefined) {
+        this.#publish('item_updated', { plan_id: plan.id, item_id: itemId, status: written.status as PlanItemStatus, owner: written.owner, by });
+        return { plan_id: plan.id, item: toPlanItem(written), changed };
+      }
+    }
+    throw this.#ctx.error('COLLAB_BUSY', `Item "${itemId}" of plan "${plan.id}" kept changing under ${MAX_ATTEMPTS} attempts; nothing was changed. Try again.`, { plan_id: plan.id, item_id: itemId });
+  }
+
+  /**
+   * The plan `id`, or the active one. Two plans can be left active only by two first
+   * activations racing on PostgreSQL with no active plan to lock; the latest changed wins.
+   */
+  #findRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow | undefined> {
+    const query = db.selectFrom('collab_plans').selectAll();
+    return id === undefined ? query.where('active', '=', 1).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst() : query.where('id', '=', id).executeTakeFirst();
+  }
+
+  /** #findRow, or COLLAB_PLAN_NOT_FOUND. */
+  async #planRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow> {
+    const row = await this.#findRow(db, id);
+    if (row !== undefined) return row;
+    throw id === undefined
+      ? this.#ctx.error('COLLAB_PLAN_NOT_FOUND', 'There is no active plan: create one with collab_create_plan, or activate one with collab_activate_plan (collab_list_plans lists them).')
+      : this.#ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${id}": list them with collab_list_plans.`, { plan_id: id });
+  }
+
+  async #withItems(row: PlanRow): Promise<Plan> {
+    const items = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', row.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
+    return toPlan(row, items);
+  }
+
+  /**
+   * Clears the active flag; answers the plans that had it. Locking the active row first makes
+   * a concurrent activation wait for this one.
+   */
+  async #deactivateAll(trx: Trx, now: string): Promise<string[]> {
+    await trx.selectFrom('collab_plans').select('id').where('active', '=', 1).forUpdate().execute();
+    const rows = await trx.updateTable('collab_plans').set({ active: 0, updated_at: now }).where('active', '=', 1).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** `activated` for the plan, `deactivated` for each plan that was active before (their Markdown says so). */
+  #announceActivation(id: string, deactivated: string[], by: string): void {
+    for (const other of deactivated) if (other !== id) this.#publish('deactivated', { plan_id: other, by });
+    this.#publish('activated', { plan_id: id, by });
+  }
+
+  async #checkAgent(db: Trx | CollabStore['db'], name: string): Promise<void> {
+    const known = await db.selectFrom('collab_agents').select('name').where('name', '=', name).executeTakeFirst();
+    if (known === undefined) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
+  }
+
+  async #checkDependencies(trx: Trx, planId: string, itemId: string, dependencies: string[]): Promise<void> {
+    if (dependencies.includes(itemId)) {
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Item "${itemId}" cannot depend on itself: fix dependencies.`, { item_id: itemId, self: true });
+    }
+    if (dependencies.length === 0) return;
+    const found = await trx.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', 'in', dependencies).execute();
+    const missing = dependencies.filter((d) => !found.some((f) => f.id === d));
+    if (missing.length > 0) {
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Plan "${planId}" has no item ${missing.map((m) => `"${m}"`).join(', ')}: add dependencies before the items that need them.`, { plan_id: planId, missing });
+    }
+  }
+
+  #publish(change: PlanChange, event: PlanEvent): void {
+    this.#ctx.events.publish(`collab.plan.${change}`, event);
+  }
+}

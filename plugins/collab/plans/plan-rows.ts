@@ -1,0 +1,62 @@
+// Plans and their items as stored, turned into what the tools return.
+import type { Selectable } from '../../../core/index.js';
+import { parseJson } from '../context.js';
+import { PLAN_ITEM_STATUSES, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
+import type { CollabTables } from '../store/schema.js';
+
+export type PlanRow = Selectable<CollabTables['collab_plans']>;
+export type PlanItemRow = Selectable<CollabTables['collab_plan_items']>;
+export type PlanNote = PlanItem['notes'][number];
+export type PlanProgress = Plan['progress'];
+
+/** A plan in a list: everything but its items. */
+export type PlanSummary = Omit<Plan, 'items'>;
+
+export function toPlanItem(row: PlanItemRow): PlanItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    owner: row.owner,
+    priority: row.priority,
+    status: row.status as PlanItemStatus,
+    reasoning: row.reasoning,
+    acceptance: parseJson<string[]>(row.acceptance, []),
+    constraints: parseJson<string[]>(row.constraints, []),
+    dependencies: parseJson<string[]>(row.dependencies, []),
+    blockers: parseJson<string[]>(row.blockers, []),
+    notes: parseJson<PlanNote[]>(row.notes, []),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Items per status, every status present (0 when none), and the total. */
+export function progressOf(statuses: Iterable<{ status: string; n: number }>): PlanProgress {
+  const progress = Object.fromEntries(PLAN_ITEM_STATUSES.map((s) => [s, 0])) as PlanProgress;
+  progress.total = 0;
+  for (const { status, n } of statuses) {
+    if ((PLAN_ITEM_STATUSES as readonly string[]).includes(status)) progress[status as PlanItemStatus] += n;
+    progress.total += n;
+  }
+  return progress;
+}
+
+export function toPlanSummary(row: PlanRow, progress: PlanProgress): PlanSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    goal: row.goal,
+    context: row.context,
+    created_by: row.created_by,
+    active: row.active === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    progress,
+  };
+}
+
+export function toPlan(row: PlanRow, items: PlanItemRow[]): Plan {
+  const progress = progressOf(items.map((item) => ({ status: item.status, n: 1 })));
+  return { ...toPlanSummary(row, progress), items: items.map(toPlanItem) };
+}
