@@ -3,6 +3,7 @@ import type { Banners } from './banner.js';
 import type { CollabContext, CollabStore } from './context.js';
 import type { AgentIdentity } from './identity.js';
 import type { Mailbox } from './mailbox.js';
+import type { Workers } from './workers/workers.js';
 
 export interface Collab {
   readonly ctx: CollabContext;
@@ -13,4 +14,6 @@ export interface Collab {
   readonly mailbox: Mailbox;
   /** The banner on an agent's next tool result. */
   readonly banners: Banners;
+  /** The agents this gateway runs as child processes. */
+  readonly workers: Workers;
 }

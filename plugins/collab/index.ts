@@ -1,6 +1,7 @@
 // The collab plugin: where several agents working on one codebase meet — who is here, what
 // each is doing, what is left, who holds which file. README.md has the tools and the config.
 import { definePlugin } from '../../core/index.js';
+import type {} from '../process/api.js';
 import { Banners } from './banner.js';
 import type { Collab } from './collab.js';
 import { configSchema } from './config.js';
@@ -11,6 +12,7 @@ import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
 import { migrations } from './store/schema.js';
 import { registerCollabTools } from './tools/register.js';
+import { Workers } from './workers/workers.js';
 
 export type { CollabConfig } from './config.js';
 
@@ -20,6 +22,7 @@ export default definePlugin({
   description: 'Agents that work together: presence, messages, tasks with dependencies, plans, file locks, handoffs and reviews, a watchdog.',
   configSchema,
   errors: collabErrors,
+  requires: ['process'],
   async setup(ctx) {
     const store: CollabStore = ctx.store;
     await store.migrate(migrations);
@@ -28,7 +31,11 @@ export default definePlugin({
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
     deliverNews(ctx, identity, banners);
-    const collab: Collab = { ctx, store, identity, mailbox, banners };
+    const workers = new Workers({ ctx, store, mailbox, process: ctx.api('process') });
+    // Collab closes before the process plugin (reverse load order): its workers stop here,
+    // while their exits can still be told from restarts.
+    ctx.onClose(() => workers.close());
+    const collab: Collab = { ctx, store, identity, mailbox, banners, workers };
     registerCollabTools(collab);
   },
 });
