@@ -192,9 +192,12 @@ describe('collab workers', () => {
     for (const status of ['degraded', 'unhealthy', 'restarting', 'failed']) assert.ok(seen.includes(status), `saw ${status}: ${seen.join(' ')}`);
     assert.equal(seen.filter((s) => s === 'restarting').length, 2);
     assert.ok(isGone(spawned.pid));
+    // The alert is the last step of a failure, after the task is given back.
+    const alertTo = () => collabDb(c).selectFrom('collab_messages').selectAll().where('to_agent', '=', 'driver').executeTakeFirst();
+    await waitFor(async () => (await alertTo()) !== undefined, 'the alert to the driver');
+    const alert = await alertTo();
     const released = await taskRow(c, task);
     assert.deepEqual([released.status, released.assignee], ['pending', 'any']);
-    const alert = await collabDb(c).selectFrom('collab_messages').selectAll().where('to_agent', '=', 'driver').executeTakeFirstOrThrow();
     assert.deepEqual([alert.from_agent, alert.kind, alert.task_id], ['system', 'alert', task]);
     assert.match(alert.body, /hang-1.*failed.*pending again/s);
     await waitFor(() => notes.some((n) => n.method === 'notifications/claude/channel' && n.params?.data?.kind === 'alert'), 'the alert notification');
