@@ -60,8 +60,10 @@ describe('every tool, called with its own examples', async () => {
   const embeddingsServer = await startEmbeddingsServer({ dimensions: 8 });
   after(() => embeddingsServer.close());
   const embeddings = { config: { provider: 'ollama', url: embeddingsServer.url, model: 'test-model', dimensions: 8 } };
+  // The worker kind collab_spawn_worker's example names: a harmless child that reads its stdin.
+  const collab = { config: { workers: { kinds: { tester: { command: ['node', '-e', 'process.stdin.resume()'] } } } } };
   // The database lives outside the workspace, so that walking the workspace sees only the seed.
-  const gateway = await startGateway({ plugins: { ...plugins, embeddings, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
+  const gateway = await startGateway({ plugins: { ...plugins, embeddings, collab, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
   const client = await memoryClient(gateway);
   // The client learns each outputSchema from tools/list and checks structuredContent against it.
   const listed = await client.listTools();
