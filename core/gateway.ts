@@ -10,6 +10,7 @@ import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { openMcpSession, serverCapabilities, type McpSessionOptions } from './mcp/mcp-session.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
+import { ListeningAddresses } from './listening.js';
 import type { CoreServices } from './plugins/plugin-context.js';
 import { loadOwnerKey, type OwnerKey } from './owner-key.js';
 import { PluginHost } from './plugins/plugin-host.js';
@@ -77,6 +78,8 @@ export interface Gateway {
   readonly audit: AuditLog | undefined;
   /** Aborted when shutdown begins. */
   readonly signal: AbortSignal;
+  /** The addresses the gateway's listeners are bound to (none until `serve` starts them). */
+  readonly listening: ListeningAddresses;
   /** The owner of start-up and shutdown; every listener starts through it (lifecycle.ts). */
   readonly lifecycle: Lifecycle;
   /** Serves one MCP session over `transport` (one SDK Server per session). */
@@ -158,6 +161,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const commands = new PluginCommands();
   const events = new EventBus(log);
   const sessions = new SessionRegistry();
+  const listening = new ListeningAddresses();
   // Run-time catalog changes reach every session; at boot there is none yet to tell.
   const listChanges = new ListChangedNotices(sessions);
   // Only changes after the boot are news: the plugins' setup entries are what a session
@@ -182,6 +186,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     dataDir: config.dataDir,
     signal: shutdown.signal,
     sessions,
+    listening,
     routes,
     commands,
   };
@@ -237,6 +242,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       return audit;
     },
     signal: shutdown.signal,
+    listening,
     lifecycle,
     connect: (transport, sessionOptions) =>
       openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities }, transport, sessionOptions),

@@ -65,6 +65,7 @@ export type { CommandDefinition, CommandIo, CommandRunner } from './plugins/comm
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
 export type { CoreErrorCode, ErrorSpec } from './errors.js';
 export type { EventHandler, GatewayEvent } from './events.js';
+export type { ListeningAddress } from './listening.js';
 export type { Logger } from './logger.js';
 export { closedObject, type JsonSchema } from './catalog/schema.js';
 export type { Migration } from './storage/storage.js';

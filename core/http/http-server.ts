@@ -190,8 +190,16 @@ export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.
       const port = typeof info === 'object' && info ? info.port : config.port;
       const address = { kind: 'http' as const, host: config.host, port };
       gateway.log.info({ transport: 'http', address }, 'listening');
+      const forget = gateway.listening.add(address);
       let closing: Promise<void> | undefined;
-      return { address, app, close: () => (closing ??= app.close()) };
+      return {
+        address,
+        app,
+        close: () => {
+          forget();
+          return (closing ??= app.close());
+        },
+      };
     },
     (started) => started.close(),
   );

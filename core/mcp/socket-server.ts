@@ -52,6 +52,7 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
   await listen(server, address);
   const bound = boundAddress(server, address);
   gateway.log.info({ transport: address.kind, address: bound }, 'listening');
+  const forget = gateway.listening.add(bound);
 
   let closing: Promise<void> | undefined;
   return {
@@ -61,6 +62,7 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
     },
     close: () =>
       (closing ??= (async () => {
+        forget();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BreakerRegistry } from '../breaker.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { EventBus } from '../events.js';
+import type { ListeningAddresses } from '../listening.js';
 import type { Logger } from '../logger.js';
 import type { PluginContext, PluginReport, PluginSessions, PluginStatus, ToolDefinition, ToolHandler } from './plugin-types.js';
 import { isJsonSerialisable } from '../json.js';
@@ -31,6 +32,8 @@ export interface CoreServices extends ContentServices {
   readonly signal: AbortSignal;
   /** The open MCP sessions, which `ctx.notify` addresses. */
   readonly sessions: SessionRegistry;
+  /** Where the gateway's listeners are bound (`ctx.listening()`). */
+  readonly listening: ListeningAddresses;
   /** Plugin HTTP routes, mounted by the HTTP face (ctx.http). */
   readonly routes: PluginRouteTable;
   /** Plugin CLI commands, run by `mcp-gateway <plugin> <command>` (ctx.command). */
@@ -95,6 +98,7 @@ export function createPluginScope(
     dataDir,
     signal: lifetime.signal,
     workspace: core.workspace,
+    listening: () => core.listening.list(),
     tool(definition: ToolDefinition, handler: ToolHandler<never>) {
       // Never dropped in silence: a tool recorded now would never join the catalog.
       if (setupOver) {

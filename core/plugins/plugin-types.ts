@@ -9,6 +9,7 @@ import type {
 import type { Breaker, BreakerOptions } from '../breaker.js';
 import type { CoreErrorCode, ErrorSpec, GatewayError } from '../errors.js';
 import type { EventHandler } from '../events.js';
+import type { ListeningAddress } from '../listening.js';
 import type { Logger } from '../logger.js';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { Migration } from '../storage/storage.js';
@@ -337,6 +338,12 @@ export interface PluginContext<
   readonly store: PluginStore;
   readonly events: PluginEvents;
   readonly workspace: Workspace;
+  /**
+   * The addresses the gateway listens on now: TCP and unix sockets (MCP) and HTTP (`/mcp`,
+   * REST), as bound (a port 0 resolved). Empty during setup (listeners start after every
+   * plugin is set up) and for a gateway that serves only stdio; ask when you need them.
+   */
+  listening(): readonly ListeningAddress[];
   /** A directory of this plugin's own under the gateway's dataDir, created before setup. */
   readonly dataDir: string;
   /** Aborted when the gateway shuts down. */

@@ -4,6 +4,7 @@ import type { CollabContext, CollabStore } from './context.js';
 import type { AgentIdentity } from './identity.js';
 import type { Mailbox } from './mailbox.js';
 import type { PlanBook } from './plans/plan-book.js';
+import type { Workers } from './workers/workers.js';
 
 export interface Collab {
   readonly ctx: CollabContext;
@@ -16,4 +17,6 @@ export interface Collab {
   readonly banners: Banners;
   /** Plans and their items. */
   readonly plans: PlanBook;
+  /** The agents this gateway runs as child processes. */
+  readonly workers: Workers;
 }

@@ -56,6 +56,55 @@ export const configSchema = {
         stuckAfterSeconds: seconds(600, 10, 7 * 86_400, 'A task in progress this long without a progress report is flagged stuck (so is one past its own expected duration).'),
       },
     },
+    workers: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'Agents this gateway starts as child processes (collab_spawn_worker), through the process plugin.',
+      properties: {
+        kinds: {
+          type: 'object',
+          default: {},
+          maxProperties: 64,
+          propertyNames: { type: 'string', pattern: AGENT_NAME_PATTERN },
+          description: 'The only commands a worker can run, by kind name: a tool call names a kind, never a command.',
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['command'],
+            properties: {
+              command: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 256,
+                items: { type: 'string', minLength: 1, maxLength: 4096 },
+                description:
+                  'argv: the program, then its arguments, run without a shell. In the arguments, {agent}, {task_id} and {worktree} are replaced by the worker name, its task id and its directory, inside the one element they are in.',
+              },
+              env: {
+                type: 'object',
+                default: {},
+                maxProperties: 200,
+                propertyNames: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' },
+                additionalProperties: { type: 'string', maxLength: 32_768 },
+                description: "Variables added to the gateway's environment for this kind (an API key for TCP: MCP_GATEWAY_KEY).",
+              },
+              maxInstances: { type: 'integer', minimum: 1, maximum: 64, default: 1, description: 'Workers of this kind alive at once on this gateway.' },
+              timeoutSeconds: seconds(3600, 1, 7 * 86_400, 'A worker running longer than this is stopped (failed, its task back to pending).'),
+              restarts: { type: 'integer', minimum: 0, maximum: 100, default: 3, description: 'Restarts after an unhealthy stretch or a crash before the worker is failed.' },
+              worktree: {
+                enum: ['auto', 'never'],
+                default: 'auto',
+                description: 'auto: each worker works in its own git worktree (branch collab/<name>) when the workspace is a git repository; never: in the workspace itself.',
+              },
+            },
+          },
+        },
+        healthCheckSeconds: seconds(5, 1, 600, 'Time between health checks of the running workers.'),
+        degradedAfterSeconds: seconds(30, 1, 86_400, 'A worker silent this long (no output, no collab call) is degraded.'),
+        unhealthyAfterSeconds: seconds(60, 1, 86_400, 'A worker silent this long is unhealthy and restarted.'),
+      },
+    },
     keyAgents: {
       type: 'object',
       default: {},

@@ -23,6 +23,9 @@ export const collabErrors = {
   COLLAB_FILE_LOCKED: spec(409, 'Another agent holds the lock on this file (details.lock): wait for it, message its holder, or unlock with force (audited).'),
   COLLAB_WORKER_KIND_UNKNOWN: spec(400, 'No worker kind of this name is configured (plugins.collab.config.workers.kinds); a tool call can start only the commands the config names.'),
   COLLAB_WORKER_NOT_FOUND: spec(404, 'No worker has this id: list them with collab_list_workers.'),
+  COLLAB_WORKER_NAME_TAKEN: spec(409, 'A live worker, or an agent that is not a worker, has this name: choose another name or leave it out.'),
+  COLLAB_WORKER_NOT_RUNNING: spec(409, 'The worker is not running (exited, failed, dismissed, or between two runs): see its status with collab_list_workers.'),
+  COLLAB_WORKTREE_FAILED: spec(500, 'git refused to create, commit or remove the worker\'s worktree (details.stderr says why).'),
   COLLAB_WORKER_LIMIT: spec(429, 'The worker kind runs maxInstances workers already: dismiss one (collab_dismiss_worker) or wait for one to finish.'),
   COLLAB_BUSY: spec(409, 'Other writers kept changing the same rows; nothing was changed. Try the call again.'),
 } as const satisfies Record<string, ErrorSpec>;

@@ -1,6 +1,7 @@
 // The collab plugin: where several agents working on one codebase meet — who is here, what
 // each is doing, what is left, who holds which file. README.md has the tools and the config.
 import { definePlugin } from '../../core/index.js';
+import type {} from '../process/api.js';
 import { Banners } from './banner.js';
 import type { Collab } from './collab.js';
 import { configSchema } from './config.js';
@@ -15,15 +16,17 @@ import { registerCollabResources } from './resources.js';
 import { migrations } from './store/schema.js';
 import { registerCollabTools } from './tools/register.js';
 import { Watchdog } from './watchdog.js';
+import { Workers } from './workers/workers.js';
 
 export type { CollabConfig } from './config.js';
 
 export default definePlugin({
   name: 'collab',
   version: '0.1.0',
-  description: 'Agents that work together: presence, messages, tasks with dependencies, plans, file locks, handoffs and reviews, a watchdog.',
+  description: 'Agents that work together: presence, messages, tasks with dependencies, plans, file locks, handoffs and reviews, workers the gateway starts, a watchdog.',
   configSchema,
   errors: collabErrors,
+  requires: ['process'],
   async setup(ctx) {
     const store: CollabStore = ctx.store;
     await store.migrate(migrations);
@@ -32,7 +35,11 @@ export default definePlugin({
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
     deliverNews(ctx, identity, banners);
-    const collab: Collab = { ctx, store, identity, mailbox, banners, plans: new PlanBook(ctx, store) };
+    const workers = new Workers({ ctx, store, mailbox, process: ctx.api('process') });
+    // Collab closes before the process plugin (reverse load order): its workers stop here,
+    // while their exits can still be told from restarts.
+    ctx.onClose(() => workers.close());
+    const collab: Collab = { ctx, store, identity, mailbox, banners, plans: new PlanBook(ctx, store), workers };
     const tools = registerCollabTools(collab);
     await registerCollabResources(collab, tools);
     registerCollabPrompts(collab);

@@ -2,9 +2,11 @@
 // watchers, test runs), with their records in the gateway database. README.md has the tools.
 import { join } from 'node:path';
 import { definePlugin } from '../../core/index.js';
+import type { ProcessApi } from './api.js';
 import { configSchema } from './config.js';
 import { processErrors, type RaiseError } from './errors.js';
 import { prepareLaunch } from './launch.js';
+import { createProcessApi } from './process-api.js';
 import { migrations, ProcessStore } from './process-store.js';
 import { ProcessSupervisor } from './process-supervisor.js';
 import type { ProcessToolDeps } from './tools/common.js';
@@ -15,6 +17,7 @@ import { registerPortTools } from './tools/ports.js';
 import { registerRunTools } from './tools/run.js';
 
 export type { ProcessConfig } from './config.js';
+export type { ProcessApi } from './api.js';
 
 export default definePlugin({
   name: 'process',
@@ -22,7 +25,7 @@ export default definePlugin({
   description: 'Start, follow, talk to and stop long-running processes (dev servers, watchers, test runs).',
   configSchema,
   errors: processErrors,
-  setup(ctx) {
+  setup(ctx): ProcessApi {
     ctx.db.migrate(migrations);
     const error: RaiseError = (code, message, details) => ctx.error(code, message, details);
     const store = new ProcessStore(ctx.db.sqlite);
@@ -41,12 +44,13 @@ export default definePlugin({
     const deps: ProcessToolDeps = {
       ctx,
       supervisor,
-      launch: (request) => prepareLaunch(request, { config: ctx.config, workspace: ctx.workspace, error }),
+      launch: (request) => prepareLaunch(request, { config: ctx.config, resolveCwd: (cwd) => ctx.workspace.resolve(cwd), error }),
     };
     registerLifecycleTools(deps);
     registerInspectTools(deps);
     registerInputTools(deps);
     registerRunTools(deps);
     registerPortTools(deps);
+    return createProcessApi({ ctx, supervisor, error });
   },
 });

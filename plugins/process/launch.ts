@@ -2,7 +2,6 @@
 // config does not allow: cwd outside the workspace, a denied command, a missing executable.
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, resolve } from 'node:path';
-import type { Workspace } from '../../core/index.js';
 import type { ProcessConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 
@@ -29,14 +28,15 @@ export interface Launch {
 
 export interface LaunchDeps {
   readonly config: ProcessConfig;
-  readonly workspace: Workspace;
+  /** Resolves `cwd` (default "."), throwing when it is not a place processes may run in. */
+  readonly resolveCwd: (cwd: string) => string;
   readonly error: RaiseError;
 }
 
 export function prepareLaunch(request: LaunchRequest, deps: LaunchDeps): Launch {
   const { config, error } = deps;
-  // Throws OUTSIDE_WORKSPACE / INVALID_PATH (core codes) for a cwd that escapes.
-  const cwd = deps.workspace.resolve(request.cwd ?? '.');
+  // The tools' resolver throws OUTSIDE_WORKSPACE / INVALID_PATH (core codes) for a cwd that escapes.
+  const cwd = deps.resolveCwd(request.cwd ?? '.');
   if (!isDirectory(cwd)) {
     throw error('PROCESS_CWD_NOT_FOUND', `cwd "${request.cwd}" does not exist or is not a directory; create it or pick another.`, {
       cwd: request.cwd,

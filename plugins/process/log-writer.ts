@@ -21,6 +21,7 @@ export class LogWriter {
   #liveSize: number;
   #pending = 0;
   #lastDataMs = Date.now();
+  #receivedMs: number | undefined;
   #ended = false;
   #closing = false;
 
@@ -49,6 +50,11 @@ export class LogWriter {
     return this.#source.readableLength + this.#pending;
   }
 
+  /** When the child last wrote to this stream (ms since the epoch); undefined while it has written nothing. */
+  get lastOutputMs(): number | undefined {
+    return this.#receivedMs;
+  }
+
   /**
    * Resolves once every writer closed the pipe and all is on disk, or once the pipe has been
    * quiet for `quietMs` (a grandchild may hold it open after the leader exited), or after
@@ -72,6 +78,7 @@ export class LogWriter {
   async #copy(): Promise<void> {
     for await (const chunk of this.#source as AsyncIterable<Buffer>) {
       this.#lastDataMs = Date.now();
+      this.#receivedMs = this.#lastDataMs;
       this.#pending = chunk.length;
       // Of a chunk longer than the cap, only its last cap of bytes can be kept (as both
       // segments): the rest is dropped unwritten.

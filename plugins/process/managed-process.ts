@@ -77,3 +77,9 @@ export async function settleOutput(m: Managed): Promise<void> {
 export async function closeWriters(m: Managed): Promise<void> {
   await Promise.all(Object.values(m.writers).map((w) => w.close()));
 }
+
+/** When the process last wrote to stdout or stderr (ms since the epoch); undefined if never (seen by this gateway). */
+export function lastOutputMs(m: Managed): number | undefined {
+  const times = Object.values(m.writers).map((w) => w.lastOutputMs).filter((t): t is number => t !== undefined);
+  return times.length === 0 ? undefined : Math.max(...times);
+}

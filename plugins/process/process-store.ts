@@ -4,7 +4,14 @@ import type { Database } from 'better-sqlite3';
 import type { StreamName } from './output-log.js';
 import type { ProcessIdentity } from './process-group.js';
 
-export type ProcessKind = 'start' | 'run';
+/**
+ * `start`: process_start; `run`: process_run; `plugin`: started by another plugin through the
+ * API (api.ts). Only `start` processes are listed and may outlive the gateway (onShutdown: keep).
+ */
+export type ProcessKind = 'start' | 'run' | 'plugin';
+
+/** Whether a process of this kind may be left running at shutdown (and adopted next start). */
+export const mayOutliveGateway = (kind: ProcessKind): boolean => kind === 'start';
 export type ProcessStatus = 'starting' | 'running' | 'exited' | 'failed' | 'killed' | 'unknown';
 
 // Index 0 is migration 1; append only.

@@ -10,7 +10,7 @@ import { closeWriters, createManaged, settleOutput, type Managed } from './manag
 import { OutputWatcher } from './output-watcher.js';
 import { groupAlive, groupMembers, identify, isAlive, signalGroup, sleep, waitFor, type ProcessIdentity } from './process-group.js';
 import { endGroup, provenMembers, toRecords } from './orphan-groups.js';
-import { idOf, lingeringOf, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
+import { idOf, lingeringOf, mayOutliveGateway, seqOf, toView, type ListFilter, type ProcessKind, type ProcessRow, type ProcessStore, type ProcessView } from './process-store.js';
 import { spawnChild, writeInput } from './spawn-child.js';
 import type { StreamName } from './output-log.js';
 
@@ -55,7 +55,7 @@ export class ProcessSupervisor {
 
   /**
    * Picks up what an earlier gateway left running (onShutdown: keep, or a crash): a live
-   * started process is adopted, a live process_run child (whose caller is gone) is killed,
+   * started process is adopted, a live process_run or plugin child (whose owner is gone) is killed,
    * and a dead one is marked `unknown` (its exit status went unseen).
    */
   adopt(): void {
@@ -101,7 +101,7 @@ export class ProcessSupervisor {
     const identity = { pid: row.pid ?? 0, startTicks: row.start_ticks, bootId: row.boot_id };
     if (row.pid === null || !isAlive(identity)) {
       this.#deps.store.finish(row.seq, 'unknown', null, null);
-    } else if (row.kind === 'run') {
+    } else if (!mayOutliveGateway(row.kind)) {
       signalGroup(row.pid, 'SIGKILL');
       this.#deps.store.finish(row.seq, 'killed', null, 'SIGKILL');
     } else {
@@ -238,12 +238,12 @@ export class ProcessSupervisor {
     return { bytes: Buffer.byteLength(input), stdin_open: !close && stdin.writable };
   }
 
-  /** Shutdown: stops every process (onShutdown: stop) or only process_run children (keep). */
+  /** Shutdown: stops every process (onShutdown: stop) or only process_run and plugin children (keep). */
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await Promise.all(this.#reclaiming);
     const active = [...this.#managed.values()].filter((m) => this.#probe(m));
-    const stopping = this.#deps.config.onShutdown === 'stop' ? active : active.filter((m) => m.kind === 'run');
+    const stopping = this.#deps.config.onShutdown === 'stop' ? active : active.filter((m) => !mayOutliveGateway(m.kind));
     await this.terminate(stopping, this.#deps.config.shutdownGraceMs);
     for (const m of stopping) if (!m.running && !this.#probe(m)) this.#deps.store.setLingering(m.seq, null);
     for (const m of this.#managed.values()) {

@@ -60,8 +60,10 @@ describe('every tool, called with its own examples', async () => {
   const embeddingsServer = await startEmbeddingsServer({ dimensions: 8 });
   after(() => embeddingsServer.close());
   const embeddings = { config: { provider: 'ollama', url: embeddingsServer.url, model: 'test-model', dimensions: 8 } };
+  // The worker kind collab_spawn_worker's example names: a harmless child that reads its stdin.
+  const collab = { config: { workers: { kinds: { tester: { command: ['node', '-e', 'process.stdin.resume()'] } } } } };
   // The database lives outside the workspace, so that walking the workspace sees only the seed.
-  const gateway = await startGateway({ plugins: { ...plugins, embeddings, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
+  const gateway = await startGateway({ plugins: { ...plugins, embeddings, collab, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
   const client = await memoryClient(gateway);
   // The client learns each outputSchema from tools/list and checks structuredContent against it.
   const listed = await client.listTools();
@@ -126,6 +128,11 @@ async function collabWorld(client: Client, name: string, args: Record<string, un
   const { call } = toolCalls(client);
   await call('collab_join', { name: 'explorer' });
   await call('collab_register_agent', { name: 'reviewer' });
+  if (name.includes('plan') && name !== 'collab_create_plan') {
+    // The plan the plan examples name, active: collab_create_plan's example made it inactive (or never ran).
+    await client.callTool({ name: 'collab_create_plan', arguments: { id: 'explorer-demo', title: 'Explorer demo plan', goal: 'Try the plan tools.', agent: 'explorer' } });
+    await call('collab_activate_plan', { id: 'explorer-demo', agent: 'explorer' });
+  }
   const key = ['id', 'task_id'].find((k) => typeof args[k] === 'number');
   if (key === undefined) return args;
   const { task } = await call('collab_create_task', { title: `A task for the ${name} example`, assignee: 'explorer' });

@@ -13,6 +13,7 @@ import { registerPlanTools } from './plans.js';
 import { registerSessionContextTool } from './session-context.js';
 import { registerTaskWorkTools } from './task-work.js';
 import { registerTaskTools } from './tasks.js';
+import { registerWorkerTools } from './workers.js';
 
 /** Registers the tools; answers what the quick-reference guide says of each, in order. */
 export function registerCollabTools(collab: Collab): ToolSummary[] {
@@ -38,5 +39,6 @@ export function registerCollabTools(collab: Collab): ToolSummary[] {
   registerLockTools(recording);
   registerHandoffTools(recording);
   registerPlanTools(recording);
+  registerWorkerTools(recording);
   return summaries;
 }

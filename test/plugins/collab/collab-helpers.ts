@@ -21,7 +21,7 @@ export interface CollabGateway extends CollabSession {
 export async function collabGateway(overrides: Record<string, unknown> = {}, store?: FreshStore): Promise<CollabGateway> {
   const where = store ? { dataDir: store.dataDir, storage: store.storage } : { dataDir: join(tempDir(), 'data') };
   const { plugins, ...rest } = overrides as { plugins?: Record<string, unknown> };
-  const gateway = await startGateway({ plugins: { collab: {}, ...plugins }, ...where, ...rest });
+  const gateway = await startGateway({ plugins: { process: {}, collab: {}, ...plugins }, ...where, ...rest });
   const session = async (clientName = 'test-client'): Promise<CollabSession> => {
     const client = await memoryClient(gateway, clientName);
     return { client, ...toolCalls(client) };
