@@ -20,6 +20,8 @@ export interface BridgeListener {
   open(): void;
   close(): void;
   frame(text: string): void;
+  /** A frame refused before reading (binary): for the count of dropped frames. */
+  refused(reason: string): void;
 }
 
 export type BridgeState = 'connecting' | 'open' | 'waiting' | 'closed';
@@ -122,7 +124,7 @@ export class Bridge {
     });
     socket.on('open', () => this.#opened(socket));
     socket.on('message', (data, isBinary) => {
-      if (isBinary) this.#options.log.warn({ bytes: (data as Buffer).length }, 'ide-bridge: dropped a binary frame (the protocol is JSON text)');
+      if (isBinary) this.#listener.refused('a binary frame (the protocol is JSON text)');
       else this.#listener.frame(data.toString());
     });
     socket.on('error', (err) => {

@@ -27,6 +27,12 @@ export class Inbound {
     return this.#dropped;
   }
 
+  /** A frame dropped before it was read. */
+  refused(reason: string): void {
+    this.#dropped += 1;
+    this.#log.warn({ reason, dropped: this.#dropped }, 'ide-bridge: dropped a frame from the backend');
+  }
+
   frame(text: string): void {
     try {
       const inbound = parseInbound(text);

@@ -55,6 +55,7 @@ export default definePlugin({
           publisher.bridge('disconnected', { url: config.url, lastError: bridge.status().lastError });
         },
         frame: (text) => inbound.frame(text),
+        refused: (reason) => inbound.refused(reason),
       },
     );
     const exchange = new Exchange(bridge, breaker, ctx.error, keepAnswer);

@@ -24,6 +24,8 @@ export interface IdeGateway {
   call(name: string, args?: Record<string, unknown>): Promise<any>;
   fail(name: string, args?: Record<string, unknown>): Promise<{ code: string; message: string; details?: any }>;
   status(): Promise<any>;
+  /** Resolves once ide_bridge_status satisfies `holds`; throws after 10 s. */
+  until(holds: (status: any) => boolean): Promise<any>;
   connected(): Promise<void>;
 }
 
@@ -34,14 +36,17 @@ export async function ideGateway(url: string, config: Record<string, unknown> = 
   const received = recordNotifications(client);
   const { call, fail } = toolCalls(client);
   const status = () => call('ide_bridge_status');
-  const connected = async () => {
+  const until = async (holds: (status: any) => boolean) => {
     const deadline = Date.now() + 10_000;
-    while (!(await status()).connected) {
-      if (Date.now() > deadline) throw new Error(`not connected: ${JSON.stringify(await status())}`);
+    for (;;) {
+      const now = await status();
+      if (holds(now)) return now;
+      if (Date.now() > deadline) throw new Error(`ide_bridge_status never got there: ${JSON.stringify(now)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { gateway, client, received, call, fail, status, connected };
+  const connected = async () => void (await until((s) => s.connected));
+  return { gateway, client, received, call, fail, status, until, connected };
 }
 
 /** The claude/channel notifications on `channel`, in arrival order. */
