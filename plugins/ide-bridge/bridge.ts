@@ -110,12 +110,20 @@ export class Bridge {
     this.#nextAttemptAt = undefined;
     this.#attempts += 1;
     let refusedStatus: number | undefined;
-    const socket = new WebSocket(url, {
-      handshakeTimeout: handshakeTimeoutMs,
-      maxPayload: maxPayloadBytes,
-      perMessageDeflate: false,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url, {
+        handshakeTimeout: handshakeTimeoutMs,
+        maxPayload: maxPayloadBytes,
+        perMessageDeflate: false,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    } catch (err) {
+      // Runs from a timer: a throw here would take the gateway down. Setup checked the URL, so this is unexpected.
+      this.#lastError = (err as Error).message;
+      this.#scheduleRetry();
+      return;
+    }
     this.#socket = socket;
     socket.on('unexpected-response', (_request, response) => {
       refusedStatus = response.statusCode;

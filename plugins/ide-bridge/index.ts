@@ -11,7 +11,7 @@ import { feedAnswer, ShapeRefused } from './feed.js';
 import { Inbound } from './inbound.js';
 import { Outbox } from './outbox.js';
 import { Publisher } from './publish.js';
-import { bridgeStatus } from './status.js';
+import { checkedUrl, pluginReport, shownUrl } from './status.js';
 import { registerBuildTools } from './tools/builds.js';
 import { registerChatTools } from './tools/chat.js';
 import { registerDashboardTools } from './tools/dashboard.js';
@@ -28,6 +28,7 @@ export default definePlugin({
   errors: ideErrors,
   setup(ctx) {
     const config = ctx.config;
+    const url = checkedUrl(config.url, (message) => ctx.error('CONFIG_INVALID', message));
     const cache = new IdeCache(config.cache);
     const publisher = new Publisher(ctx);
     const breaker = ctx.breaker('backend', { timeoutMs: config.requestTimeoutMs });
@@ -42,17 +43,17 @@ export default definePlugin({
     const token = process.env[config.tokenEnv] || undefined;
     // The listener runs only once the bridge starts, below, when everything it names exists.
     const bridge = new Bridge(
-      { url: config.url, token, handshakeTimeoutMs: config.handshakeTimeoutMs, keepAliveMs: config.keepAliveMs, maxPayloadBytes: config.maxPayloadBytes, ...config.reconnect, log: ctx.log },
+      { url, token, handshakeTimeoutMs: config.handshakeTimeoutMs, keepAliveMs: config.keepAliveMs, maxPayloadBytes: config.maxPayloadBytes, ...config.reconnect, log: ctx.log },
       {
         open: () => {
           cache.nextEpoch();
-          publisher.bridge('connected', { url: config.url });
+          publisher.bridge('connected', { url: shownUrl(url) });
           void outbox.flush();
         },
         close: () => {
           cache.nextEpoch();
           exchange.abandonAll();
-          publisher.bridge('disconnected', { url: config.url, lastError: bridge.status().lastError });
+          publisher.bridge('disconnected', { url: shownUrl(url), lastError: bridge.status().lastError });
         },
         frame: (text) => inbound.frame(text),
         refused: (reason) => inbound.refused(reason),
@@ -66,21 +67,9 @@ export default definePlugin({
     registerChatTools(deps);
     registerBuildTools(deps);
     registerDashboardTools(deps);
-    const parts = { url: config.url, mode: config.whenDown, queueLimit: config.queueLimit, bridge, breaker, outbox, inbound, cache };
+    const parts = { url, mode: config.whenDown, queueLimit: config.queueLimit, bridge, breaker, outbox, inbound, cache };
     registerStatusTool(ctx, parts);
-    ctx.reportStatus(() => {
-      const status = bridgeStatus(parts);
-      return {
-        ok: status.connected && status.breaker !== 'open',
-        detail: { url: status.url, connected: status.connected, since: status.since, retries: status.retries, queueLength: status.queueLength, lastError: status.lastError, authRefused: status.authRefused, breaker: status.breaker },
-        gauges: [
-          { name: 'connected', help: 'Whether the IDE backend is connected (1) or not (0).', value: status.connected ? 1 : 0 },
-          { name: 'queue_length', help: 'Messages waiting for the IDE backend.', value: status.queueLength },
-          { name: 'connection_attempts', help: 'Connection attempts to the IDE backend since the gateway started.', value: status.attempts },
-          { name: 'dropped_frames', help: 'Frames from the IDE backend dropped as unreadable.', value: status.droppedFrames },
-        ],
-      };
-    });
+    ctx.reportStatus(() => pluginReport(parts));
     ctx.onClose(async () => {
       outbox.close();
       await bridge.close();

@@ -16,6 +16,18 @@ export interface StatusParts {
   cache: IdeCache;
 }
 
+/** The configured URL, refused at boot (through `refuse`) unless the WebSocket client can open it. */
+export function checkedUrl(url: string, refuse: (message: string) => Error): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw refuse(`plugins.ide-bridge.config.url: "${shownUrl(url)}" is not a URL; e.g. ws://127.0.0.1:9876/ws.`);
+  }
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw refuse(`plugins.ide-bridge.config.url: use ws:// or wss://, not ${parsed.protocol}//.`);
+  return url;
+}
+
 /** The URL as shown: without any user or password it may carry. */
 export function shownUrl(url: string): string {
   try {
@@ -24,7 +36,7 @@ export function shownUrl(url: string): string {
     parsed.password = '';
     return parsed.toString();
   } catch {
-    return url;
+    return url.replace(/\/\/[^/@]*@/, '//');
   }
 }
 
@@ -47,5 +59,29 @@ export function bridgeStatus(parts: StatusParts) {
     breaker: parts.breaker.state,
     droppedFrames: parts.inbound.dropped,
     cache: parts.cache.counts(),
+  };
+}
+
+/** What gateway_status and /health show of the plugin, and its gauges for /metrics. */
+export function pluginReport(parts: StatusParts) {
+  const status = bridgeStatus(parts);
+  return {
+    ok: status.connected && status.breaker !== 'open',
+    detail: {
+      url: status.url,
+      connected: status.connected,
+      since: status.since,
+      retries: status.retries,
+      queueLength: status.queueLength,
+      lastError: status.lastError,
+      authRefused: status.authRefused,
+      breaker: status.breaker,
+    },
+    gauges: [
+      { name: 'connected', help: 'Whether the IDE backend is connected (1) or not (0).', value: status.connected ? 1 : 0 },
+      { name: 'queue_length', help: 'Messages waiting for the IDE backend.', value: status.queueLength },
+      { name: 'connection_attempts', help: 'Connection attempts to the IDE backend since the gateway started.', value: status.attempts },
+      { name: 'dropped_frames', help: 'Frames from the IDE backend dropped as unreadable.', value: status.droppedFrames },
+    ],
   };
 }
