@@ -42,7 +42,8 @@ export interface Envelope<T extends string = string> {
   timestamp: string;
 }
 
-export type Inbound =
+/** A frame that passed the checks: an answer to a request, or a push. */
+export type ParsedFrame =
   | { kind: 'push'; envelope: Envelope<PushType> }
   | { kind: 'reply'; envelope: Envelope<ReplyType> & { id: string } };
 
@@ -54,7 +55,7 @@ const SHORT = 256;
 export class FrameRefused extends Error {}
 
 /** A frame from the backend as an envelope the bridge knows, or FrameRefused saying why it is dropped. */
-export function parseInbound(text: string): Inbound {
+export function parseInbound(text: string): ParsedFrame {
   let forbidden: string | undefined;
   let raw: unknown;
   try {

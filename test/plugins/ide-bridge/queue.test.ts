@@ -36,6 +36,26 @@ describe('ide-bridge while the backend is down', () => {
     assert.equal(backend.state.sessions.get(created.session.id).name, 'Made while down');
   });
 
+  it('queue mode: a queued message whose answer was lost is sent again with its id, and carried out once', async () => {
+    const backend = await ideBackend();
+    const ide = await ideGateway(backend.url, { requestTimeoutMs: 300 });
+    await ide.connected();
+    await backend.stop();
+    await ide.until((s) => !s.connected);
+    const first = await ide.call('ide_chat_send', { sessionId: 'sess-demo', message: 'first' });
+    await ide.call('ide_chat_send', { sessionId: 'sess-demo', message: 'second' });
+    backend.answersLost = 1;
+    await backend.start();
+    await ide.until((s) => s.connected && s.queueLength === 0);
+    const sends = backend.received.filter((e) => e.type === 'chat.send');
+    assert.deepEqual(sends.map((e) => e.data!.message), ['first', 'first', 'second']);
+    assert.equal(sends[0]!.id, first.messageId);
+    assert.equal(sends[1]!.id, first.messageId, 'the repeat has the same id');
+    await waitFor(() => backend.state.chats.get('sess-demo').some((m: any) => m.content === 'Echo: second'));
+    const said = backend.state.chats.get('sess-demo').filter((m: any) => m.role === 'user').map((m: any) => m.content);
+    assert.deepEqual(said.slice(-2), ['first', 'second'], 'first carried out once, before second');
+  });
+
   it('queue mode: IDE_QUEUE_FULL beyond queueLimit, nothing lost of what was queued', async () => {
     const backend = await ideBackend();
     const ide = await ideGateway(backend.url, { queueLimit: 2 });
