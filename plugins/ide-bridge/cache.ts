@@ -12,7 +12,7 @@ export interface Kept<T> {
   epoch: number;
 }
 
-export const PARTIAL = -1;
+const PARTIAL = -1;
 
 export interface DashboardState {
   state: Record<string, unknown>;

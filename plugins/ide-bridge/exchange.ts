@@ -38,10 +38,6 @@ export class Exchange {
     this.#answered = answered;
   }
 
-  get pending(): number {
-    return this.#pending.size;
-  }
-
   /** Sends `request` and resolves with the data of the backend's answer. */
   request(request: Request, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const id = request.id ?? randomUUID();
@@ -76,8 +72,12 @@ export class Exchange {
     this.#pending.delete(reply.id);
     const data = reply.data ?? {};
     if (reply.type === 'response') {
-      this.#answered(pending.request, data);
-      pending.resolve(data);
+      try {
+        this.#answered(pending.request, data);
+      } finally {
+        // The caller has its answer even if keeping it failed.
+        pending.resolve(data);
+      }
       return true;
     }
     const code = typeof data.code === 'string' ? data.code.slice(0, 64) : 'error';
