@@ -1,0 +1,157 @@
+// What the backend has said, kept per kind within the configured limits. The cache outlives
+// connections; what it holds is "fresh" only when it was heard on the connection that is open
+// now (its epoch): anything older may have changed while the gateway was not listening, so a
+// tool asks the backend again and falls back to the cached copy, marked stale, if it cannot.
+import { BoundedMap, lastOf } from './bounded.js';
+import type { CacheLimits } from './config.js';
+import type { ActivityEvent, Build, ChatMessage, Overview, Plan, Session } from './model.js';
+
+/** A cached value and the epoch it was last confirmed in; PARTIAL: assembled from pushes only, never complete. */
+export interface Kept<T> {
+  value: T;
+  epoch: number;
+}
+
+const PARTIAL = -1;
+
+export interface DashboardState {
+  state: Record<string, unknown>;
+  updatedAt: string | null;
+}
+
+export class IdeCache {
+  readonly limits: CacheLimits;
+  /** Odd while a connection is open (2n+1 for the nth), even between connections. */
+  #epoch = 0;
+  readonly sessions: BoundedMap<string, Session>;
+  #sessionListEpoch = PARTIAL;
+  readonly chats: BoundedMap<string, Kept<ChatMessage[]>>;
+  readonly plans: BoundedMap<string, Kept<Plan>>;
+  readonly builds: BoundedMap<string, Kept<Build>>;
+  #buildListEpoch = PARTIAL;
+  /** When each repo's own list was last heard whole. */
+  readonly #repoListEpochs: BoundedMap<string, number>;
+  readonly logs: BoundedMap<string, Kept<string[]>>;
+  #activity: Kept<ActivityEvent[]> = { value: [], epoch: PARTIAL };
+  #dashboard: Kept<DashboardState> = { value: { state: {}, updatedAt: null }, epoch: PARTIAL };
+  #overview: Kept<Overview> | undefined;
+
+  constructor(limits: CacheLimits) {
+    this.limits = limits;
+    this.sessions = new BoundedMap(limits.sessions);
+    this.chats = new BoundedMap(limits.chatSessions);
+    this.plans = new BoundedMap(limits.plans);
+    this.builds = new BoundedMap(limits.builds);
+    this.logs = new BoundedMap(limits.logBuilds);
+    this.#repoListEpochs = new BoundedMap(limits.builds);
+  }
+
+  /** Called when a connection opens and when it closes: what was heard before is no longer fresh. */
+  nextEpoch(): void {
+    this.#epoch += 1;
+  }
+
+  isFresh(kept: { epoch: number } | undefined): boolean {
+    return kept !== undefined && kept.epoch === this.#epoch && this.#epoch % 2 === 1;
+  }
+
+  get sessionListFresh(): boolean {
+    return this.isFresh({ epoch: this.#sessionListEpoch });
+  }
+
+  /** Whether the list of every build (or of `repo`'s) was heard whole on this connection. */
+  buildListFresh(repo?: string): boolean {
+    if (this.isFresh({ epoch: this.#buildListEpoch })) return true;
+    const epoch = repo === undefined ? undefined : this.#repoListEpochs.get(repo);
+    return epoch !== undefined && this.isFresh({ epoch });
+  }
+
+  get activity(): Kept<ActivityEvent[]> {
+    return this.#activity;
+  }
+
+  get dashboard(): Kept<DashboardState> {
+    return this.#dashboard;
+  }
+
+  get overview(): Kept<Overview> | undefined {
+    return this.#overview;
+  }
+
+  putSession(session: Session): void {
+    this.sessions.set(session.id, session);
+  }
+
+  /** The backend's whole list: sessions it no longer has are forgotten. */
+  putSessionList(sessions: Session[]): void {
+    const kept = new Set(sessions.map((s) => s.id));
+    for (const session of [...this.sessions.values()]) if (!kept.has(session.id)) this.sessions.delete(session.id);
+    for (const session of sessions) this.putSession(session);
+    this.#sessionListEpoch = this.#epoch;
+  }
+
+  /** A message heard as it was said: appended to a complete history, or starts a partial one. */
+  addMessage(sessionId: string, message: ChatMessage): void {
+    const kept = this.chats.get(sessionId);
+    const messages = lastOf([...(kept?.value ?? []), message], this.limits.messagesPerSession);
+    this.chats.set(sessionId, { value: messages, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
+  }
+
+  putHistory(sessionId: string, messages: ChatMessage[]): void {
+    this.chats.set(sessionId, { value: lastOf(messages, this.limits.messagesPerSession), epoch: this.#epoch });
+  }
+
+  putPlan(plan: Plan): void {
+    this.plans.set(plan.sessionId, { value: plan, epoch: this.#epoch });
+  }
+
+  putBuild(build: Build): void {
+    this.builds.set(build.id, { value: build, epoch: this.#epoch });
+  }
+
+  /** The backend's list, newest first, of every build or of `repo`'s. */
+  putBuildList(builds: Build[], repo: string | undefined): void {
+    for (const build of [...builds].reverse()) this.putBuild(build);
+    if (repo === undefined) this.#buildListEpoch = this.#epoch;
+    else this.#repoListEpochs.set(repo, this.#epoch);
+  }
+
+  addLogLines(buildId: string, lines: string[]): void {
+    const kept = this.logs.get(buildId);
+    const all = lastOf([...(kept?.value ?? []), ...lines], this.limits.logLinesPerBuild);
+    this.logs.set(buildId, { value: all, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
+  }
+
+  putLog(buildId: string, lines: string[]): void {
+    this.logs.set(buildId, { value: lastOf(lines, this.limits.logLinesPerBuild), epoch: this.#epoch });
+  }
+
+  addActivity(event: ActivityEvent): void {
+    const fresh = this.isFresh(this.#activity);
+    this.#activity = { value: lastOf([...this.#activity.value, event], this.limits.activity), epoch: fresh ? this.#epoch : PARTIAL };
+  }
+
+  putActivity(events: ActivityEvent[]): void {
+    this.#activity = { value: lastOf(events, this.limits.activity), epoch: this.#epoch };
+  }
+
+  putDashboard(state: DashboardState): void {
+    this.#dashboard = { value: state, epoch: this.#epoch };
+  }
+
+  putOverview(overview: Overview): void {
+    this.#overview = { value: overview, epoch: this.#epoch };
+  }
+
+  /** Sizes per kind, for ide_bridge_status. */
+  counts(): Record<string, number> {
+    return {
+      sessions: this.sessions.size,
+      chatSessions: this.chats.size,
+      plans: this.plans.size,
+      builds: this.builds.size,
+      logBuilds: this.logs.size,
+      activity: this.#activity.value.length,
+    };
+  }
+}

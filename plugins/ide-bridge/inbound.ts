@@ -1,0 +1,56 @@
+// Every frame the backend sends: checked, then an answer to a request or a push for the cache
+// and the gateway's listeners. A frame that fails a check is logged and dropped; the
+// connection stays up (one bad frame says nothing about the next).
+import type { Logger } from '../../core/index.js';
+import type { IdeCache } from './cache.js';
+import type { Exchange } from './exchange.js';
+import { feedPush, ShapeRefused } from './feed.js';
+import { FrameRefused, parseInbound } from './protocol.js';
+import type { Publisher } from './publish.js';
+
+export class Inbound {
+  #dropped = 0;
+  readonly #cache: IdeCache;
+  readonly #exchange: Exchange;
+  readonly #publisher: Publisher;
+  readonly #log: Logger;
+
+  constructor(cache: IdeCache, exchange: Exchange, publisher: Publisher, log: Logger) {
+    this.#cache = cache;
+    this.#exchange = exchange;
+    this.#publisher = publisher;
+    this.#log = log;
+  }
+
+  /** Frames dropped since the gateway started. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** A frame dropped before it was read. */
+  refused(reason: string): void {
+    this.#dropped += 1;
+    this.#log.warn({ reason, dropped: this.#dropped }, 'ide-bridge: dropped a frame from the backend');
+  }
+
+  frame(text: string): void {
+    try {
+      const inbound = parseInbound(text);
+      if (inbound.kind === 'reply') {
+        if (!this.#exchange.settle(inbound.envelope)) this.#log.debug({ id: inbound.envelope.id }, 'ide-bridge: an answer nothing waits for (late, or never asked)');
+        return;
+      }
+      const { envelope } = inbound;
+      const buildId = envelope.type === 'build.updated' ? (envelope.data?.build as { id?: unknown } | undefined)?.id : undefined;
+      const previousStatus = typeof buildId === 'string' ? this.#cache.builds.get(buildId)?.value.status : undefined;
+      feedPush(this.#cache, envelope);
+      const data = envelope.type === 'build.updated' ? { build: this.#cache.builds.get(buildId as string)!.value } : (envelope.data ?? {});
+      this.#publisher.push(envelope.type, { type: envelope.type, ...(envelope.sessionId ? { sessionId: envelope.sessionId } : {}), ...(envelope.channel ? { channel: envelope.channel } : {}), data, timestamp: envelope.timestamp }, previousStatus);
+    } catch (err) {
+      this.#dropped += 1;
+      // Thrown from a socket's event handler, anything else would take the gateway down.
+      if (err instanceof FrameRefused || err instanceof ShapeRefused) this.#log.warn({ reason: err.message, bytes: Buffer.byteLength(text), dropped: this.#dropped }, 'ide-bridge: dropped a frame from the backend');
+      else this.#log.error({ err, dropped: this.#dropped }, 'ide-bridge: a frame from the backend could not be handled; dropped');
+    }
+  }
+}

@@ -1,0 +1,160 @@
+// The dashboard tools: overview, activity, metrics, and the shared dashboard state.
+import type { ToolDefinition } from '../../../core/index.js';
+import { STATE_LIMIT_BYTES } from '../feed.js';
+import { dashboardMetrics, periodStart, PERIODS } from '../metrics.js';
+import { readThrough, submit, type IdeDeps } from './deps.js';
+import { activitySchema, limit, output, stale } from './schemas.js';
+
+const READING = 'Answers from the cache, marked stale, when the backend cannot be asked.';
+const count = { type: 'integer', minimum: 0 } as const;
+const stateObject = { type: 'object', description: 'The dashboard state: any JSON object the IDE front end shares.' } as const;
+const updatedAt = { type: ['string', 'null'], description: 'When the backend last changed it (ISO 8601); null when never heard.' } as const;
+/** Sessions in these states are not counted as active. */
+const ENDED = new Set(['closed', 'ended', 'archived', 'deleted', 'failed']);
+
+const dashboardOverview = {
+  name: 'ide_dashboard_overview',
+  title: 'Dashboard overview',
+  description: `Counts at a glance: repos and services (from the backend), active chat sessions, builds started in the last 24 h, and whether the bridge is online. ${READING}`,
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: output({
+    overview: output({ repos: count, services: count, activeSessions: count, recentBuilds: count, bridgeOnline: { type: 'boolean' } }),
+    stale,
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+const dashboardActivity = {
+  name: 'ide_dashboard_activity',
+  title: 'Recent activity',
+  description: `What happened lately on the backend (builds, sessions, deploys...), newest first. ${READING}`,
+  inputSchema: { type: 'object', additionalProperties: false, properties: { limit: limit(50, 500, 'How many events at most.') }, examples: [{ limit: 10 }] },
+  outputSchema: output({ events: { type: 'array', items: activitySchema }, stale }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+const dashboardMetricsTool = {
+  name: 'ide_dashboard_metrics',
+  title: 'Dashboard metrics',
+  description:
+    `Build and chat counts over the last hour, day or week, counted by the gateway over the builds, sessions and chat messages it knows (messages: those of the histories it holds). ` +
+    `avgBuildTime in seconds; successRate over finished builds. ${READING}`,
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { period: { enum: PERIODS, default: '24h', description: '1h, 24h or 7d before now.' } },
+    examples: [{ period: '24h' }, { period: '7d' }],
+  },
+  outputSchema: output({
+    period: { enum: PERIODS },
+    since: { type: 'string', description: 'The start of the period (ISO 8601).' },
+    metrics: output({
+      buildsTotal: count,
+      buildsSuccess: count,
+      buildsFailed: count,
+      avgBuildTime: { type: 'number', minimum: 0 },
+      agentSessions: count,
+      messagesTotal: count,
+      successRate: { type: 'number', minimum: 0, maximum: 1 },
+    }),
+    stale,
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+const dashboardState = {
+  name: 'ide_dashboard_state',
+  title: 'Dashboard state',
+  description: `The shared dashboard state the IDE front end shows. ${READING}`,
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: output({ state: stateObject, updatedAt, stale }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+const dashboardUpdate = {
+  name: 'ide_dashboard_update',
+  title: 'Update the dashboard state',
+  description:
+    'Changes the shared dashboard state: merged into it key by key (top level), or replacing it whole with replace: true. Announced as ide.dashboard.state.updated. ' +
+    'Errors: IDE_STATE_INVALID, IDE_BRIDGE_UNAVAILABLE (down, whenDown: fail), IDE_QUEUE_FULL, IDE_BACKEND_REFUSED, IDE_BACKEND_TIMEOUT, IDE_BACKEND_ERROR, BREAKER_OPEN.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['state'],
+    properties: {
+      state: { ...stateObject, maxProperties: 1000 },
+      replace: { type: 'boolean', default: false, description: 'true: the state becomes exactly this; false: these keys are set, the others kept.' },
+    },
+    examples: [{ state: { explorerNote: 'set from the explorer' } }],
+  },
+  outputSchema: output({
+    state: stateObject,
+    updatedAt,
+    queued: { type: 'boolean', description: 'true: the backend is down; the update waits in the queue, and state is what it will be if nothing else changes it.' },
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+export function registerDashboardTools(deps: IdeDeps): void {
+  const { ctx, cache, bridge } = deps;
+
+  ctx.tool(dashboardOverview, async (_args, call) => {
+    const asked = await Promise.all([
+      readThrough(deps, () => cache.isFresh(cache.overview), { type: 'dashboard.overview', data: {} }, call.signal),
+      readThrough(deps, () => cache.sessionListFresh, { type: 'session.list', data: {} }, call.signal),
+      readThrough(deps, () => cache.buildListFresh(), { type: 'build.list', data: { limit: cache.limits.builds } }, call.signal),
+    ]);
+    const dayAgo = periodStart('24h', Date.now());
+    const overview = {
+      repos: cache.overview?.value.repos ?? new Set([...cache.builds.values()].map((kept) => kept.value.repo)).size,
+      services: cache.overview?.value.services ?? 0,
+      activeSessions: [...cache.sessions.values()].filter((session) => !ENDED.has(session.status)).length,
+      recentBuilds: [...cache.builds.values()].filter((kept) => Date.parse(kept.value.startedAt) >= dayAgo).length,
+      bridgeOnline: bridge.connected,
+    };
+    return { overview, stale: asked.some(Boolean) };
+  });
+
+  ctx.tool(dashboardActivity, async (args, call) => {
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.activity), { type: 'dashboard.activity', data: { limit: cache.limits.activity } }, call.signal);
+    return { events: cache.activity.value.slice(-args.limit).reverse(), stale: isStale };
+  });
+
+  ctx.tool(dashboardMetricsTool, async (args, call) => {
+    const asked = await Promise.all([
+      readThrough(deps, () => cache.buildListFresh(), { type: 'build.list', data: { limit: cache.limits.builds } }, call.signal),
+      readThrough(deps, () => cache.sessionListFresh, { type: 'session.list', data: {} }, call.signal),
+    ]);
+    const now = Date.now();
+    return { period: args.period, since: new Date(periodStart(args.period, now)).toISOString(), metrics: dashboardMetrics(cache, args.period, now), stale: asked.some(Boolean) };
+  });
+
+  ctx.tool(dashboardState, async (_args, call) => {
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.dashboard), { type: 'dashboard.state', data: {} }, call.signal);
+    return { ...cache.dashboard.value, stale: isStale };
+  });
+
+  ctx.tool(dashboardUpdate, async (args, call) => {
+    const state = args.state as Record<string, unknown>;
+    checkState(deps, state);
+    const result = await submit(deps, { type: 'dashboard.update', data: { state, replace: args.replace } }, call.signal);
+    if (result.queued) {
+      const expected = args.replace ? state : { ...cache.dashboard.value.state, ...state };
+      return { state: expected, updatedAt: cache.dashboard.value.updatedAt, queued: true };
+    }
+    const answered = cache.dashboard.value;
+    deps.publisher.dashboardUpdated({ state: answered.state, updatedAt: answered.updatedAt, replace: args.replace });
+    return { ...answered, queued: false };
+  });
+}
+
+/** Refuses what must not travel as the shared state: keys that reach prototypes, and size. */
+function checkState(deps: IdeDeps, state: Record<string, unknown>): void {
+  let forbidden: string | undefined;
+  const text = JSON.stringify(state, (key, value: unknown) => {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') forbidden = key;
+    return value;
+  });
+  if (forbidden !== undefined) throw deps.ctx.error('IDE_STATE_INVALID', `The state holds the key "${forbidden}", which is refused: rename it.`, { key: forbidden });
+  if (text.length > STATE_LIMIT_BYTES) throw deps.ctx.error('IDE_STATE_INVALID', `The state is ${text.length} bytes as JSON; at most ${STATE_LIMIT_BYTES}.`, { bytes: text.length, limit: STATE_LIMIT_BYTES });
+}

@@ -1,0 +1,48 @@
+// What the ide_ tools share: the plugin's parts, and the one way every read tool answers.
+import { isGatewayError, type PluginContext } from '../../../core/index.js';
+import type { Bridge } from '../bridge.js';
+import type { IdeCache } from '../cache.js';
+import type { IdeBridgeConfig } from '../config.js';
+import type { IdeErrorCode } from '../errors.js';
+import { inIdeTerms, type Exchange, type Request } from '../exchange.js';
+import type { Outbox, Submitted } from '../outbox.js';
+import type { Publisher } from '../publish.js';
+
+export type IdeContext = PluginContext<IdeBridgeConfig, IdeErrorCode, never, never>;
+
+export interface IdeDeps {
+  ctx: IdeContext;
+  cache: IdeCache;
+  bridge: Bridge;
+  exchange: Exchange;
+  outbox: Outbox;
+  publisher: Publisher;
+}
+
+/**
+ * Makes the cache fresh for one read: when `isFresh` says the cache lacks the data (or holds
+ * it from an earlier connection), asks the backend and waits up to requestTimeoutMs. Resolves
+ * `true` (stale) when the cache still lacks it then: the tool answers what it holds, marked
+ * stale. Only IDE_NOT_FOUND, the backend's own word, reaches the caller.
+ */
+export async function readThrough(deps: IdeDeps, isFresh: () => boolean, request: Request, signal: AbortSignal): Promise<boolean> {
+  if (isFresh()) return false;
+  if (deps.bridge.connected) {
+    try {
+      await deps.exchange.request(request, signal);
+    } catch (err) {
+      if (isGatewayError(err) && err.code === 'IDE_NOT_FOUND') throw err;
+      deps.ctx.log.debug({ type: request.type, err }, 'ide-bridge: the backend did not answer; answering from the cache');
+    }
+  }
+  return !isFresh();
+}
+
+/** Sends (or queues) a message that changes something on the backend, in this plugin's error terms. */
+export async function submit(deps: IdeDeps, request: Request, signal: AbortSignal): Promise<Submitted> {
+  try {
+    return await deps.outbox.submit(request, signal);
+  } catch (err) {
+    throw inIdeTerms(err, deps.ctx.error, deps.ctx.config.requestTimeoutMs);
+  }
+}

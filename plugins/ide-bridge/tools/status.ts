@@ -1,0 +1,39 @@
+// ide_bridge_status: how the connection to the backend is doing.
+import type { ToolDefinition } from '../../../core/index.js';
+import { bridgeStatus, type StatusParts } from '../status.js';
+import type { IdeContext } from './deps.js';
+import { output } from './schemas.js';
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+const bridgeStatusTool = {
+  name: 'ide_bridge_status',
+  title: 'IDE bridge status',
+  description:
+    'Whether the gateway is connected to the IDE backend, since when, the reconnection attempts and their waits, the last error (a refused token says so in authRefused), ' +
+    'the outbound queue, the breaker and what the cache holds. Never asks the backend.',
+  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+  outputSchema: output({
+    url: { type: 'string' },
+    state: { enum: ['connecting', 'open', 'waiting', 'closed'], description: 'open: connected; waiting: for the next attempt; connecting: an attempt under way.' },
+    connected: { type: 'boolean' },
+    since: { type: 'string', description: 'When the connection opened (connected) or went down (ISO 8601).' },
+    retries: { ...count, description: 'Failed attempts since the connection was last open.' },
+    attempts: { ...count, description: 'Connection attempts since the gateway started.' },
+    nextAttemptInMs: { type: ['integer', 'null'], description: 'Milliseconds until the next attempt while waiting.' },
+    recentDelaysMs: { type: 'array', items: count, description: 'The last waits between attempts (full jitter below a doubling ceiling).' },
+    authRefused: { type: 'boolean', description: 'The backend refused the token (401/403); retried only every reconnect.maxMs.' },
+    lastError: { type: ['string', 'null'] },
+    mode: { enum: ['queue', 'fail'] },
+    queueLength: count,
+    queueLimit: count,
+    breaker: { enum: ['closed', 'open', 'halfOpen'] },
+    droppedFrames: { ...count, description: 'Frames from the backend dropped as unreadable since the gateway started.' },
+    cache: { type: 'object', additionalProperties: count, description: 'Entries kept per kind.' },
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+} as const satisfies ToolDefinition;
+
+export function registerStatusTool(ctx: IdeContext, parts: StatusParts): void {
+  ctx.tool(bridgeStatusTool, () => bridgeStatus(parts));
+}
