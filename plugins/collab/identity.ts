@@ -18,6 +18,8 @@ export class AgentIdentity {
   /** Agent → the key it is pinned to (the reverse of keyAgents). */
   readonly #pinnedTo = new Map<string, string>();
   readonly #lastTouch = new Map<string, number>();
+  /** Agent → its last call on this gateway, every call (last_seen_at is written at most every TOUCH_INTERVAL_MS). */
+  readonly #lastCall = new Map<string, number>();
 
   constructor(ctx: CollabContext, store: CollabStore) {
     this.#ctx = ctx;
@@ -126,7 +128,10 @@ export class AgentIdentity {
   async touch(agent: string): Promise<void> {
     const now = Date.now();
     const last = this.#lastTouch.get(agent);
-    if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+    if (last !== undefined && now - last < TOUCH_INTERVAL_MS) {
+      this.#lastCall.set(agent, now);
+      return;
+    }
     const result = await this.#store.db
       .updateTable('collab_agents')
       .set((eb) => ({ last_seen_at: nowIso(now), presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end() }))
@@ -137,5 +142,16 @@ export class AgentIdentity {
       throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${agent}": register it first (collab_join or collab_register_agent).`, { agent });
     }
     this.#lastTouch.set(agent, now);
+    this.#lastCall.set(agent, now);
+  }
+
+  /** Records a call of a registered agent that did not go through `touch` (collab_join). */
+  seen(agent: string, now: number = Date.now()): void {
+    this.#lastCall.set(agent, now);
+  }
+
+  /** When `agent` last made a collab call on this gateway: a worker's heartbeat, to the second. */
+  lastCall(agent: string): number | undefined {
+    return this.#lastCall.get(agent);
   }
 }

@@ -35,7 +35,7 @@ export default definePlugin({
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
     deliverNews(ctx, identity, banners);
-    const workers = new Workers({ ctx, store, mailbox, process: ctx.api('process') });
+    const workers = new Workers({ ctx, store, mailbox, process: ctx.api('process'), lastCall: (agent) => identity.lastCall(agent) });
     // Collab closes before the process plugin (reverse load order): its workers stop here,
     // while their exits can still be told from restarts.
     ctx.onClose(() => workers.close());

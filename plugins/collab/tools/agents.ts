@@ -82,6 +82,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     identity.checkBindable(call, args.name);
     const { row, created } = await upsertAgent(store, args);
     identity.bind(call, args.name);
+    identity.seen(args.name);
     const pending = await store.db
       .selectFrom('collab_tasks')
       .select((eb) => eb.fn.countAll<number>().as('n'))

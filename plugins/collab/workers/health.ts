@@ -1,5 +1,5 @@
 // What a health check concludes about one running worker, from its silence: the time since
-// the last sign of life — output, or a collab call of its agent (last_seen_at) — counted from
+// the last sign of life — output, or a collab call of its agent on this gateway (AgentIdentity.lastCall) — counted from
 // the start of its current run at most.
 import type { Worker, WorkerStatus } from './worker.js';
 

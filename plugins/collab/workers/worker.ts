@@ -32,7 +32,7 @@ export interface Worker {
   readonly spawnedMs: number;
   /** When the current run started: silence is counted from here at most. */
   runStartedMs: number;
-  /** The agent's last_seen_at as the last health check read it. */
+  /** The worker agent's last collab call on this gateway, as the last health check read it. */
   heartbeatMs?: number;
   /** Why it ended or was last restarted. */
   reason: string | null;

@@ -17,6 +17,8 @@ export interface WorkersDeps {
   readonly store: CollabStore;
   readonly mailbox: Mailbox;
   readonly process: ProcessApi;
+  /** When an agent last called a collab tool on this gateway (AgentIdentity.lastCall): a worker's heartbeat. */
+  readonly lastCall: (agent: string) => number | undefined;
 }
 
 export interface SpawnRequest {
@@ -37,6 +39,7 @@ export class Workers {
   readonly #store: CollabStore;
   readonly #mailbox: Mailbox;
   readonly #process: ProcessApi;
+  readonly #lastCall: (agent: string) => number | undefined;
   readonly worktrees: Worktrees;
   readonly #byName = new Map<string, Worker>();
   /** Names being spawned (awaiting git or the process): they hold their kind's slot already. */
@@ -50,6 +53,7 @@ export class Workers {
     this.#store = deps.store;
     this.#mailbox = deps.mailbox;
     this.#process = deps.process;
+    this.#lastCall = deps.lastCall;
     this.worktrees = new Worktrees(deps.ctx);
     this.#timer = setInterval(() => void this.check(), deps.ctx.config.workers.healthCheckSeconds * 1000);
     this.#timer.unref();
@@ -161,8 +165,8 @@ export class Workers {
     try {
       const watched = this.list().filter((w) => w.status === 'starting' || w.status === 'running' || w.status === 'degraded');
       if (watched.length === 0) return;
-      const seen = await this.#store.db.selectFrom('collab_agents').select(['name', 'last_seen_at']).where('name', 'in', watched.map((w) => w.name)).execute();
-      for (const row of seen) this.#byName.get(row.name)!.heartbeatMs = Date.parse(row.last_seen_at);
+      // The workers call this gateway (it gave them its addresses): its own record of their calls is exact.
+      for (const worker of watched) worker.heartbeatMs = this.#lastCall(worker.name) ?? worker.heartbeatMs;
       const { degradedAfterSeconds, unhealthyAfterSeconds } = this.#ctx.config.workers;
       for (const worker of watched) {
         // A worker dismissed or ended while the heartbeats were read is no longer ours to judge.
