@@ -41,7 +41,7 @@ export interface RestCaller {
  */
 export async function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): Promise<JsonAnswer> {
   const outcome = await gateway.catalog.call(name, args, {
-    caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address, keyName: caller.principal?.name },
+    caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address, ...(caller.principal ? { keyName: caller.principal.name } : {}) },
     allows: toolScope(caller.principal),
     onCancelable: (cancel) =>
       res.once('close', () => {

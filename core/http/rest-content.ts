@@ -68,7 +68,7 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
 /** A REST request to the catalogs: the caller, its key's scopes, and cancellation when the client hangs up. */
 function restRequest(principal: Principal | undefined, request: FastifyRequest, res: ServerResponse): ContentRequest {
   return {
-    caller: { transport: 'rest', identity: principal?.name ?? request.ip, keyName: principal?.name },
+    caller: { transport: 'rest', identity: principal?.name ?? request.ip, ...(principal ? { keyName: principal.name } : {}) },
     allowsPlugin: pluginScope(principal),
     onCancelable: (cancel) =>
       res.once('close', () => {

@@ -108,7 +108,9 @@ export async function openMcpSession(
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
   const { allows, allowsPlugin } = options;
-  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, keyName: options.identity });
+  // keyName only where a key named the session: a caller object has no keys set to undefined.
+  const keyName = options.identity === undefined ? {} : { keyName: options.identity };
+  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
   }));
