@@ -20,6 +20,7 @@ export class Banners {
    * not come after it.
    */
   readonly #generation = new Map<string, number>();
+  #identity: AgentIdentity | undefined;
 
   constructor(ctx: CollabContext, store: CollabStore, mailbox: Mailbox) {
     this.#ctx = ctx;
@@ -30,6 +31,7 @@ export class Banners {
   /** Installs the banner on tool results (config banner: true). */
   install(identity: AgentIdentity): void {
     if (!this.#ctx.config.banner) return;
+    this.#identity = identity;
     this.#ctx.sessions.resultNote((caller, tool) => {
       const agent = identity.agentOfCaller(caller);
       // Reading the messages is how the news is taken in; no banner on that very answer.
@@ -39,13 +41,14 @@ export class Banners {
       if (parts.length === 0) return undefined;
       this.#stops.delete(agent);
       this.#pending.delete(agent);
-      return `[collab] ${agent}: ${parts.join(', ')}`;
+      return `[collab] ${agent}: ${parts.join('; ')}`;
     });
   }
 
   /** Something reached `agent`: work out its banner now, for its next result. */
   news(agent: string): void {
-    if (!this.#ctx.config.banner) return;
+    // Counts are worked out only for agents someone here could be shown them to (two queries).
+    if (!this.#ctx.config.banner || this.#identity?.reachable(agent) !== true) return;
     const generation = this.#bump(agent);
     // The counts now pending are out of date: no result shows them while the new ones are worked out.
     this.#pending.delete(agent);
@@ -59,9 +62,10 @@ export class Banners {
     );
   }
 
-  /** A task of `agent` was cancelled by someone else: its next result says STOP. */
-  stop(agent: string, taskId: number, by: string): void {
-    this.#stops.set(agent, `STOP: task #${taskId} was cancelled by ${by}; stop working on it.`);
+  /** A task `agent` was working on was taken from it (`how`: "cancelled by lead"): its next result says STOP. */
+  stop(agent: string, taskId: number, how: string): void {
+    if (!this.#ctx.config.banner || this.#identity?.reachable(agent) !== true) return;
+    this.#stops.set(agent, `STOP: task #${taskId} was ${how}, stop working on it`);
     this.news(agent);
   }
 
@@ -90,6 +94,6 @@ export class Banners {
     const parts: string[] = [];
     if (unread > 0) parts.push(`${unread} unread message${unread === 1 ? '' : 's'} (collab_read_messages)`);
     if (pending > 0) parts.push(`${pending} pending task${pending === 1 ? '' : 's'} (collab_claim_next)`);
-    return parts.length === 0 ? undefined : parts.join(', ');
+    return parts.length === 0 ? undefined : parts.join('; ');
   }
 }

@@ -7,7 +7,7 @@ import type { CollabContext } from './context.js';
 import type { TaskEvent } from './events.js';
 import type { AgentIdentity } from './identity.js';
 import type { MessageSentEvent } from './mailbox.js';
-import { BROADCAST } from './model.js';
+import { ANYONE, BROADCAST } from './model.js';
 
 export function deliverNews(ctx: CollabContext, identity: AgentIdentity, banners: Banners): void {
   /** Sends to every session of this gateway bound to `agent`. */
@@ -36,10 +36,18 @@ export function deliverNews(ctx: CollabContext, identity: AgentIdentity, banners
   ctx.events.subscribe('collab.task.*', (event: GatewayEvent) => {
     if (event.source !== 'collab') return;
     const task = event.data as TaskEvent;
-    // What an agent did itself is no news to it; `any` is nobody in particular.
-    if (task.assignee === 'any' || task.assignee === task.by) return;
-    if (task.status === 'cancelled' && task.previous_status !== 'cancelled') banners.stop(task.assignee, task.id, task.by);
     const change = event.channel.slice('collab.task.'.length);
-    tell(task.assignee, 'collab.task', { change, ...task }, `Task #${task.id} ${change.replace('_', ' ')} by ${task.by}: ${task.title} (${task.status})`);
+    const text = `Task #${task.id} ${change.replace('_', ' ')} by ${task.by}: ${task.title} (${task.status})`;
+    // An agent working on a task that someone else cancelled, finished or gave to another must stop.
+    const holder = task.previous_assignee ?? task.assignee;
+    const taken = task.previous_status === 'in_progress' && holder !== ANYONE && holder !== task.by && (task.status !== 'in_progress' || task.assignee !== holder);
+    if (taken) {
+      const what = task.status === 'cancelled' ? 'cancelled' : task.assignee !== holder ? `given to ${task.assignee}` : `marked ${task.status}`;
+      banners.stop(holder, task.id, `${what} by ${task.by}`);
+      if (holder !== task.assignee) tell(holder, 'collab.task', { change, ...task }, text);
+    }
+    // What an agent did itself is no news to it; `any` is nobody in particular.
+    if (task.assignee === ANYONE || task.assignee === task.by) return;
+    tell(task.assignee, 'collab.task', { change, ...task }, text);
   });
 }

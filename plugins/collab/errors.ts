@@ -22,7 +22,7 @@ export const collabErrors = {
   COLLAB_PLAN_ITEM_EXISTS: spec(409, 'The plan has an item with this id already: choose another id, or change it with collab_update_plan_item.'),
   COLLAB_FILE_LOCKED: spec(409, 'Another agent holds the lock on this file (details.lock): wait for it, message its holder, or unlock with force (audited).'),
   COLLAB_WORKER_KIND_UNKNOWN: spec(400, 'No worker kind of this name is configured (plugins.collab.config.workers.kinds); a tool call can start only the commands the config names.'),
-  COLLAB_WORKER_NOT_FOUND: spec(404, 'No worker has this id: list them with collab_list_workers.'),
+  COLLAB_WORKER_NOT_FOUND: spec(404, 'No worker has this name: list them with collab_list_workers.'),
   COLLAB_WORKER_NAME_TAKEN: spec(409, 'A live worker, or an agent that is not a worker, has this name: choose another name or leave it out.'),
   COLLAB_WORKER_NOT_RUNNING: spec(409, 'The worker is not running (exited, failed, dismissed, or between two runs): see its status with collab_list_workers.'),
   COLLAB_WORKTREE_FAILED: spec(500, 'git refused to create, commit or remove the worker\'s worktree (details.stderr says why).'),

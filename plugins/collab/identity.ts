@@ -26,6 +26,13 @@ export class AgentIdentity {
     this.#store = store;
     for (const [key, agent] of Object.entries(ctx.config.keyAgents)) this.#pinnedTo.set(agent, key);
     ctx.sessions.onClose((sessionId) => this.#bySession.delete(sessionId));
+    // Any successful MCP call of an agent's session — another plugin's tool, a collab read — is a
+    // sign of life: the watchdog must not take an agent that edits files for minutes offline.
+    ctx.sessions.resultNote((caller) => {
+      const agent = this.agentOfCaller(caller);
+      if (agent !== undefined) this.touch(agent).catch(() => {}); // throttled; an unknown agent is no news here
+      return undefined;
+    });
   }
 
   /** The agent a session acts as, if it joined. */
@@ -49,6 +56,11 @@ export class AgentIdentity {
   pinnedAgent(call: CallContext): string | undefined {
     const key = call.caller.keyName;
     return key === undefined ? undefined : this.#ctx.config.keyAgents[key];
+  }
+
+  /** Whether news for `agent` can reach anyone here: a session bound to it, or a key pinned to it. */
+  reachable(agent: string): boolean {
+    return this.#pinnedTo.has(agent) || this.sessionsOf(agent).length > 0;
   }
 
   /** The agent that a call's banner and notifications are for: its session's, else its key's. */
@@ -110,7 +122,9 @@ export class AgentIdentity {
   /** Binds the call's session to `agent` (COLLAB_ALREADY_JOINED if it is bound to another). Callers without a session bind nothing. */
   bind(call: CallContext, agent: string): void {
     this.checkBindable(call, agent);
-    if (call.caller.sessionId !== undefined) this.#bySession.set(call.caller.sessionId, agent);
+    const session = call.caller.sessionId;
+    // A session that closed while its join was under way would never be unbound.
+    if (session !== undefined && this.#ctx.sessions.isOpen(session)) this.#bySession.set(session, agent);
   }
 
   /** Throws COLLAB_ALREADY_JOINED when the call's session acts as another agent already. */

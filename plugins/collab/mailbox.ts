@@ -3,7 +3,7 @@
 // for its own sessions of the recipient (delivery.ts).
 import type { ExpressionBuilder, Transaction } from '../../core/index.js';
 import type { CollabContext, CollabStore } from './context.js';
-import { BROADCAST, nowIso, type Message, type MessageKind } from './model.js';
+import { BROADCAST, nowIso, SYSTEM_AGENT, type Message, type MessageKind } from './model.js';
 import type { CollabTables } from './store/schema.js';
 
 export interface NewMessage {
@@ -85,7 +85,10 @@ export class Mailbox {
    * `announce` once the transaction committed (a handoff moves the task and sends its message
    * together). Checks size, recipient and reply_to.
    */
-  async insert(db: Db, message: NewMessage): Promise<Message> {
+  async insert(db: Db, given: NewMessage): Promise<Message> {
+    // What the gateway says itself (alerts, STOP) is cut to the caps, never refused: a small
+    // cap must not make a forced unlock fail halfway or the watchdog stall on one task.
+    const message = given.from === SYSTEM_AGENT ? this.#clipped(given) : given;
     this.checkSize(message.subject, message.body);
     if (message.to !== BROADCAST) {
       const known = await db.selectFrom('collab_agents').select('name').where('name', '=', message.to).executeTakeFirst();
@@ -113,6 +116,12 @@ export class Mailbox {
       await db.updateTable('collab_messages').set({ thread_id: id }).where('id', '=', id).execute();
     }
     return { id, from: row.from_agent, to: row.to_agent, subject: row.subject, body: row.body, kind: row.kind, reply_to: row.reply_to, thread_id: threadId, task_id: row.task_id, created_at: row.created_at };
+  }
+
+  #clipped(message: NewMessage): NewMessage {
+    const { maxSubjectChars, maxBodyChars } = this.#ctx.config.messages;
+    const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`);
+    return { ...message, subject: message.subject == null ? message.subject : clip(message.subject, maxSubjectChars), body: clip(message.body, maxBodyChars) };
   }
 
   /** Publishes `collab.message.sent` for a committed message, and prunes now and then. */

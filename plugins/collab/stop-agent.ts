@@ -12,7 +12,7 @@ export interface StoppedAgent {
 
 /** Stops `target` on behalf of `by`; the caller has checked that both exist. */
 export async function stopAgent({ ctx, store, mailbox }: Collab, target: string, by: string, reason: string | undefined): Promise<StoppedAgent> {
-  const { cancelled, message } = await store.transaction(async (trx) => {
+  const { cancelled, message, released } = await store.transaction(async (trx) => {
     const now = nowIso();
     // One statement: a task that another call finishes meanwhile is either cancelled here or not at all.
     const cancelled = await trx
@@ -24,6 +24,11 @@ export async function stopAgent({ ctx, store, mailbox }: Collab, target: string,
       .execute();
     cancelled.sort((a, b) => a.id - b.id);
     await trx.updateTable('collab_agents').set({ presence: 'idle', presence_note: null, current_task_id: null }).where('name', '=', target).execute();
+    // The locks taken for the cancelled tasks go with them.
+    const released: Array<{ path: string; task_id: number | null }> =
+      cancelled.length === 0
+        ? []
+        : await trx.deleteFrom('collab_locks').where('agent', '=', target).where('task_id', 'in', cancelled.map((task) => task.id)).returning(['path', 'task_id']).execute();
     const tasks = cancelled.length === 0 ? 'You had no task in progress.' : `Cancelled: ${cancelled.map((task) => `#${task.id} ${task.title}`).join('; ')}.`;
     const message = await mailbox.insert(trx, {
       from: SYSTEM_AGENT,
@@ -32,9 +37,10 @@ export async function stopAgent({ ctx, store, mailbox }: Collab, target: string,
       subject: 'STOP',
       body: `STOP: ${by} stopped your work${reason ? `: ${reason.replace(/[.\s]+$/, '')}` : ''}. ${tasks} Stop what you are doing and wait for new instructions.`,
     });
-    return { cancelled, message };
+    return { cancelled, message, released };
   });
   mailbox.announce(message);
+  for (const lock of released) ctx.events.publish('collab.lock.released', { path: lock.path, agent: target, task_id: lock.task_id });
   for (const task of cancelled) {
     const event: TaskEvent = { id: task.id, title: task.title, status: 'cancelled', assignee: target, priority: task.priority, by, previous_status: 'in_progress' };
     ctx.events.publish(taskChannel('updated'), event);

@@ -122,12 +122,12 @@ const TASK_IN_HAND = new Set(['collab_report_progress', 'collab_handoff']);
 
 /**
  * What the collab examples assume: the session acts as `explorer` (collab_join's example), a
- * `reviewer` exists, and a task id names a fresh task in the state the tool needs.
+ * `explorer-helper` exists, and a task id names a fresh task in the state the tool needs.
  */
 async function collabWorld(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { call } = toolCalls(client);
   await call('collab_join', { name: 'explorer' });
-  await call('collab_register_agent', { name: 'reviewer' });
+  await call('collab_register_agent', { name: 'explorer-helper' });
   if (name.includes('plan') && name !== 'collab_create_plan') {
     // The plan the plan examples name, active: collab_create_plan's example made it inactive (or never ran).
     await client.callTool({ name: 'collab_create_plan', arguments: { id: 'explorer-demo', title: 'Explorer demo plan', goal: 'Try the plan tools.', agent: 'explorer' } });

@@ -263,13 +263,13 @@ export class PlanBook {
 
   async #checkDependencies(trx: Trx, planId: string, itemId: string, dependencies: string[]): Promise<void> {
     if (dependencies.includes(itemId)) {
-      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Item "${itemId}" cannot depend on itself: fix dependencies.`, { item_id: itemId, self: true });
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Item "${itemId}" cannot depend on itself: fix dependencies.`, { item_id: itemId, reason: 'self' });
     }
     if (dependencies.length === 0) return;
     const found = await trx.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', 'in', dependencies).execute();
     const missing = dependencies.filter((d) => !found.some((f) => f.id === d));
     if (missing.length > 0) {
-      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Plan "${planId}" has no item ${missing.map((m) => `"${m}"`).join(', ')}: add dependencies before the items that need them.`, { plan_id: planId, missing });
+      throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Plan "${planId}" has no item ${missing.map((m) => `"${m}"`).join(', ')}: add dependencies before the items that need them.`, { plan_id: planId, missing, reason: 'missing' });
     }
   }
 

@@ -40,6 +40,7 @@ export async function claimNext(collab: Collab, agent: string, dryRun: boolean):
     if (dryRun) return wouldClaim(collab, agent, candidates[0]!);
     for (const candidate of candidates) {
       const claimed = await claim(collab, agent, candidate);
+      if (claimed === 'busy') return claimNext(collab, agent, dryRun); // another session of the agent claimed first
       if (claimed) return claimed;
     }
   }
@@ -75,10 +76,15 @@ function readyTasks({ store }: Collab, agent: string): Promise<TaskRow[]> {
  * Claims `candidate` for `agent` in one transaction — in progress, its assignee, its files
  * locked — if nobody changed it since it was read; undefined when another agent got there first.
  */
-async function claim(collab: Collab, agent: string, candidate: TaskRow): Promise<NextStep | undefined> {
+async function claim(collab: Collab, agent: string, candidate: TaskRow): Promise<NextStep | 'busy' | undefined> {
   const { ctx, store } = collab;
   const locks = new FileLocks(ctx);
   const claimed = await store.transaction(async (trx) => {
+    // One task in progress per agent: two sessions of one agent claiming at once take turns on
+    // the agent's row (PostgreSQL; SQLite's write lock does it anyway), and the second finds the first's.
+    await trx.selectFrom('collab_agents').select('name').where('name', '=', agent).forUpdate().executeTakeFirst();
+    const mine = await trx.selectFrom('collab_tasks').select('id').where('assignee', '=', agent).where('status', '=', 'in_progress').executeTakeFirst();
+    if (mine) return 'busy' as const;
     const now = nowIso();
     const row = await trx
       .updateTable('collab_tasks')
@@ -95,7 +101,7 @@ async function claim(collab: Collab, agent: string, candidate: TaskRow): Promise
     const deps = await trx.selectFrom('collab_task_deps').select('depends_on').where('task_id', '=', row.id).orderBy('depends_on').execute();
     return { task: toTask(row, deps.map((d) => d.depends_on)), locked, lock_conflicts: conflicts };
   });
-  if (!claimed) return undefined;
+  if (claimed === undefined || claimed === 'busy') return claimed;
   publishTask(ctx, 'claimed', claimed.task, agent, { id: candidate.id, status: candidate.status, assignee: candidate.assignee });
   for (const path of claimed.locked) ctx.events.publish('collab.lock.acquired', { path, agent, task_id: claimed.task.id });
   return { action: 'claimed', ...claimed };

@@ -31,8 +31,11 @@ export async function checkAssignee({ ctx }: Collab, db: Db, assignee: string): 
 /** Refuses a link to a plan or plan item that does not exist. */
 async function checkPlanLink({ ctx }: Collab, db: Db, planId: string | undefined, itemId: string | undefined): Promise<void> {
   if (planId === undefined && itemId === undefined) return;
-  if (planId === undefined || !(await db.selectFrom('collab_plans').select('id').where('id', '=', planId).executeTakeFirst())) {
-    throw ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${planId ?? ''}": give plan_id with plan_item_id, or list plans with collab_list_plans.`, { plan_id: planId ?? null });
+  if (planId === undefined) {
+    throw ctx.error('COLLAB_PLAN_NOT_FOUND', 'plan_item_id names an item of which plan? Give plan_id with it (collab_list_plans lists them).', { plan_id: null });
+  }
+  if (!(await db.selectFrom('collab_plans').select('id').where('id', '=', planId).executeTakeFirst())) {
+    throw ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${planId}": list plans with collab_list_plans.`, { plan_id: planId });
   }
   if (itemId !== undefined && !(await db.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', '=', itemId).executeTakeFirst())) {
     throw ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${planId}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: planId, item_id: itemId });

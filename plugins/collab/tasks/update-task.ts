@@ -47,6 +47,7 @@ export async function updateTask(collab: Collab, id: number, update: TaskUpdate,
     }
     if (update.assignee !== undefined) await checkAssignee(collab, trx, update.assignee);
     const status = (target ?? row.status) as TaskStatus;
+    if (status !== row.status || (update.assignee !== undefined && update.assignee !== row.assignee)) checkHolderRights(collab, row, by);
     let assignee = update.assignee ?? row.assignee;
     // A task for anyone that someone starts is theirs from then on.
     if (status === 'in_progress' && assignee === ANYONE) assignee = by;
@@ -147,4 +148,18 @@ async function changeDependencies({ ctx }: Collab, trx: Db, id: number, update: 
 
 async function finish(trx: Db, row: TaskRow): Promise<Task> {
   return toTask(row, (await dependenciesOf(trx, [row.id])).get(row.id) ?? []);
+}
+
+/**
+ * A task in progress is its holder's: only the holder or the task's creator (a driver) may
+ * change its status or give it to someone else (COLLAB_NOT_PERMITTED), so that two agents never
+ * work on one task because a third moved it.
+ */
+export function checkHolderRights({ ctx }: Collab, row: { id: number; status: string; assignee: string; created_by: string }, by: string): void {
+  if (row.status !== 'in_progress' || by === row.assignee || by === row.created_by) return;
+  throw ctx.error('COLLAB_NOT_PERMITTED', `Task ${row.id} is in progress with ${row.assignee}: only ${row.assignee} or its creator ${row.created_by} may change its status or assignee, or hand it off. Send ${row.assignee} a message instead.`, {
+    id: row.id,
+    holder: row.assignee,
+    created_by: row.created_by,
+  });
 }

@@ -228,7 +228,7 @@ export const claimNextOutput = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'title', 'description', 'priority', 'acceptance'],
-      description: 'work_on_plan_item: a pending item of the active plan without owner (take it with collab_update_plan).',
+      description: 'work_on_plan_item: a pending item of the active plan without owner (take it with collab_update_plan_item, owner: you).',
       properties: { id: { type: 'string' }, title: { type: 'string' }, description: nullableString, priority: { type: 'integer' }, acceptance: strings },
     },
   },

@@ -15,7 +15,7 @@ export const collabReportProgress = {
   description:
     'Reports progress on your task in progress: what is done (description), percent, time to completion. Keeps the watchdog from flagging the task stuck and refreshes your presence. ' +
     'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_NOT_IN_PROGRESS (not in progress, or another agent holds it), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...reportProgressInput, examples: [{ task_id: 1, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
+  inputSchema: { ...reportProgressInput, examples: [{ agent: 'explorer', task_id: 1, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
   outputSchema: taskResultOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -35,7 +35,7 @@ export const collabUpdateWorkContext = {
   description:
     "Adds to a task's work context: a shared note (key and value; a note with the same key is replaced), files, constraints, or a new background. Answers the whole context. " +
     'Errors: COLLAB_TASK_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (add_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...updateWorkContextInput, examples: [{ task_id: 1, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
+  inputSchema: { ...updateWorkContextInput, examples: [{ agent: 'explorer', task_id: 1, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
   outputSchema: workContextOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;

@@ -27,7 +27,7 @@ export const collabCreateTask = {
   description:
     'Creates a pending task for an agent, or for any agent (the first to claim it with collab_claim_next), with priority 1 (urgent) to 4, files, constraints, background and dependencies that must be completed first. The assignee is notified. ' +
     'Errors: COLLAB_AGENT_NOT_FOUND (assignee), COLLAB_DEPENDENCY_INVALID (depends_on names a missing task), COLLAB_PLAN_NOT_FOUND, COLLAB_PLAN_ITEM_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (relevant_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...createTaskInput, examples: [{ title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
+  inputSchema: { ...createTaskInput, examples: [{ agent: 'explorer', title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
   outputSchema: taskResultOutput,
   annotations: writes,
 } as const satisfies ToolDefinition;
@@ -58,7 +58,7 @@ export const collabUpdateTask = {
     'Changes a task: status along pending → in_progress → completed | blocked | cancelled (in_progress only once every dependency is completed; a task for any that you start becomes yours), blocked_by (sets blocked with the reason), assignee, priority, add_dependency / remove_dependency. ' +
     'Leaving its holder (finished, blocked, given back, reassigned) releases the locks taken for it. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (details.from, to, allowed), COLLAB_DEPENDENCY_OPEN (details.open), ' +
     'COLLAB_DEPENDENCY_INVALID (itself, missing, or a cycle: details.cycle), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...updateTaskInput, examples: [{ id: 1, status: 'in_progress' }, { id: 1, blocked_by: 'waiting for the schema review' }] },
+  inputSchema: { ...updateTaskInput, examples: [{ agent: 'explorer', id: 1, status: 'in_progress' }, { agent: 'explorer', id: 1, blocked_by: 'waiting for the schema review' }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },
 } as const satisfies ToolDefinition;
@@ -68,7 +68,7 @@ export const collabReplayTask = {
   title: 'Replay a task',
   description:
     'Puts a blocked or cancelled task back to pending, for any agent (default), for reassign_to, or for its assignee (keep: true); its progress is cleared. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is neither blocked nor cancelled), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...replayTaskInput, examples: [{ id: 1 }, { id: 1, keep: true }] },
+  inputSchema: { ...replayTaskInput, examples: [{ agent: 'explorer', id: 1 }, { agent: 'explorer', id: 1, keep: true }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },
 } as const satisfies ToolDefinition;

@@ -214,7 +214,7 @@ for (const backend of storeBackends()) {
       await alice!.call('collab_send_message', { to: 'bob', body: 'two' });
       await insertTask(c.gateway, { title: 'T', assignee: 'bob', status: 'pending' });
       await alice!.call('collab_send_message', { to: 'bob', body: 'three' });
-      assert.equal(await awaitBanner(bob!.client), '[collab] bob: 3 unread messages (collab_read_messages), 1 pending task (collab_claim_next)');
+      assert.equal(await awaitBanner(bob!.client), '[collab] bob: 3 unread messages (collab_read_messages); 1 pending task (collab_claim_next)');
       assert.equal(await bannerAfter(bob!.client), undefined, 'once');
       assert.equal(await bannerAfter(alice!.client), undefined, 'not to the sender');
 

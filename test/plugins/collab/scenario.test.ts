@@ -72,13 +72,17 @@ describe('collab: a driver, two workers the gateway starts, and one that hangs',
     const workers = new Map((await c.call('collab_list_workers')).workers.map((w: any) => [w.name, w]));
     assert.equal((workers.get('stuck-1') as any).status, 'failed');
     assert.equal((workers.get('stuck-1') as any).restarts, 1);
+    // What the workers printed (a line may come a moment after the call it reports).
     const outputOf = async (name: string) => (await c.call('collab_worker_output', { name, max_bytes: 16384 })).stdout as string;
-    const [a, b] = [await outputOf('worker-a'), await outputOf('worker-b')];
-    assert.match(a, new RegExp(`claimed #${docs} locked \\["docs.md"\\]`));
-    assert.match(a, new RegExp(`handed off #${docs} to worker-b`));
-    assert.match(b, /notified collab.message handoff/);
-    assert.match(b, new RegExp(`read handoff #\\d+ from worker-a`));
-    assert.match(a + b, new RegExp(`completed #${flaky}`));
+    const printed = async (names: string[], pattern: RegExp) => {
+      let all = '';
+      await waitFor(async () => pattern.test((all = (await Promise.all(names.map(outputOf))).join('\n'))), `${names.join(' or ')} to print ${pattern}: ${all}`, 10_000);
+    };
+    await printed(['worker-a'], new RegExp(`claimed #${docs} locked \\["docs.md"\\]`));
+    await printed(['worker-a'], new RegExp(`handed off #${docs} to worker-b`));
+    await printed(['worker-b'], /notified collab.message handoff/);
+    await printed(['worker-b'], /read handoff #\d+ from worker-a/);
+    await printed(['worker-a', 'worker-b'], new RegExp(`completed #${flaky}`));
     // The locks went with the tasks.
     assert.deepEqual((await c.call('collab_list_locks')).locks, []);
 
