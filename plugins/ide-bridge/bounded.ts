@@ -39,3 +39,19 @@ export class BoundedMap<K, V> {
 export function lastOf<T>(items: T[], limit: number): T[] {
   return items.length > limit ? items.slice(items.length - limit) : items;
 }
+
+/**
+ * The last items of `items`, at most `limit` of them and at most `budget` characters together
+ * as `size` counts them (always the newest one, whatever its size: the readers cap one item).
+ */
+export function lastWithin<T>(items: T[], limit: number, budget: number, size: (item: T) => number): T[] {
+  const kept = lastOf(items, limit);
+  let total = 0;
+  let start = kept.length;
+  while (start > 0) {
+    total += size(kept[start - 1]!);
+    if (total > budget && start < kept.length) break;
+    start -= 1;
+  }
+  return start === 0 ? kept : kept.slice(start);
+}

@@ -3,10 +3,12 @@
 // is the business of the modules that listen to it.
 import WebSocket from 'ws';
 import type { Logger } from '../../core/index.js';
-import { reconnectDelayMs } from './backoff.js';
+import { reconnectDelayMs, refusedDelayMs } from './backoff.js';
 
 export interface BridgeOptions {
   url: string;
+  /** The URL as logged: no credentials, query values redacted. */
+  shownUrl: string;
   token: string | undefined;
   handshakeTimeoutMs: number;
   keepAliveMs: number;
@@ -43,6 +45,7 @@ export class Bridge {
   #nextAttemptAt: number | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #pingTimer: NodeJS.Timeout | undefined;
+  #stableTimer: NodeJS.Timeout | undefined;
 
   constructor(options: BridgeOptions, listener: BridgeListener) {
     this.#options = options;
@@ -92,6 +95,7 @@ export class Bridge {
     this.#state = 'closed';
     clearTimeout(this.#retryTimer);
     clearInterval(this.#pingTimer);
+    clearTimeout(this.#stableTimer);
     this.#nextAttemptAt = undefined;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
@@ -121,6 +125,7 @@ export class Bridge {
     } catch (err) {
       // Runs from a timer: a throw here would take the gateway down. Setup checked the URL, so this is unexpected.
       this.#lastError = (err as Error).message;
+      this.#authRefused = false;
       this.#scheduleRetry();
       return;
     }
@@ -145,10 +150,15 @@ export class Bridge {
     if (this.#state === 'closed') return socket.terminate();
     this.#state = 'open';
     this.#since = new Date().toISOString();
-    this.#retries = 0;
     this.#authRefused = false;
     this.#lastError = null;
-    this.#options.log.info({ url: this.#options.url }, 'ide-bridge: connected');
+    // The backoff starts over only once the connection has held for a while: a backend that
+    // accepts and closes at once (or sends a frame over maxPayloadBytes on every connect) would
+    // otherwise be reconnected at the base rate forever.
+    clearTimeout(this.#stableTimer);
+    this.#stableTimer = setTimeout(() => (this.#retries = 0), this.#options.maxMs);
+    this.#stableTimer.unref();
+    this.#options.log.info({ url: this.#options.shownUrl }, 'ide-bridge: connected');
     let alive = true;
     socket.on('pong', () => (alive = true));
     this.#pingTimer = setInterval(() => {
@@ -167,12 +177,15 @@ export class Bridge {
   #closed(socket: WebSocket, code: number, refusedStatus: number | undefined): void {
     if (socket !== this.#socket) return;
     clearInterval(this.#pingTimer);
+    clearTimeout(this.#stableTimer);
     const wasOpen = this.#state === 'open';
     if (refusedStatus !== undefined) {
       this.#authRefused = refusedStatus === 401 || refusedStatus === 403;
       this.#lastError = `the backend answered the upgrade with HTTP ${refusedStatus}${this.#authRefused ? ' (token refused)' : ''}`;
-    } else if (wasOpen && this.#lastError === null) {
-      this.#lastError = `the connection closed (code ${code})`;
+    } else {
+      // Failed another way (refused connection, timeout): the token is no longer known to be refused.
+      this.#authRefused = false;
+      if (wasOpen && this.#lastError === null) this.#lastError = `the connection closed (code ${code})`;
     }
     if (wasOpen) {
       this.#since = new Date().toISOString();
@@ -187,7 +200,7 @@ export class Bridge {
     const { baseMs, maxMs } = this.#options;
     this.#retries += 1;
     // A refused token is not a passing fault: asking again soon would only be refused again.
-    const delay = this.#authRefused ? maxMs : reconnectDelayMs(this.#retries, baseMs, maxMs);
+    const delay = this.#authRefused ? refusedDelayMs(maxMs) : reconnectDelayMs(this.#retries, baseMs, maxMs);
     this.#recentDelays = [...this.#recentDelays, delay].slice(-RECENT_DELAYS);
     this.#state = 'waiting';
     this.#nextAttemptAt = Date.now() + delay;

@@ -2,7 +2,7 @@
 // connections; what it holds is "fresh" only when it was heard on the connection that is open
 // now (its epoch): anything older may have changed while the gateway was not listening, so a
 // tool asks the backend again and falls back to the cached copy, marked stale, if it cannot.
-import { BoundedMap, lastOf } from './bounded.js';
+import { BoundedMap, lastOf, lastWithin } from './bounded.js';
 import type { CacheLimits } from './config.js';
 import type { ActivityEvent, Build, ChatMessage, Overview, Plan, Session } from './model.js';
 
@@ -13,6 +13,15 @@ export interface Kept<T> {
 }
 
 const PARTIAL = -1;
+
+/**
+ * Characters kept at most per chat history and per build log, on top of the counts of the
+ * config: with the readers' per-item caps, the cache's size has a known ceiling (README.md).
+ */
+export const CHAT_BUDGET_CHARS = 512 * 1024;
+export const LOG_BUDGET_CHARS = 512 * 1024;
+const messageSize = (message: ChatMessage) => message.content.length + 64;
+const lineSize = (line: string) => line.length + 1;
 
 export interface DashboardState {
   state: Record<string, unknown>;
@@ -35,6 +44,7 @@ export class IdeCache {
   #activity: Kept<ActivityEvent[]> = { value: [], epoch: PARTIAL };
   #dashboard: Kept<DashboardState> = { value: { state: {}, updatedAt: null }, epoch: PARTIAL };
   #overview: Kept<Overview> | undefined;
+  #droppedRecords = 0;
 
   constructor(limits: CacheLimits) {
     this.limits = limits;
@@ -78,6 +88,20 @@ export class IdeCache {
     return this.#overview;
   }
 
+  /** Records of the backend dropped as unreadable (the rest of their list is kept) since the gateway started. */
+  get droppedRecords(): number {
+    return this.#droppedRecords;
+  }
+
+  countDropped(records: number): void {
+    this.#droppedRecords += records;
+  }
+
+  /** What was kept of the dashboard is no longer to be trusted (an answer or push about it was refused). */
+  unconfirmDashboard(): void {
+    this.#dashboard = { ...this.#dashboard, epoch: PARTIAL };
+  }
+
   putSession(session: Session): void {
     this.sessions.set(session.id, session);
   }
@@ -93,12 +117,12 @@ export class IdeCache {
   /** A message heard as it was said: appended to a complete history, or starts a partial one. */
   addMessage(sessionId: string, message: ChatMessage): void {
     const kept = this.chats.get(sessionId);
-    const messages = lastOf([...(kept?.value ?? []), message], this.limits.messagesPerSession);
+    const messages = lastWithin([...(kept?.value ?? []), message], this.limits.messagesPerSession, CHAT_BUDGET_CHARS, messageSize);
     this.chats.set(sessionId, { value: messages, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
   }
 
   putHistory(sessionId: string, messages: ChatMessage[]): void {
-    this.chats.set(sessionId, { value: lastOf(messages, this.limits.messagesPerSession), epoch: this.#epoch });
+    this.chats.set(sessionId, { value: lastWithin(messages, this.limits.messagesPerSession, CHAT_BUDGET_CHARS, messageSize), epoch: this.#epoch });
   }
 
   putPlan(plan: Plan): void {
@@ -109,8 +133,17 @@ export class IdeCache {
     this.builds.set(build.id, { value: build, epoch: this.#epoch });
   }
 
-  /** The backend's list, newest first, of every build or of `repo`'s. */
-  putBuildList(builds: Build[], repo: string | undefined): void {
+  /**
+   * The backend's list, newest first, of every build or of `repo`'s. When it is `whole` (shorter
+   * than the limit asked), builds of its scope that it lacks are gone from the backend: forgotten.
+   */
+  putBuildList(builds: Build[], repo: string | undefined, whole: boolean): void {
+    if (whole) {
+      const listed = new Set(builds.map((build) => build.id));
+      for (const kept of [...this.builds.values()]) {
+        if (!listed.has(kept.value.id) && (repo === undefined || kept.value.repo === repo)) this.builds.delete(kept.value.id);
+      }
+    }
     for (const build of [...builds].reverse()) this.putBuild(build);
     if (repo === undefined) this.#buildListEpoch = this.#epoch;
     else this.#repoListEpochs.set(repo, this.#epoch);
@@ -118,12 +151,12 @@ export class IdeCache {
 
   addLogLines(buildId: string, lines: string[]): void {
     const kept = this.logs.get(buildId);
-    const all = lastOf([...(kept?.value ?? []), ...lines], this.limits.logLinesPerBuild);
+    const all = lastWithin([...(kept?.value ?? []), ...lines], this.limits.logLinesPerBuild, LOG_BUDGET_CHARS, lineSize);
     this.logs.set(buildId, { value: all, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
   }
 
   putLog(buildId: string, lines: string[]): void {
-    this.logs.set(buildId, { value: lastOf(lines, this.limits.logLinesPerBuild), epoch: this.#epoch });
+    this.logs.set(buildId, { value: lastWithin(lines, this.limits.logLinesPerBuild, LOG_BUDGET_CHARS, lineSize), epoch: this.#epoch });
   }
 
   addActivity(event: ActivityEvent): void {

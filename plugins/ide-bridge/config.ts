@@ -1,6 +1,6 @@
 import type { ConfigType } from '../../core/index.js';
+import { limit as count } from './tools/schemas.js';
 
-const count = (value: number, maximum: number, description: string) => ({ type: 'integer', minimum: 1, maximum, default: value, description }) as const;
 const millis = (value: number, minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, default: value, description }) as const;
 
 /** The plugin's section of gateway.config.yaml (README.md explains each key); `IdeBridgeConfig` is inferred from it. */
@@ -31,10 +31,10 @@ export const configSchema = {
       type: 'object',
       additionalProperties: false,
       default: {},
-      description: 'Backoff between connection attempts: full jitter (a random wait up to a ceiling that doubles from baseMs to maxMs).',
+      description: 'Backoff between connection attempts: equal jitter (half a ceiling that doubles from baseMs to maxMs, plus a random part of the other half).',
       properties: {
-        baseMs: millis(2000, 10, 600_000, 'Ceiling of the first wait.'),
-        maxMs: millis(30_000, 10, 3_600_000, 'Ceiling of every later wait; a refused token (401/403) always waits exactly this long.'),
+        baseMs: millis(2000, 10, 600_000, 'Ceiling of the first wait (which is at least half of it).'),
+        maxMs: millis(30_000, 10, 3_600_000, 'Ceiling of every later wait; a refused token (401/403) waits between half of it and all of it. The backoff starts over once a connection has stayed open this long.'),
       },
     },
     keepAliveMs: millis(15_000, 20, 600_000, 'A ping every this often; a peer that has not answered the previous ping by the next is taken for dead and the socket dropped.'),
@@ -43,7 +43,7 @@ export const configSchema = {
       minimum: 1024,
       maximum: 64 * 1024 * 1024,
       default: 4 * 1024 * 1024,
-      description: 'The largest frame accepted from the backend; a larger one closes the connection (1009), which then reconnects.',
+      description: 'The largest frame accepted from the backend, in bytes; a larger one closes the connection (1009), which then reconnects with backoff.',
     },
     cache: {
       type: 'object',
@@ -53,11 +53,11 @@ export const configSchema = {
       properties: {
         sessions: count(500, 100_000, 'Chat sessions.'),
         chatSessions: count(100, 10_000, 'Sessions whose chat history is kept.'),
-        messagesPerSession: count(500, 100_000, 'Chat messages kept per session.'),
+        messagesPerSession: count(500, 100_000, 'Chat messages kept per session (and at most 512 Ki characters of them).'),
         plans: count(200, 100_000, 'Plans (one per session).'),
         builds: count(500, 100_000, 'Builds.'),
         logBuilds: count(50, 10_000, 'Builds whose log is kept.'),
-        logLinesPerBuild: count(2000, 1_000_000, 'Log lines kept per build (the last ones).'),
+        logLinesPerBuild: count(2000, 1_000_000, 'Log lines kept per build (the last ones, at most 512 Ki characters).'),
         activity: count(500, 100_000, 'Activity events.'),
       },
     },

@@ -5,7 +5,7 @@ export const ideErrors = {
   IDE_BRIDGE_UNAVAILABLE: {
     status: 503,
     mcp: 'result',
-    description: 'The IDE backend is not connected and the bridge is in whenDown: fail mode (or the message cannot wait): try again later; ide_bridge_status says why (lastError) and when it retries.',
+    description: 'The IDE backend is not connected and the bridge is in whenDown: fail mode, or the connection dropped while a request waited for its answer: try again later; ide_bridge_status says why (lastError) and when it retries.',
   },
   IDE_BACKEND_TIMEOUT: {
     status: 504,
@@ -15,12 +15,12 @@ export const ideErrors = {
   IDE_QUEUE_FULL: {
     status: 503,
     mcp: 'result',
-    description: 'The backend is down and the outbound queue holds queueLimit messages already: nothing was queued. Retry when ide_bridge_status says connected.',
+    description: 'The outbound queue holds queueLimit messages already (waiting for the backend to come back, or still being delivered): nothing was queued. Retry when ide_bridge_status shows a shorter queue.',
   },
   IDE_BACKEND_REFUSED: {
     status: 502,
     mcp: 'result',
-    description: "The IDE backend refused this gateway's token (401/403 on the upgrade): set the token in the variable named by tokenEnv. The bridge retries only every reconnect.maxMs.",
+    description: "The IDE backend refused this gateway's token (401/403 on the upgrade): set the token in the variable named by tokenEnv. The bridge retries only after a random wait between reconnect.maxMs/2 and reconnect.maxMs.",
   },
   IDE_BACKEND_ERROR: {
     status: 502,
@@ -35,7 +35,7 @@ export const ideErrors = {
   IDE_STATE_INVALID: {
     status: 400,
     mcp: 'result',
-    description: 'The dashboard state holds a key that is refused (__proto__, constructor, prototype) or is larger than 256 KiB as JSON: send a plain JSON object.',
+    description: 'The dashboard state holds a key that is refused (__proto__, constructor, prototype) or is longer than 256 Ki characters as JSON: send a plain JSON object.',
   },
 } as const satisfies Record<string, ErrorSpec>;
 

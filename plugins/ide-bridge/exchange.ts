@@ -103,6 +103,16 @@ export class Exchange {
   }
 }
 
+/**
+ * For the breaker: only a request the backend left unanswered (BREAKER_TIMEOUT), or an
+ * unexpected throw, says the backend is unwell. IDE_BACKEND_ERROR and IDE_NOT_FOUND are the
+ * backend answering; IDE_BRIDGE_UNAVAILABLE is a dropped connection, which the bridge handles
+ * by reconnecting (counting it would open the breaker for every request in flight at once).
+ */
+export function isNotBackendFailure(err: unknown): boolean {
+  return isGatewayError(err) && err.code !== 'BREAKER_TIMEOUT';
+}
+
 /** BREAKER_TIMEOUT in this plugin's words; any other error as it is. */
 export function inIdeTerms(err: unknown, error: RaiseError, timeoutMs: number): unknown {
   if (isGatewayError(err) && err.code === 'BREAKER_TIMEOUT') {

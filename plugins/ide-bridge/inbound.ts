@@ -41,11 +41,8 @@ export class Inbound {
         return;
       }
       const { envelope } = inbound;
-      const buildId = envelope.type === 'build.updated' ? (envelope.data?.build as { id?: unknown } | undefined)?.id : undefined;
-      const previousStatus = typeof buildId === 'string' ? this.#cache.builds.get(buildId)?.value.status : undefined;
-      feedPush(this.#cache, envelope);
-      const data = envelope.type === 'build.updated' ? { build: this.#cache.builds.get(buildId as string)!.value } : (envelope.data ?? {});
-      this.#publisher.push(envelope.type, { type: envelope.type, ...(envelope.sessionId ? { sessionId: envelope.sessionId } : {}), ...(envelope.channel ? { channel: envelope.channel } : {}), data, timestamp: envelope.timestamp }, previousStatus);
+      const data = feedPush(this.#cache, envelope);
+      this.#publisher.push(envelope.type, { type: envelope.type, ...(envelope.sessionId ? { sessionId: envelope.sessionId } : {}), ...(envelope.channel ? { channel: envelope.channel } : {}), data, timestamp: envelope.timestamp });
     } catch (err) {
       this.#dropped += 1;
       // Thrown from a socket's event handler, anything else would take the gateway down.

@@ -6,12 +6,12 @@ import { Bridge } from './bridge.js';
 import { IdeCache } from './cache.js';
 import { configSchema } from './config.js';
 import { ideErrors } from './errors.js';
-import { Exchange, type Request } from './exchange.js';
-import { feedAnswer, ShapeRefused } from './feed.js';
+import { answerKeeper } from './answers.js';
+import { Exchange, isNotBackendFailure } from './exchange.js';
 import { Inbound } from './inbound.js';
 import { Outbox } from './outbox.js';
 import { Publisher } from './publish.js';
-import { checkedUrl, pluginReport, shownUrl } from './status.js';
+import { checkedToken, checkedUrl, pluginReport, shownUrl } from './status.js';
 import { registerBuildTools } from './tools/builds.js';
 import { registerChatTools } from './tools/chat.js';
 import { registerDashboardTools } from './tools/dashboard.js';
@@ -28,22 +28,15 @@ export default definePlugin({
   errors: ideErrors,
   setup(ctx) {
     const config = ctx.config;
-    const url = checkedUrl(config.url, (message) => ctx.error('CONFIG_INVALID', message));
+    const refuse = (message: string) => ctx.error('CONFIG_INVALID', message);
+    const url = checkedUrl(config.url, refuse);
+    const token = checkedToken(process.env[config.tokenEnv] || undefined, config.tokenEnv, url, refuse, ctx.log);
     const cache = new IdeCache(config.cache);
-    const publisher = new Publisher(ctx);
-    const breaker = ctx.breaker('backend', { timeoutMs: config.requestTimeoutMs });
-    const keepAnswer = (request: Request, data: Record<string, unknown>) => {
-      try {
-        feedAnswer(cache, request, data);
-      } catch (err) {
-        if (!(err instanceof ShapeRefused)) throw err;
-        ctx.log.warn({ type: request.type, reason: err.message }, 'ide-bridge: an answer of the backend has an unusable shape; not kept');
-      }
-    };
-    const token = process.env[config.tokenEnv] || undefined;
+    const publisher = new Publisher(ctx, config.cache.builds);
+    const breaker = ctx.breaker('backend', { timeoutMs: config.requestTimeoutMs, isCallerError: isNotBackendFailure });
     // The listener runs only once the bridge starts, below, when everything it names exists.
     const bridge = new Bridge(
-      { url, token, handshakeTimeoutMs: config.handshakeTimeoutMs, keepAliveMs: config.keepAliveMs, maxPayloadBytes: config.maxPayloadBytes, ...config.reconnect, log: ctx.log },
+      { url, shownUrl: shownUrl(url), token, handshakeTimeoutMs: config.handshakeTimeoutMs, keepAliveMs: config.keepAliveMs, maxPayloadBytes: config.maxPayloadBytes, ...config.reconnect, log: ctx.log },
       {
         open: () => {
           cache.nextEpoch();
@@ -59,9 +52,14 @@ export default definePlugin({
         refused: (reason) => inbound.refused(reason),
       },
     );
-    const exchange = new Exchange(bridge, breaker, ctx.error, keepAnswer);
+    const exchange = new Exchange(bridge, breaker, ctx.error, answerKeeper(cache, publisher, ctx.log));
     const inbound = new Inbound(cache, exchange, publisher, ctx.log);
-    const outbox = new Outbox(bridge, exchange, ctx.error, ctx.log, { mode: config.whenDown, limit: config.queueLimit, retryMs: config.requestTimeoutMs });
+    const outbox = new Outbox(bridge, exchange, ctx.error, ctx.log, {
+      mode: config.whenDown,
+      limit: config.queueLimit,
+      retryMs: config.requestTimeoutMs,
+      dropped: (detail) => publisher.queueDropped(detail),
+    });
 
     const deps: IdeDeps = { ctx, cache, bridge, exchange, outbox, publisher };
     registerChatTools(deps);

@@ -1,6 +1,6 @@
 // ide_dashboard_metrics: counted here, over the records the cache holds, within the period.
 import type { IdeCache } from './cache.js';
-import { buildOutcome } from './publish.js';
+import { buildOutcome } from './outcome.js';
 
 export const PERIODS = ['1h', '24h', '7d'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -26,8 +26,9 @@ export function periodStart(period: Period, now: number): number {
 
 export function dashboardMetrics(cache: IdeCache, period: Period, now = Date.now()): Metrics {
   const since = periodStart(period, now);
-  const within = (time: string) => Date.parse(time) >= since;
-  const builds = [...cache.builds.values()].map((kept) => kept.value).filter((build) => within(build.startedAt));
+  const within = (time: string | null) => time !== null && Date.parse(time) >= since;
+  // A queued build (startedAt null) is counted: it is within any period that ends now.
+  const builds = [...cache.builds.values()].map((kept) => kept.value).filter((build) => build.startedAt === null || within(build.startedAt));
   const buildsSuccess = builds.filter((build) => buildOutcome(build.status) === 'complete').length;
   const buildsFailed = builds.filter((build) => buildOutcome(build.status) === 'failed').length;
   const durations = builds.flatMap((build) => (build.duration === null ? [] : [build.duration]));

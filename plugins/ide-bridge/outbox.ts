@@ -10,7 +10,6 @@ import type { Exchange, Request } from './exchange.js';
 
 export interface Queued extends Request {
   id: string;
-  queuedAt: string;
 }
 
 export type Submitted = { queued: true; id: string; position: number } | { queued: false; id: string; data: Record<string, unknown> };
@@ -20,6 +19,8 @@ export interface OutboxOptions {
   limit: number;
   /** Wait before trying the head of the queue again after a failure that may pass. */
   retryMs: number;
+  /** A queued message the backend refused, dropped: told to listeners (ide.queue.dropped). */
+  dropped(detail: { id: string; type: string; sessionId?: string; code: string; message: string }): void;
 }
 
 export class Outbox {
@@ -53,7 +54,16 @@ export class Outbox {
   async submit(request: Request, signal?: AbortSignal): Promise<Submitted> {
     const id = request.id ?? randomUUID();
     if (this.#bridge.connected && this.#items.length === 0) {
-      return { queued: false, id, data: await this.#exchange.request({ ...request, id }, signal) };
+      try {
+        return { queued: false, id, data: await this.#exchange.request({ ...request, id }, signal) };
+      } catch (err) {
+        // Cut off by a disconnect: in queue mode it goes first in line, with its id, so a
+        // backend that got it before the connection dropped drops the repeat.
+        if (this.#options.mode !== 'queue' || this.#closed || !isGatewayError(err) || err.code !== 'IDE_BRIDGE_UNAVAILABLE') throw err;
+        this.#items.unshift({ ...request, id });
+        if (this.#bridge.connected) void this.flush();
+        return { queued: true, id, position: 1 };
+      }
     }
     if (this.#bridge.authRefused) {
       throw this.#error('IDE_BACKEND_REFUSED', 'The IDE backend refuses this gateway\'s token (HTTP 401/403): nothing was sent or queued. Set the token in the variable named by plugins.ide-bridge.config.tokenEnv.');
@@ -62,9 +72,10 @@ export class Outbox {
       throw this.#error('IDE_BRIDGE_UNAVAILABLE', 'The IDE backend is not connected and the bridge does not queue (whenDown: fail): nothing was sent. ide_bridge_status says when it retries.');
     }
     if (this.#items.length >= this.#options.limit) {
-      throw this.#error('IDE_QUEUE_FULL', `The IDE backend is down and ${this.#options.limit} messages wait already: nothing was queued. Retry when ide_bridge_status says connected.`, { limit: this.#options.limit });
+      const why = this.#bridge.connected ? 'are still waiting to be delivered' : 'wait for the backend to come back';
+      throw this.#error('IDE_QUEUE_FULL', `${this.#options.limit} messages ${why} (queueLimit): nothing was queued. Retry when ide_bridge_status shows a shorter queue.`, { limit: this.#options.limit });
     }
-    this.#items.push({ ...request, id, queuedAt: new Date().toISOString() });
+    this.#items.push({ ...request, id });
     if (this.#bridge.connected) void this.flush();
     return { queued: true, id, position: this.#items.length };
   }
@@ -85,6 +96,7 @@ export class Outbox {
             // The backend read it and refused it: sending it again would be refused again.
             this.#log.warn({ id: head.id, type: head.type, code: err.code, message: err.message }, 'ide-bridge: the backend refused a queued message; dropped');
             this.#items.shift();
+            this.#options.dropped({ id: head.id, type: head.type, ...(head.sessionId !== undefined ? { sessionId: head.sessionId } : {}), code: err.code, message: err.message });
             continue;
           }
           this.#log.warn({ id: head.id, type: head.type, err }, 'ide-bridge: a queued message could not be delivered; kept first in line');
@@ -97,9 +109,13 @@ export class Outbox {
     }
   }
 
+  /** Stops sending; what still waits is lost (the queue is in memory) and the log says how much. */
   close(): void {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    if (this.#items.length > 0) {
+      this.#log.warn({ lost: this.#items.length, types: [...new Set(this.#items.map((item) => item.type))] }, 'ide-bridge: shutting down with queued messages never delivered; they are lost');
+    }
   }
 
   #retryLater(): void {

@@ -50,6 +50,8 @@ export type ParsedFrame =
 const PUSHES = new Set<string>(PUSH_TYPES);
 /** Keys that would reach an object's prototype if some code ever merged a frame by assignment. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const isForbiddenKey = (key: string): boolean => FORBIDDEN_KEYS.has(key);
 const SHORT = 256;
 
 export class FrameRefused extends Error {}
@@ -60,7 +62,7 @@ export function parseInbound(text: string): ParsedFrame {
   let raw: unknown;
   try {
     raw = JSON.parse(text, (key, value: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
+      if (isForbiddenKey(key)) forbidden = key;
       return value;
     });
   } catch {

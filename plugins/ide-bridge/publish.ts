@@ -3,26 +3,10 @@
 // every session on the channel of its kind. A build's status word also becomes build.start,
 // build.complete or build.failed, as Core MCP's channels named them.
 import type { PluginContext } from '../../core/index.js';
+import { BoundedMap } from './bounded.js';
+import type { Build } from './model.js';
+import { buildOutcome, type Outcome } from './outcome.js';
 import type { PushType } from './protocol.js';
-
-type Outcome = 'start' | 'complete' | 'failed';
-
-const OUTCOMES: Record<string, Outcome> = {
-  running: 'start',
-  in_progress: 'start',
-  started: 'start',
-  success: 'complete',
-  succeeded: 'complete',
-  completed: 'complete',
-  passed: 'complete',
-  failed: 'failed',
-  error: 'failed',
-};
-
-/** build.start, build.complete or build.failed for a status word; undefined for the others (queued, pending, ...). */
-export function buildOutcome(status: string): Outcome | undefined {
-  return Object.hasOwn(OUTCOMES, status) ? OUTCOMES[status] : undefined;
-}
 
 /** The notification channel of each push type: the registry entry lists a fixed set. */
 const CHANNEL_OF: Record<PushType, string> = {
@@ -38,20 +22,26 @@ const CHANNEL_OF: Record<PushType, string> = {
 
 export class Publisher {
   readonly #ctx: Pick<PluginContext, 'events' | 'notify' | 'log'>;
+  /**
+   * The last outcome announced per build. Kept apart from the cache, which answers to requests
+   * also write: comparing with the cached status would miss an outcome a tool saw first.
+   */
+  readonly #announced: BoundedMap<string, Outcome>;
 
-  constructor(ctx: Pick<PluginContext, 'events' | 'notify' | 'log'>) {
+  constructor(ctx: Pick<PluginContext, 'events' | 'notify' | 'log'>, builds: number) {
     this.#ctx = ctx;
+    this.#announced = new BoundedMap(builds);
   }
 
-  /** A push the cache accepted; `previousStatus` is the build's status before it, to announce a change once. */
-  push(type: PushType, payload: Record<string, unknown>, previousStatus?: string): void {
+  /** A push the cache accepted, with `data` the checked record it kept (never the backend's raw data). */
+  push(type: PushType, payload: Record<string, unknown>): void {
     this.#send(`ide.${type}`, CHANNEL_OF[type], payload);
     if (type !== 'build.updated') return;
-    const build = (payload.data as { build: { status: string } }).build;
+    const build = (payload.data as { build: Build }).build;
     const outcome = buildOutcome(build.status);
-    if (outcome !== undefined && (previousStatus === undefined || buildOutcome(previousStatus) !== outcome)) {
-      this.#send(`build.${outcome}`, `ide-bridge.build.${outcome}`, { build });
-    }
+    if (outcome === undefined || this.#announced.get(build.id) === outcome) return;
+    this.#announced.set(build.id, outcome);
+    this.#send(`build.${outcome}`, `ide-bridge.build.${outcome}`, { build });
   }
 
   bridge(state: 'connected' | 'disconnected', detail: Record<string, unknown>): void {
@@ -60,6 +50,11 @@ export class Publisher {
 
   dashboardUpdated(payload: Record<string, unknown>): void {
     this.#send('ide.dashboard.state.updated', 'ide-bridge.dashboard', payload);
+  }
+
+  /** A queued message the backend refused: it is gone, and whoever sent it should hear so. */
+  queueDropped(payload: Record<string, unknown>): void {
+    this.#send('ide.queue.dropped', 'ide-bridge.bridge', payload);
   }
 
   #send(event: string, channel: string, payload: Record<string, unknown>): void {

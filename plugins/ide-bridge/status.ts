@@ -1,5 +1,5 @@
 // The bridge's state as ide_bridge_status, gateway_status and /health show it.
-import type { Breaker } from '../../core/index.js';
+import type { Breaker, Logger } from '../../core/index.js';
 import type { Bridge } from './bridge.js';
 import type { IdeCache } from './cache.js';
 import type { Inbound } from './inbound.js';
@@ -28,15 +28,35 @@ export function checkedUrl(url: string, refuse: (message: string) => Error): str
   return url;
 }
 
-/** The URL as shown: without any user or password it may carry. */
+/**
+ * The bearer token from the environment, refused at boot when it holds control characters (it
+ * goes into an HTTP header, where a newline would split it). Sent over ws:// to another machine,
+ * anyone on the path reads it: a warning says so.
+ */
+export function checkedToken(token: string | undefined, tokenEnv: string, url: string, refuse: (message: string) => Error, log: Logger): string | undefined {
+  if (token === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(token)) throw refuse(`The environment variable ${tokenEnv} (plugins.ide-bridge.config.tokenEnv) holds a control character (a newline?): set it to the token alone.`);
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'ws:' && !LOOPBACK.has(hostname) && !hostname.startsWith('127.')) {
+    log.warn({ url: shownUrl(url), tokenEnv }, 'ide-bridge: the token is sent over ws:// (unencrypted) to another machine; use wss://');
+  }
+  return token;
+}
+
+const LOOPBACK = new Set(['localhost', '[::1]', '::1']);
+
+/** The URL as shown: without any user or password it may carry, and with query values redacted (?token=...). */
 export function shownUrl(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.username = '';
     parsed.password = '';
+    parsed.hash = '';
+    for (const key of new Set(parsed.searchParams.keys())) parsed.searchParams.set(key, 'redacted');
     return parsed.toString();
   } catch {
-    return url.replace(/\/\/[^/@]*@/, '//');
+    return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '');
   }
 }
 
@@ -58,6 +78,7 @@ export function bridgeStatus(parts: StatusParts) {
     queueLimit: parts.queueLimit,
     breaker: parts.breaker.state,
     droppedFrames: parts.inbound.dropped,
+    droppedRecords: parts.cache.droppedRecords,
     cache: parts.cache.counts(),
   };
 }
@@ -82,6 +103,7 @@ export function pluginReport(parts: StatusParts) {
       { name: 'queue_length', help: 'Messages waiting for the IDE backend.', value: status.queueLength },
       { name: 'connection_attempts', help: 'Connection attempts to the IDE backend since the gateway started.', value: status.attempts },
       { name: 'dropped_frames', help: 'Frames from the IDE backend dropped as unreadable.', value: status.droppedFrames },
+      { name: 'dropped_records', help: 'Records in lists from the IDE backend dropped as unreadable (the rest kept).', value: status.droppedRecords },
     ],
   };
 }

@@ -1,5 +1,6 @@
 // The build tools: one build, the list, a build's log.
 import type { ToolDefinition } from '../../../core/index.js';
+import type { Build } from '../model.js';
 import { readThrough, type IdeDeps } from './deps.js';
 import { buildId, buildSchema, limit, output, stale } from './schemas.js';
 
@@ -43,11 +44,14 @@ const buildLogs = {
   annotations: { readOnlyHint: true, openWorldHint: true },
 } as const satisfies ToolDefinition;
 
+/** By start, newest first; not started yet (queued, startedAt null) first of all. */
+const newestFirst = (a: Build, b: Build): number => (a.startedAt === null ? -1 : b.startedAt === null ? 1 : b.startedAt.localeCompare(a.startedAt));
+
 export function registerBuildTools(deps: IdeDeps): void {
   const { ctx, cache } = deps;
 
   ctx.tool(buildStatus, async (args, call) => {
-    const isStale = await readThrough(deps, () => cache.isFresh(cache.builds.get(args.buildId)), { type: 'build.status', data: { buildId: args.buildId } }, call.signal);
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.builds.get(args.buildId)), { type: 'build.status', data: { buildId: args.buildId } }, call.signal, () => cache.builds.get(args.buildId) !== undefined);
     const build = cache.builds.get(args.buildId)?.value ?? { id: args.buildId, repo: '', branch: '', status: 'unknown', duration: null, startedAt: new Date(0).toISOString() };
     return { build, stale: isStale };
   });
@@ -59,14 +63,14 @@ export function registerBuildTools(deps: IdeDeps): void {
     const builds = [...cache.builds.values()]
       .map((kept) => kept.value)
       .filter((build) => repo === undefined || build.repo === repo)
-      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .sort(newestFirst)
       .slice(0, args.limit);
     return { builds, stale: isStale };
   });
 
   ctx.tool(buildLogs, async (args, call) => {
     const request = { type: 'build.logs', data: { buildId: args.buildId, tail: cache.limits.logLinesPerBuild } } as const;
-    const isStale = await readThrough(deps, () => cache.isFresh(cache.logs.get(args.buildId)), request, call.signal);
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.logs.get(args.buildId)), request, call.signal, () => cache.logs.get(args.buildId) !== undefined);
     const lines = cache.logs.get(args.buildId)?.value ?? [];
     return { buildId: args.buildId, lines: lines.slice(-args.tail), stale: isStale };
   });

@@ -87,7 +87,7 @@ export function registerChatTools(deps: IdeDeps): void {
 
   ctx.tool(chatHistory, async (args, call) => {
     const request = { type: 'chat.history', sessionId: args.sessionId, data: { limit: cache.limits.messagesPerSession } } as const;
-    const isStale = await readThrough(deps, () => cache.isFresh(cache.chats.get(args.sessionId)), request, call.signal);
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.chats.get(args.sessionId)), request, call.signal, () => cache.chats.get(args.sessionId) !== undefined);
     const messages = cache.chats.get(args.sessionId)?.value ?? [];
     return { sessionId: args.sessionId, messages: messages.slice(-args.limit), stale: isStale };
   });
@@ -101,12 +101,16 @@ export function registerChatTools(deps: IdeDeps): void {
   ctx.tool(sessionCreate, async (args, call) => {
     const proposed = { id: `sess-${randomUUID()}`, name: args.name, status: 'creating', createdAt: new Date().toISOString() };
     const result = await submit(deps, { type: 'session.create', data: { id: proposed.id, name: args.name } }, call.signal);
-    if (result.queued) return { session: proposed, queued: true };
+    if (result.queued) {
+      // Known at once: ide_session_list shows it (status "creating") until the backend confirms it.
+      cache.putSession(proposed);
+      return { session: proposed, queued: true };
+    }
     return { session: readSession(result.data.session) ?? proposed, queued: false };
   });
 
   ctx.tool(planStatus, async (args, call) => {
-    const isStale = await readThrough(deps, () => cache.isFresh(cache.plans.get(args.sessionId)), { type: 'plan.status', sessionId: args.sessionId, data: {} }, call.signal);
+    const isStale = await readThrough(deps, () => cache.isFresh(cache.plans.get(args.sessionId)), { type: 'plan.status', sessionId: args.sessionId, data: {} }, call.signal, () => cache.plans.get(args.sessionId) !== undefined);
     const plan = cache.plans.get(args.sessionId)?.value;
     return { sessionId: args.sessionId, status: plan?.status ?? 'unknown', steps: plan?.steps ?? [], stale: isStale };
   });

@@ -1,12 +1,12 @@
 // The dashboard tools: overview, activity, metrics, and the shared dashboard state.
 import type { ToolDefinition } from '../../../core/index.js';
-import { STATE_LIMIT_BYTES } from '../feed.js';
+import { readState, ShapeRefused, STATE_LIMIT_CHARS } from '../feed.js';
 import { dashboardMetrics, periodStart, PERIODS } from '../metrics.js';
+import { isForbiddenKey } from '../protocol.js';
 import { readThrough, submit, type IdeDeps } from './deps.js';
-import { activitySchema, limit, output, stale } from './schemas.js';
+import { activitySchema, count, limit, output, stale } from './schemas.js';
 
 const READING = 'Answers from the cache, marked stale, when the backend cannot be asked.';
-const count = { type: 'integer', minimum: 0 } as const;
 const stateObject = { type: 'object', description: 'The dashboard state: any JSON object the IDE front end shares.' } as const;
 const updatedAt = { type: ['string', 'null'], description: 'When the backend last changed it (ISO 8601); null when never heard.' } as const;
 /** Sessions in these states are not counted as active. */
@@ -109,7 +109,7 @@ export function registerDashboardTools(deps: IdeDeps): void {
       repos: cache.overview?.value.repos ?? new Set([...cache.builds.values()].map((kept) => kept.value.repo)).size,
       services: cache.overview?.value.services ?? 0,
       activeSessions: [...cache.sessions.values()].filter((session) => !ENDED.has(session.status)).length,
-      recentBuilds: [...cache.builds.values()].filter((kept) => Date.parse(kept.value.startedAt) >= dayAgo).length,
+      recentBuilds: [...cache.builds.values()].filter((kept) => kept.value.startedAt !== null && Date.parse(kept.value.startedAt) >= dayAgo).length,
       bridgeOnline: bridge.connected,
     };
     return { overview, stale: asked.some(Boolean) };
@@ -142,8 +142,15 @@ export function registerDashboardTools(deps: IdeDeps): void {
       const expected = args.replace ? state : { ...cache.dashboard.value.state, ...state };
       return { state: expected, updatedAt: cache.dashboard.value.updatedAt, queued: true };
     }
-    const answered = cache.dashboard.value;
-    deps.publisher.dashboardUpdated({ state: answered.state, updatedAt: answered.updatedAt, replace: args.replace });
+    // The answer itself, not the cache (which a push may have changed meanwhile); the answer
+    // handling has kept it and announced it (ide.dashboard.state.updated), queued or not.
+    let answered;
+    try {
+      answered = readState(result.data);
+    } catch (err) {
+      if (!(err instanceof ShapeRefused)) throw err;
+      throw ctx.error('IDE_BACKEND_ERROR', `The IDE backend accepted the update but answered a state the gateway cannot read (${err.message}); ide_dashboard_state asks again.`, { code: 'unreadable', message: err.message });
+    }
     return { ...answered, queued: false };
   });
 }
@@ -152,9 +159,9 @@ export function registerDashboardTools(deps: IdeDeps): void {
 function checkState(deps: IdeDeps, state: Record<string, unknown>): void {
   let forbidden: string | undefined;
   const text = JSON.stringify(state, (key, value: unknown) => {
-    if (key === '__proto__' || key === 'constructor' || key === 'prototype') forbidden = key;
+    if (isForbiddenKey(key)) forbidden = key;
     return value;
   });
   if (forbidden !== undefined) throw deps.ctx.error('IDE_STATE_INVALID', `The state holds the key "${forbidden}", which is refused: rename it.`, { key: forbidden });
-  if (text.length > STATE_LIMIT_BYTES) throw deps.ctx.error('IDE_STATE_INVALID', `The state is ${text.length} bytes as JSON; at most ${STATE_LIMIT_BYTES}.`, { bytes: text.length, limit: STATE_LIMIT_BYTES });
+  if (text.length > STATE_LIMIT_CHARS) throw deps.ctx.error('IDE_STATE_INVALID', `The state is ${text.length} characters as JSON; at most ${STATE_LIMIT_CHARS}.`, { chars: text.length, limit: STATE_LIMIT_CHARS });
 }

@@ -3,7 +3,10 @@ const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$';
 
 export const sessionId = { type: 'string', pattern: ID_PATTERN, description: 'A chat session id, as ide_session_list or ide_session_create gave it.' } as const;
 export const buildId = { type: 'string', pattern: ID_PATTERN, description: 'A build id, as ide_build_list gave it.' } as const;
+/** An integer from 1 to `maximum`, `value` when absent: tool limits and config counts alike. */
 export const limit = (value: number, maximum: number, description: string) => ({ type: 'integer', minimum: 1, maximum, default: value, description }) as const;
+/** A count in an answer. */
+export const count = { type: 'integer', minimum: 0 } as const;
 
 export const stale = {
   type: 'boolean',
@@ -37,7 +40,7 @@ export const buildSchema = {
     branch: string,
     status: { type: 'string', description: 'The backend\'s word: queued, running, success, failed, ... ("unknown" when never heard of).' },
     duration: { type: ['number', 'null'], description: 'Seconds, once finished.' },
-    startedAt: time,
+    startedAt: { type: ['string', 'null'], description: 'ISO 8601; null for a build not started yet (queued).' },
   },
 } as const;
 

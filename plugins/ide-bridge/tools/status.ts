@@ -2,9 +2,7 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import { bridgeStatus, type StatusParts } from '../status.js';
 import type { IdeContext } from './deps.js';
-import { output } from './schemas.js';
-
-const count = { type: 'integer', minimum: 0 } as const;
+import { count, output } from './schemas.js';
 
 const bridgeStatusTool = {
   name: 'ide_bridge_status',
@@ -18,17 +16,18 @@ const bridgeStatusTool = {
     state: { enum: ['connecting', 'open', 'waiting', 'closed'], description: 'open: connected; waiting: for the next attempt; connecting: an attempt under way.' },
     connected: { type: 'boolean' },
     since: { type: 'string', description: 'When the connection opened (connected) or went down (ISO 8601).' },
-    retries: { ...count, description: 'Failed attempts since the connection was last open.' },
+    retries: { ...count, description: 'Failed attempts since a connection last stayed open for reconnect.maxMs.' },
     attempts: { ...count, description: 'Connection attempts since the gateway started.' },
     nextAttemptInMs: { type: ['integer', 'null'], description: 'Milliseconds until the next attempt while waiting.' },
-    recentDelaysMs: { type: 'array', items: count, description: 'The last waits between attempts (full jitter below a doubling ceiling).' },
-    authRefused: { type: 'boolean', description: 'The backend refused the token (401/403); retried only every reconnect.maxMs.' },
+    recentDelaysMs: { type: 'array', items: count, description: 'The last waits between attempts (equal jitter: half a doubling ceiling plus a random part of the other half).' },
+    authRefused: { type: 'boolean', description: 'The backend refused the token (401/403); retried only after a random wait between reconnect.maxMs/2 and reconnect.maxMs.' },
     lastError: { type: ['string', 'null'] },
     mode: { enum: ['queue', 'fail'] },
     queueLength: count,
     queueLimit: count,
     breaker: { enum: ['closed', 'open', 'halfOpen'] },
     droppedFrames: { ...count, description: 'Frames from the backend dropped as unreadable since the gateway started.' },
+    droppedRecords: { ...count, description: 'Records in lists from the backend dropped as unreadable (over a field limit, a field missing) since the gateway started; the rest of each list is kept.' },
     cache: { type: 'object', additionalProperties: count, description: 'Entries kept per kind.' },
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
