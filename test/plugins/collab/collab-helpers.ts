@@ -28,3 +28,12 @@ export async function collabGateway(overrides: Record<string, unknown> = {}, sto
   };
   return { gateway, session, ...(await session()) };
 }
+
+/** A gateway with alice joined on its first session and bob on a second. */
+export async function aliceAndBob(overrides: Record<string, unknown> = {}): Promise<{ c: CollabGateway; alice: CollabGateway; bob: CollabSession }> {
+  const c = await collabGateway(overrides);
+  await c.call('collab_join', { name: 'alice' });
+  const bob = await c.session('bob-client');
+  await bob.call('collab_join', { name: 'bob' });
+  return { c, alice: c, bob };
+}

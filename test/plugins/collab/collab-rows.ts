@@ -1,5 +1,5 @@
-// Rows written straight into collab's tables, for what other collab tools own (tasks, locks,
-// plans) or what only time does (an agent gone quiet).
+// Rows written straight into collab's tables, for states a test cannot wait for (an agent
+// silent for minutes, a task running for an hour) or whose tools another test area covers.
 import type { PluginStore } from '../../../core/index.js';
 import type { Gateway } from '../../../core/gateway.js';
 import type { CollabTables } from '../../../plugins/collab/store/schema.js';
@@ -8,19 +8,23 @@ export function collabDb(gateway: Gateway) {
   return (gateway.store.forPlugin('collab') as PluginStore<CollabTables>).db;
 }
 
-const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
+export const MINUTE = 60_000;
+/** The time `msAgo` ago as stored (negative: in the future). */
+export const ago = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
 
-export async function insertTask(gateway: Gateway, task: { title: string; assignee: string; status: string; priority?: number }): Promise<number> {
-  const now = iso();
+type TaskFields = Partial<CollabTables['collab_tasks']> & { title: string; assignee: string };
+
+/** Inserts a task (in progress, created by `driver`, unless `fields` say otherwise); answers its id. */
+export async function insertTask(gateway: Gateway, fields: TaskFields): Promise<number> {
+  const now = ago();
+  const status = fields.status ?? 'in_progress';
   const row = await collabDb(gateway)
     .insertInto('collab_tasks')
     .values({
-      title: task.title,
       description: null,
       kind: 'task',
-      priority: task.priority ?? 2,
-      status: task.status,
-      assignee: task.assignee,
+      priority: 2,
+      status,
       created_by: 'driver',
       relevant_files: '[]',
       constraints: '[]',
@@ -34,31 +38,50 @@ export async function insertTask(gateway: Gateway, task: { title: string; assign
       plan_item_id: null,
       created_at: now,
       updated_at: now,
-      started_at: null,
+      started_at: status === 'in_progress' ? now : null,
       finished_at: null,
       last_progress_at: null,
       stuck_at: null,
       version: 1,
-    })
+      ...fields,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return Number(row.id);
+}
+
+/** Inserts a message from `from` to `to`; answers its id. */
+export async function insertMessage(gateway: Gateway, from: string, to: string, body: string, subject: string | null = null): Promise<number> {
+  const db = collabDb(gateway);
+  const row = await db
+    .insertInto('collab_messages')
+    .values({ from_agent: from, to_agent: to, subject, body, kind: 'message', reply_to: null, task_id: null, created_at: ago() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('collab_messages').set({ thread_id: row.id }).where('id', '=', row.id).execute();
+  return Number(row.id);
+}
+
+/** Inserts a lock of `path` by `agent`, expiring `expiresInMs` from now (negative: expired). */
+export async function insertLock(gateway: Gateway, lock: { path: string; agent: string; expiresInMs: number }): Promise<void> {
+  await collabDb(gateway)
+    .insertInto('collab_locks')
+    .values({ path: lock.path, agent: lock.agent, reason: 'editing', task_id: null, locked_at: ago(MINUTE), expires_at: ago(-lock.expiresInMs) })
+    .execute();
 }
 
 /** Makes `agent` look last heard from `msAgo` ago. */
 export async function lastSeen(gateway: Gateway, agent: string, msAgo: number): Promise<void> {
-  await collabDb(gateway).updateTable('collab_agents').set({ last_seen_at: iso(msAgo) }).where('name', '=', agent).execute();
+  await collabDb(gateway).updateTable('collab_agents').set({ last_seen_at: ago(msAgo) }).where('name', '=', agent).execute();
 }
 
-export async function insertLock(gateway: Gateway, lock: { path: string; agent: string; expiresInMs: number }): Promise<void> {
-  await collabDb(gateway)
-    .insertInto('collab_locks')
-    .values({ path: lock.path, agent: lock.agent, reason: 'editing', task_id: null, locked_at: iso(), expires_at: iso(-lock.expiresInMs) })
-    .execute();
+/** Sets columns of a task, e.g. to make it look started long ago. */
+export async function setTask(gateway: Gateway, id: number, fields: Partial<CollabTables['collab_tasks']>): Promise<void> {
+  await collabDb(gateway).updateTable('collab_tasks').set(fields as never).where('id', '=', id).execute();
 }
 
 export async function insertPlan(gateway: Gateway, plan: { id: string; title: string; active: boolean }): Promise<void> {
-  const now = iso();
+  const now = ago();
   await collabDb(gateway)
     .insertInto('collab_plans')
     .values({ id: plan.id, title: plan.title, goal: 'ship it', context: null, created_by: 'driver', active: plan.active ? 1 : 0, created_at: now, updated_at: now })

@@ -2,15 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/events.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
-import { collabGateway } from './collab-helpers.js';
-
-async function aliceAndBob() {
-  const c = await collabGateway();
-  await c.call('collab_join', { name: 'alice' });
-  const bob = await c.session('bob-client');
-  await bob.call('collab_join', { name: 'bob' });
-  return { c, alice: c, bob };
-}
+import { aliceAndBob, collabGateway } from './collab-helpers.js';
 
 describe('collab handoffs and reviews', () => {
   it('a handoff gives the task in progress to another agent as pending, releases its locks, and sends the message', async () => {

@@ -4,15 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/events.js';
 import { tempDir } from '../../helpers.js';
-import { collabGateway } from './collab-helpers.js';
-
-async function aliceAndBob() {
-  const c = await collabGateway();
-  await c.call('collab_join', { name: 'alice' });
-  const bob = await c.session('bob-client');
-  await bob.call('collab_join', { name: 'bob' });
-  return { c, alice: c, bob };
-}
+import { aliceAndBob } from './collab-helpers.js';
 
 describe('collab file locks', () => {
   it('locks (a file not created yet too), extends for its owner, refuses another, checks, lists, unlocks', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { collabGateway } from './collab-helpers.js';
-import { insertMessage } from './aged-rows.js';
+import { insertMessage } from './collab-rows.js';
 
 const texts = (result: { messages: Array<{ content: unknown }> }) => result.messages.map((m) => (m.content as { text: string }).text);
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { waitFor } from '../../helpers.js';
 import { collabGateway } from './collab-helpers.js';
-import { insertMessage, insertTask } from './aged-rows.js';
+import { insertMessage, insertTask } from './collab-rows.js';
 
 const text = (result: { contents: unknown[] }) => (result.contents[0] as { text: string }).text;
 

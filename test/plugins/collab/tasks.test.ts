@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/events.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
-import { collabGateway } from './collab-helpers.js';
-
-/** A gateway with alice joined on its first session and bob on a second. */
-async function aliceAndBob() {
-  const c = await collabGateway();
-  await c.call('collab_join', { name: 'alice' });
-  const bob = await c.session('bob-client');
-  await bob.call('collab_join', { name: 'bob' });
-  return { c, alice: c, bob };
-}
+import { aliceAndBob, collabGateway } from './collab-helpers.js';
 
 describe('collab tasks: create, list, get', () => {
   it('creates with defaults, stores files relative to the workspace, lists with filters and pages', async () => {

@@ -5,7 +5,7 @@ import type { Gateway } from '../../../core/gateway.js';
 import { recordNotifications, tempDir } from '../../helpers.js';
 import { storeBackends } from '../../support/store-backends.js';
 import { collabGateway as bootOn } from './collab-helpers.js';
-import { ago, insertLock, insertTask, lastSeen, MINUTE } from './aged-rows.js';
+import { ago, insertLock, insertTask, lastSeen, MINUTE } from './collab-rows.js';
 
 // Staleness is made by writing old times into the rows; the watchdog sweeps every second.
 const WATCHDOG = { plugins: { collab: { config: { watchdog: { intervalSeconds: 1, stuckAfterSeconds: 600 }, presence: { staleSeconds: 60 } } } } };
@@ -44,9 +44,9 @@ for (const backend of storeBackends()) {
       await c.call('collab_join', { name: 'alice' });
       await c.call('collab_register_agent', { name: 'bob' });
       await lastSeen(c.gateway, 'bob', 10 * MINUTE);
-      await insertLock(c.gateway, 'src/held-by-bob.ts', 'bob', 30 * MINUTE);
-      await insertLock(c.gateway, 'src/expired.ts', 'alice', -MINUTE);
-      await insertLock(c.gateway, 'src/kept.ts', 'alice', 30 * MINUTE);
+      await insertLock(c.gateway, { path: 'src/held-by-bob.ts', agent: 'bob', expiresInMs: 30 * MINUTE });
+      await insertLock(c.gateway, { path: 'src/expired.ts', agent: 'alice', expiresInMs: -MINUTE });
+      await insertLock(c.gateway, { path: 'src/kept.ts', agent: 'alice', expiresInMs: 30 * MINUTE });
 
       await eventually(async () => events.length === 3);
       assert.deepEqual(events.map((e) => e.replace(/"last_seen_at":"[^"]+"/, '"last_seen_at":"…"').replace(/"expires_at":"[^"]+"/, '"expires_at":"…"')).sort(), [
