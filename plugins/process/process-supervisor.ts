@@ -169,6 +169,19 @@ export class ProcessSupervisor {
     return this.reconcile(row);
   }
 
+  /**
+   * The record of `id` for a process tool: children another plugin started through the API
+   * (kind `plugin`) are that plugin's to drive — its own rules (collab: only a worker's driver)
+   * would be bypassed otherwise — so the tools do not see them (PROCESS_NOT_FOUND, as unknown).
+   */
+  toolRow(id: string): ProcessRow {
+    const row = this.row(id);
+    if (row.kind === 'plugin') {
+      throw this.#deps.error('PROCESS_NOT_FOUND', `No process has id "${id}". List them with process_list.`, { id });
+    }
+    return row;
+  }
+
   /** process_list: rows from the store, each running one probed. */
   list(filter: ListFilter): ProcessRow[] {
     const rows = this.#deps.store.list(filter).map((row) => this.reconcile(row));

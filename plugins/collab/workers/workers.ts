@@ -1,15 +1,16 @@
-// The workers this gateway runs: spawn (agent row, worktree, process through the process
-// plugin), health checks with restarts, and the end of each — exited, failed (its task back
-// to pending and an alert to its driver), or dismissed. State is in memory (worker.ts says why).
+// The workers this gateway runs: spawn (agent row, task, worktree, process through the process
+// plugin), health checks with restarts, and the end of each — exited, failed or dismissed; at
+// every end its unfinished task goes back to pending for anyone, and its driver is alerted
+// unless it dismissed the worker itself. State is in memory (worker.ts says why).
 import type { ManagedProcessHandle, ProcessApi, ProcessExit } from '../../process/api.js';
 import { upsertAgent } from '../agents.js';
 import type { CollabContext, CollabStore } from '../context.js';
-import { taskChannel, type TaskEvent } from '../events.js';
 import type { Mailbox } from '../mailbox.js';
-import { ANYONE, nowIso, SYSTEM_AGENT, type TaskStatus } from '../model.js';
+import { nowIso, SYSTEM_AGENT, type Task } from '../model.js';
 import { workerArgv, workerEnv } from './command.js';
 import { verdict, type HealthLimits } from './health.js';
 import { isLive, type Worker, type WorkerStatus } from './worker.js';
+import { assignToWorker, releaseFromWorker, taskForWorker } from './worker-task.js';
 import { Worktrees, type CommitResult } from './worktree.js';
 
 export interface WorkersDeps {
@@ -33,6 +34,9 @@ type KindConfig = CollabContext['config']['workers']['kinds'][string];
 
 /** How long a worker gets between SIGTERM and SIGKILL when it is restarted, failed or dismissed. */
 const STOP_GRACE_MS = 2000;
+
+/** Ended workers kept for collab_list_workers and collab_worker_output; older ones are forgotten. */
+export const KEEP_ENDED_WORKERS = 100;
 
 export class Workers {
   readonly #ctx: CollabContext;
@@ -82,42 +86,69 @@ export class Workers {
 
   async spawn(request: SpawnRequest): Promise<Worker> {
     const kind = this.kindOf(request.kind);
+    // Read before the checks below, which run with the reservation in one synchronous stretch.
+    const elsewhere = request.name === undefined ? await this.#namesInUseElsewhere(request.kind) : undefined;
     const live = this.list().filter((w) => w.kind === request.kind && isLive(w)).length + [...this.#reserved.values()].filter((k) => k === request.kind).length;
     if (live >= kind.maxInstances) {
       throw this.#ctx.error('COLLAB_WORKER_LIMIT', `Kind "${request.kind}" runs ${live} of its ${kind.maxInstances} workers (maxInstances): dismiss one or wait for one to end.`, { kind: request.kind, maxInstances: kind.maxInstances });
     }
-    const name = request.name ?? this.#defaultName(request.kind);
+    const name = request.name ?? this.#defaultName(request.kind, elsewhere!);
     this.#checkNameFree(name);
     this.#reserved.set(name, request.kind);
     try {
       await this.#checkAgentName(name);
-      const task = request.taskId === undefined ? undefined : await this.#openTask(request.taskId);
+      // Checked before its agent row is made, and again when it is given (assignToWorker).
+      if (request.taskId !== undefined) await taskForWorker(this.#ctx, this.#store.db, request.taskId, name);
       await upsertAgent(this.#store, { name, kind: 'worker', display_name: `${request.kind} worker` });
-      const place = kind.worktree === 'auto' && (await this.worktrees.repository()) !== null ? await this.worktrees.create(name) : undefined;
-      const now = Date.now();
-      const worker: Worker = {
-        name,
-        kind: request.kind,
-        driver: request.driver,
-        taskId: request.taskId ?? null,
-        worktree: place?.worktree ?? null,
-        cwd: place?.cwd ?? this.#ctx.workspace.root,
-        status: 'starting',
-        restarts: 0,
-        spawnedMs: now,
-        runStartedMs: now,
-        reason: null,
-        exitCode: null,
-      };
-      await this.#startRun(worker);
+      // Given to it before its process starts: a task someone else took meanwhile is refused, not taken over.
+      if (request.taskId !== undefined) await assignToWorker(this.#ctx, this.#store, request.taskId, name, request.driver);
+      let worker: Worker;
+      try {
+        worker = await this.#launch(request, name);
+      } catch (err) {
+        // Nothing runs for it: the task it was just given goes back.
+        if (request.taskId !== undefined) await releaseFromWorker(this.#ctx, this.#store, request.taskId, name, request.driver);
+        throw err;
+      }
+      // Most recent last: the oldest ended workers are forgotten first.
+      this.#byName.delete(name);
       this.#byName.set(name, worker);
-      if (task) await this.#assign(worker, task, request.driver);
       this.#publish(worker, 'starting');
       if (request.input !== undefined && request.input !== '') await worker.handle!.write(request.input);
       return worker;
     } finally {
       this.#reserved.delete(name);
     }
+  }
+
+  /** Its worktree and its first run; a spawn that meets the shutdown stops what it started. */
+  async #launch(request: SpawnRequest, name: string): Promise<Worker> {
+    const kind = this.kindOf(request.kind);
+    const place = kind.worktree === 'auto' && (await this.worktrees.repository()) !== null ? await this.worktrees.create(name) : undefined;
+    const now = Date.now();
+    const worker: Worker = {
+      name,
+      kind: request.kind,
+      driver: request.driver,
+      taskId: request.taskId ?? null,
+      worktree: place?.worktree ?? null,
+      cwd: place?.cwd ?? this.#ctx.workspace.root,
+      status: 'starting',
+      restarts: 0,
+      spawnedMs: now,
+      runStartedMs: now,
+      reason: null,
+      exitCode: null,
+    };
+    const shuttingDown = () => this.#ctx.error('COLLAB_WORKER_NOT_RUNNING', `The gateway is shutting down: worker "${name}" is not started.`, { name, status: worker.status });
+    if (this.#closing) throw shuttingDown();
+    await this.#startRun(worker);
+    // close() did not see it: it stops here.
+    if (this.#closing) {
+      await this.#stopRun(worker);
+      throw shuttingDown();
+    }
+    return worker;
   }
 
   /** Writes to the worker's stdin; COLLAB_WORKER_NOT_RUNNING between runs and after its end. */
@@ -149,12 +180,12 @@ export class Workers {
    * worktree (the branch stays), and gives its unfinished task back to everyone.
    */
   async dismiss(worker: Worker, by: string, commitMessage?: string): Promise<CommitResult | null> {
-    const wasLive = isLive(worker);
     this.#setStatus(worker, 'dismissed', `dismissed by ${by}`);
     await this.#stopRun(worker);
     const commit = commitMessage !== undefined ? await this.commit(worker, commitMessage) : null;
     if (worker.worktree) await this.worktrees.remove(worker.worktree);
-    if (wasLive) await this.#releaseTask(worker, by);
+    // Its driver dismissed it: no alert. (A worker that had ended gave its task back then.)
+    await this.#releaseTask(worker, by);
     return commit;
   }
 
@@ -186,11 +217,22 @@ export class Workers {
     }
   }
 
-  /** Shutdown: every worker stops; worktrees and branches stay for a later spawn of the same name. */
+  /**
+   * Shutdown: every worker stops, and an unfinished task goes back to pending for anyone (no
+   * gateway will run these workers again); worktrees and branches stay for a later spawn of the same name.
+   */
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#timer);
+    const live = this.list().filter(isLive);
     await Promise.all(this.list().map((worker) => this.#stopRun(worker)));
+    for (const worker of live) {
+      try {
+        await this.#releaseTask(worker, SYSTEM_AGENT);
+      } catch (err) {
+        this.#ctx.log.error({ err, worker: worker.name }, 'collab: giving back the task of a worker at shutdown failed');
+      }
+    }
   }
 
   async #startRun(worker: Worker): Promise<void> {
@@ -213,7 +255,7 @@ export class Workers {
     if (this.#closing || worker.handle !== handle || !isLive(worker) || worker.status === 'restarting' || worker.status === 'unhealthy') return;
     worker.exitCode = exit.exit_code;
     try {
-      if (exit.status === 'exited') this.#setStatus(worker, 'exited', 'exited with code 0');
+      if (exit.status === 'exited') await this.#exited(worker);
       else await this.#restartOrFail(worker, exit.exit_code !== null ? `exited with code ${exit.exit_code}` : `ended by ${exit.signal ?? 'an unknown cause'}`);
     } catch (err) {
       this.#ctx.log.error({ err, worker: worker.name }, 'collab: handling a worker exit failed');
@@ -228,10 +270,24 @@ export class Workers {
     if (this.#closing || worker.status !== 'restarting') return;
     try {
       await this.#startRun(worker);
-      this.#setStatus(worker, 'starting', reason);
     } catch (err) {
-      await this.#fail(worker, `could not be restarted: ${(err as Error).message}`);
+      if (worker.status === 'restarting') await this.#fail(worker, `could not be restarted: ${(err as Error).message}`);
+      return;
     }
+    // Dismissed (or failed, or shut down) while the new run started: that run is not wanted.
+    if (this.#closing || worker.status !== 'restarting') {
+      await this.#stopRun(worker);
+      return;
+    }
+    this.#setStatus(worker, 'starting', reason);
+  }
+
+  /** It exited with code 0: done — but a task it did not finish goes back to everyone, and its driver hears it. */
+  async #exited(worker: Worker): Promise<void> {
+    this.#setStatus(worker, 'exited', 'exited with code 0');
+    const task = await this.#releaseTask(worker, SYSTEM_AGENT);
+    if (!task) return;
+    await this.#alert(worker, `Worker ${worker.name} exited without finishing its task`, `Worker ${worker.name} (kind ${worker.kind}) exited with code 0 without completing its task #${task.id} "${task.title}": it is pending again, for anyone. Its recent output: collab_worker_output {"name": "${worker.name}"}.`);
   }
 
   /** The worker is over: stopped, its task back to pending for anyone, its driver told. */
@@ -240,31 +296,53 @@ export class Workers {
     await this.#stopRun(worker);
     const task = await this.#releaseTask(worker, SYSTEM_AGENT);
     const about = task ? ` Its task #${task.id} "${task.title}" is pending again, for anyone.` : '';
-    await this.#mailbox.send({
-      from: SYSTEM_AGENT,
-      to: worker.driver,
-      kind: 'alert',
-      subject: `Worker ${worker.name} failed`,
-      body: `Worker ${worker.name} (kind ${worker.kind}) failed: ${reason}.${about} Its recent output: collab_worker_output {"name": "${worker.name}"}.`,
-      task_id: worker.taskId,
-    });
+    await this.#alert(worker, `Worker ${worker.name} failed`, `Worker ${worker.name} (kind ${worker.kind}) failed: ${reason}.${about} Its recent output: collab_worker_output {"name": "${worker.name}"}.`);
+  }
+
+  async #alert(worker: Worker, subject: string, body: string): Promise<void> {
+    await this.#mailbox.send({ from: SYSTEM_AGENT, to: worker.driver, kind: 'alert', subject, body, task_id: worker.taskId });
   }
 
   #setStatus(worker: Worker, status: WorkerStatus, reason: string | null): void {
     worker.status = status;
     worker.reason = reason;
     this.#publish(worker, status);
+    if (!isLive(worker)) this.#forgetOldEnded();
+  }
+
+  /** Names are the callers' to choose: ended workers are kept up to a bound, the oldest spawned dropped first. */
+  #forgetOldEnded(): void {
+    const ended = this.list().filter((w) => !isLive(w));
+    for (const worker of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_WORKERS))) this.#byName.delete(worker.name);
   }
 
   #publish(worker: Worker, change: string): void {
     this.#ctx.events.publish(`collab.worker.${change}`, { name: worker.name, kind: worker.kind, driver: worker.driver, status: worker.status, task_id: worker.taskId, restarts: worker.restarts, reason: worker.reason });
   }
 
-  #defaultName(kind: string): string {
+  /** The first free `<kind>-<n>`: not ours and live, nor in use elsewhere (see #namesInUseElsewhere). */
+  #defaultName(kind: string, elsewhere: ReadonlySet<string>): string {
     for (let n = 1; ; n++) {
       const name = `${kind}-${n}`;
-      if (!this.#taken(name)) return name;
+      // An ended worker of ours is known to be over: its agent row is ours to take again.
+      if (!this.#taken(name) && (!elsewhere.has(name) || this.#byName.has(name))) return name;
     }
+  }
+
+  /**
+   * Default names that would collide with an agent of the store: one that is no worker, or a
+   * worker seen within presence.staleSeconds — perhaps another gateway's on the same PostgreSQL
+   * store, which this gateway cannot see run (two processes must never act as one agent).
+   */
+  async #namesInUseElsewhere(kind: string): Promise<Set<string>> {
+    const since = nowIso(Date.now() - this.#ctx.config.presence.staleSeconds * 1000);
+    const rows = await this.#store.db
+      .selectFrom('collab_agents')
+      .select('name')
+      .where('name', 'like', `${kind}-%`)
+      .where((eb) => eb.or([eb('kind', '!=', 'worker'), eb('last_seen_at', '>', since)]))
+      .execute();
+    return new Set(rows.map((row) => row.name));
   }
 
   #taken(name: string): boolean {
@@ -282,39 +360,9 @@ export class Workers {
     if (agent && agent.kind !== 'worker') throw this.#ctx.error('COLLAB_WORKER_NAME_TAKEN', `"${name}" is a registered agent that is not a worker: choose another name, or leave name out.`, { name });
   }
 
-  async #openTask(id: number) {
-    const task = await this.#store.db.selectFrom('collab_tasks').select(['id', 'title', 'status', 'assignee', 'priority']).where('id', '=', id).executeTakeFirst();
-    if (!task) throw this.#ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${id}: list them with collab_list_tasks.`, { id });
-    if (task.status === 'completed' || task.status === 'cancelled') {
-      throw this.#ctx.error('COLLAB_TRANSITION_INVALID', `Task ${id} is ${task.status}: a worker can only be given an open task.`, { id, from: task.status, to: 'in_progress', allowed: [] });
-    }
-    return task;
-  }
-
-  async #assign(worker: Worker, task: { id: number; title: string; status: string; assignee: string; priority: number }, by: string): Promise<void> {
-    await this.#store.db
-      .updateTable('collab_tasks')
-      .set((eb) => ({ assignee: worker.name, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', task.id)
-      .execute();
-    const event: TaskEvent = { id: task.id, title: task.title, status: task.status as TaskStatus, assignee: worker.name, priority: task.priority, by, previous_assignee: task.assignee };
-    this.#ctx.events.publish(taskChannel('updated'), event);
-  }
-
-  /** Its task, if still open and its own, goes back to pending for anyone; returns it then. */
-  async #releaseTask(worker: Worker, by: string): Promise<{ id: number; title: string } | undefined> {
+  /** Its task, if still open and its own, goes back to pending for anyone (locks released); returns it then. */
+  async #releaseTask(worker: Worker, by: string): Promise<Task | undefined> {
     if (worker.taskId === null) return undefined;
-    const task = await this.#store.db
-      .updateTable('collab_tasks')
-      .set((eb) => ({ status: 'pending', assignee: ANYONE, updated_at: nowIso(), started_at: null, version: eb('version', '+', 1) }))
-      .where('id', '=', worker.taskId)
-      .where('assignee', '=', worker.name)
-      .where('status', 'in', ['pending', 'in_progress'])
-      .returning(['id', 'title', 'priority'])
-      .executeTakeFirst();
-    if (!task) return undefined;
-    const event: TaskEvent = { id: task.id, title: task.title, status: 'pending', assignee: ANYONE, priority: task.priority, by, previous_assignee: worker.name };
-    this.#ctx.events.publish(taskChannel('updated'), event);
-    return task;
+    return releaseFromWorker(this.#ctx, this.#store, worker.taskId, worker.name, by);
   }
 }

@@ -1,6 +1,9 @@
 // Each worker's own git worktree (branch collab/<name>) under <collab dataDir>/worktrees, when
 // the workspace is a git repository: created at spawn, committed on request, removed at
 // dismissal with its branch kept. git runs through execFile (no shell), and never pushes.
+// Nor does it run anything the repository's config names (see HARDENED): anyone who can write
+// the workspace — an agent with file tools — can write .git/config, and a spawn, commit or
+// dismissal must not run their commands with the gateway's rights.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -10,6 +13,28 @@ import type { Worktree } from './worker.js';
 
 const run = promisify(execFile);
 const GIT_TIMEOUT_MS = 60_000;
+
+/**
+ * Before every git command: no hooks (hooksPath also covers post-checkout on `worktree add`
+ * and post-commit, which --no-verify does not), no fsmonitor (core.fsmonitor names a command
+ * that `status` runs, or starts a daemon), no signing program, no automatic gc (it runs hooks
+ * and leaves processes behind), no submodule recursion, no pager. diff.external and textconv
+ * run only for diff and log, and core.sshCommand, credential helpers and askpass only for a
+ * transport: we run none of them, and the environment (GIT_ALLOW_PROTOCOL) forbids every
+ * transport, also the lazy fetch of a partial clone. Filters are disabled per call
+ * (filterOverrides).
+ */
+const HARDENED = [
+  '--no-pager',
+  '-c', 'core.hooksPath=/dev/null',
+  '-c', 'core.fsmonitor=false',
+  '-c', 'commit.gpgSign=false',
+  '-c', 'gc.auto=0',
+  '-c', 'maintenance.auto=false',
+  '-c', 'submodule.recurse=false',
+];
+
+const FILTER_KEY = /^filter\.(.+)\.(?:clean|smudge|process)$/;
 
 export interface CommitResult {
   readonly committed: boolean;
@@ -95,8 +120,25 @@ export class Worktrees {
   }
 
   async #git(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-    // No prompt may wait for a terminal nobody watches; hooks and pagers stay out.
-    const { stdout } = await run('git', args, { cwd, timeout: GIT_TIMEOUT_MS, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', ...env } });
+    return this.#run(cwd, [...HARDENED, ...(await this.#filterOverrides(cwd)), ...args], env);
+  }
+
+  /**
+   * Clean, smudge and process filters are programs the config names, run by `worktree add`,
+   * `status`, `add` and `commit` for files .gitattributes (committed content) selects: each
+   * one configured is emptied for the call (files then go in and out as they are stored — an
+   * LFS file stays a pointer in a worker's worktree).
+   */
+  async #filterOverrides(cwd: string): Promise<string[]> {
+    // Exit code 1 is "no such key": no filter is configured.
+    const names = await this.#run(cwd, [...HARDENED, 'config', '--name-only', '--get-regexp', '^filter\\..*\\.(clean|smudge|process)$']).catch(() => '');
+    const drivers = new Set(names.split('\n').flatMap((key) => FILTER_KEY.exec(key.trim())?.[1] ?? []));
+    return [...drivers].flatMap((driver) => ['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${driver}.${key}=`]).concat('-c', `filter.${driver}.required=false`));
+  }
+
+  async #run(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+    // No prompt may wait for a terminal nobody watches; no transport may start (see HARDENED).
+    const { stdout } = await run('git', args, { cwd, timeout: GIT_TIMEOUT_MS, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_ALLOW_PROTOCOL: '', ...env } });
     return stdout;
   }
 }

@@ -26,6 +26,7 @@ const processInput = {
 
 export function registerInputTools({ ctx, supervisor }: ProcessToolDeps): void {
   ctx.tool(processInput, async (args, call) => {
+    supervisor.toolRow(args.id);
     const written = await supervisor.write(args.id, args.input, args.close, call.signal);
     return { id: args.id, bytes_written: written.bytes, stdin_open: written.stdin_open };
   });

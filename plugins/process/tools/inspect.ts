@@ -83,7 +83,7 @@ export function registerInspectTools({ ctx, supervisor }: ProcessToolDeps): void
   });
 
   ctx.tool(processOutput, (args) => {
-    const row = supervisor.row(args.id);
+    const row = supervisor.toolRow(args.id);
     const managed = supervisor.managed(args.id);
     const settled = !(managed?.running ?? row.status === 'running');
     const paths = logPaths(row.log_dir);

@@ -91,9 +91,13 @@ export function registerLifecycleTools({ ctx, supervisor, launch }: ProcessToolD
     return toView(supervisor.row(managed.id));
   });
 
-  ctx.tool(processStop, (args) =>
-    supervisor.stop(args.id, args.grace_ms ?? ctx.config.defaultGraceMs),
-  );
+  ctx.tool(processStop, (args) => {
+    supervisor.toolRow(args.id);
+    return supervisor.stop(args.id, args.grace_ms ?? ctx.config.defaultGraceMs);
+  });
 
-  ctx.tool(processKill, (args) => supervisor.kill(args.id));
+  ctx.tool(processKill, (args) => {
+    supervisor.toolRow(args.id);
+    return supervisor.kill(args.id);
+  });
 }

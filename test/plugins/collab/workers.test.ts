@@ -2,13 +2,14 @@
 // plugin, reaching the gateway back over TCP; health, restarts, worktrees, and nothing left.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/index.js';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
 import { recordNotifications, ROOT, tempDir } from '../../helpers.js';
 import { isGone, track, waitFor } from '../process/process-helpers.js';
+import { KEEP_ENDED_WORKERS } from '../../../plugins/collab/workers/workers.js';
 import { collabGateway, type CollabGateway } from './collab-helpers.js';
 
 const AGENT = join(ROOT, 'test', 'fixtures', 'collab-agent', 'agent.js');
@@ -19,6 +20,8 @@ const KINDS = {
   echo: { command: agent('echo'), maxInstances: 2 },
   args: { command: agent('exit', '--agent={agent}', '{task_id}', '{worktree}/out', '{unknown}', '$(touch smuggled)') },
   hang: { command: agent('hang'), restarts: 2 },
+  crash: { command: [process.execPath, '-e', 'process.exit(3)'], restarts: 1 },
+  brief: { command: ['true'], maxInstances: 10 },
 };
 
 /** A gateway with collab workers configured and a TCP listener the workers dial back. */
@@ -138,8 +141,154 @@ describe('collab workers', () => {
     const root = c.gateway.config.workspace;
     assert.deepEqual(argv, ['exit', '--agent=args-1', String(task), `${root}/out`, '{unknown}', '$(touch smuggled)']);
     assert.deepEqual(readdirSync(root), [], 'no shell ran anything in the workspace');
-    // An exit with code 0 leaves its task as it was.
-    assert.equal((await taskRow(c, task)).assignee, 'args-1');
+  });
+
+  it('a worker that exits with code 0 without finishing its task gives it back to everyone, and its driver is alerted', async () => {
+    const c = await workersGateway();
+    await c.call('collab_join', { name: 'driver' });
+    const task = await insertTask(c, 'Left unfinished');
+    track((await c.call('collab_spawn_worker', { kind: 'args', task_id: task })).pid);
+    await statusOf(c, 'args-1', 'exited');
+    const alertTo = () => collabDb(c).selectFrom('collab_messages').selectAll().where('to_agent', '=', 'driver').where('kind', '=', 'alert').execute();
+    await waitFor(async () => (await alertTo()).length === 1, 'the alert to the driver');
+    const released = await taskRow(c, task);
+    assert.deepEqual([released.status, released.assignee], ['pending', 'any'], 'no dead agent holds it');
+    const [alert] = await alertTo();
+    assert.equal(alert.task_id, task);
+    assert.match(alert.body, /args-1.*exited with code 0 without completing its task.*pending again/s);
+
+    // A completed task stays as it is, and there is nothing to say.
+    const done = await insertTask(c, 'Done by the worker');
+    track((await c.call('collab_spawn_worker', { kind: 'args', name: 'finisher', task_id: done })).pid);
+    await collabDb(c).updateTable('collab_tasks').set({ status: 'completed' }).where('id', '=', done).execute();
+    await statusOf(c, 'finisher', 'exited');
+    await c.call('collab_list_workers');
+    assert.deepEqual([(await taskRow(c, done)).status, (await taskRow(c, done)).assignee], ['completed', 'finisher']);
+    assert.equal((await alertTo()).length, 1);
+  });
+
+  it('is never given a task another agent has in progress; one for anyone in progress becomes its current task, assigned before it starts', async () => {
+    const c = await workersGateway();
+    const alice = await c.session();
+    await c.call('collab_join', { name: 'driver' });
+    await alice.call('collab_join', { name: 'alice' });
+    const taken = await insertTask(c, 'Alice works on it');
+    assert.equal((await alice.call('collab_claim_next')).task.id, taken);
+    const before = await taskRow(c, taken);
+    const starts: unknown[] = [];
+    c.gateway.events.subscribe('process.start', (event: GatewayEvent) => starts.push(event.data));
+    const refused = await c.fail('collab_spawn_worker', { kind: 'beat', task_id: taken });
+    assert.equal(refused.code, 'COLLAB_TRANSITION_INVALID');
+    assert.equal(refused.details.assignee, 'alice');
+    assert.deepEqual(await taskRow(c, taken), before, 'the task is untouched');
+    assert.deepEqual(starts, [], 'no process was started');
+    assert.deepEqual((await c.call('collab_list_workers')).workers, []);
+
+    const open = await insertTask(c, 'In progress, for anyone');
+    await collabDb(c).updateTable('collab_tasks').set({ status: 'in_progress' }).where('id', '=', open).execute();
+    const events: any[] = [];
+    c.gateway.events.subscribe('collab.task.updated', (event: GatewayEvent) => events.push(event.data));
+    // The task is the worker's before its process runs: the first process.start sees it assigned.
+    let assignedAtStart: string | undefined;
+    c.gateway.events.subscribe('process.start', () => void taskRow(c, open).then((row: any) => (assignedAtStart ??= row.assignee)));
+    track((await c.call('collab_spawn_worker', { kind: 'beat', task_id: open })).pid);
+    await waitFor(() => assignedAtStart !== undefined, 'the start');
+    assert.equal(assignedAtStart, 'beat-1');
+    const row = await taskRow(c, open);
+    assert.deepEqual([row.status, row.assignee], ['in_progress', 'beat-1']);
+    const agentRow = await collabDb(c).selectFrom('collab_agents').selectAll().where('name', '=', 'beat-1').executeTakeFirst();
+    assert.equal(agentRow.current_task_id, open);
+    assert.deepEqual(
+      events.map((e) => [e.id, e.assignee, e.previous_assignee, e.previous_status, e.by]),
+      [[open, 'beat-1', 'any', 'in_progress', 'driver']],
+    );
+  });
+
+  it('a failed or dismissed worker gives its task back with its locks, and is no longer working on it', async () => {
+    const c = await workersGateway({ healthCheckSeconds: 1, degradedAfterSeconds: 1, unhealthyAfterSeconds: 1 });
+    await c.call('collab_join', { name: 'driver' });
+    const released: any[] = [];
+    const updates: any[] = [];
+    c.gateway.events.subscribe('collab.lock.released', (event: GatewayEvent) => released.push(event.data));
+    c.gateway.events.subscribe('collab.task.updated', (event: GatewayEvent) => updates.push(event.data));
+    /** As the worker would have it after a claim: in progress, its current task, a file locked for it. */
+    const working = async (name: string, task: number, path: string) => {
+      await collabDb(c).updateTable('collab_tasks').set({ status: 'in_progress' }).where('id', '=', task).execute();
+      await collabDb(c).updateTable('collab_agents').set({ current_task_id: task }).where('name', '=', name).execute();
+      const now = Date.now();
+      await collabDb(c).insertInto('collab_locks').values({ path, agent: name, reason: `task #${task}`, task_id: task, locked_at: new Date(now).toISOString(), expires_at: new Date(now + 600_000).toISOString() }).execute();
+      await collabDb(c).insertInto('collab_locks').values({ path: `${path}.other`, agent: name, reason: null, task_id: null, locked_at: new Date(now).toISOString(), expires_at: new Date(now + 600_000).toISOString() }).execute();
+    };
+    const check = async (name: string, task: number, path: string) => {
+      const row = await taskRow(c, task);
+      assert.deepEqual([row.status, row.assignee, row.started_at], ['pending', 'any', null]);
+      const agentRow = await collabDb(c).selectFrom('collab_agents').selectAll().where('name', '=', name).executeTakeFirst();
+      assert.equal(agentRow.current_task_id, null);
+      const locks = await collabDb(c).selectFrom('collab_locks').select('path').where('agent', '=', name).execute();
+      assert.deepEqual(locks.map((l: any) => l.path), [`${path}.other`], 'only the lock taken for the task goes');
+      assert.ok(released.some((e) => e.path === path && e.agent === name && e.task_id === task));
+      const update = updates.find((e) => e.id === task && e.assignee === 'any');
+      assert.deepEqual([update.status, update.previous_status, update.previous_assignee], ['pending', 'in_progress', name]);
+    };
+
+    const dismissedTask = await insertTask(c, 'Dismissed midway');
+    track((await c.call('collab_spawn_worker', { kind: 'echo', task_id: dismissedTask })).pid);
+    await working('echo-1', dismissedTask, 'src/a.ts');
+    await c.call('collab_dismiss_worker', { name: 'echo-1' });
+    await check('echo-1', dismissedTask, 'src/a.ts');
+
+    const failedTask = await insertTask(c, 'Fails midway');
+    track((await c.call('collab_spawn_worker', { kind: 'hang', name: 'stuck', task_id: failedTask })).pid);
+    await working('stuck', failedTask, 'src/b.ts');
+    await statusOf(c, 'stuck', 'failed', 60_000);
+    await waitFor(async () => (await taskRow(c, failedTask)).assignee === 'any', 'the task to be given back');
+    await check('stuck', failedTask, 'src/b.ts');
+  });
+
+  it('a worker dismissed while it is being restarted stays dismissed: the new run is stopped', async () => {
+    const c = await workersGateway();
+    await c.call('collab_join', { name: 'driver' });
+    const exits: any[] = [];
+    c.gateway.events.subscribe('process.exit', (event: GatewayEvent) => exits.push(event.data));
+    // The dismissal lands while the restart waits for the new process to start.
+    let dismissing: Promise<unknown> | undefined;
+    c.gateway.events.subscribe('collab.worker.restarting', () => {
+      dismissing ??= c.call('collab_dismiss_worker', { name: 'crash-1' });
+    });
+    track((await c.call('collab_spawn_worker', { kind: 'crash' })).pid);
+    await waitFor(() => dismissing !== undefined, 'the restart');
+    const dismissed: any = await dismissing;
+    assert.equal(dismissed.worker.status, 'dismissed');
+    // Both runs are over, the second one without a word: no restart, no failure.
+    await waitFor(() => exits.length === 2, 'the second run to end');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const view = (await c.call('collab_list_workers')).workers[0];
+    assert.deepEqual([view.status, view.pid, view.restarts], ['dismissed', null, 1]);
+    const alerts = await collabDb(c).selectFrom('collab_messages').selectAll().where('to_agent', '=', 'driver').execute();
+    assert.deepEqual(alerts, []);
+  });
+
+  it('keeps only the last ended workers; a default name is never one another gateway\'s live worker uses', async () => {
+    const c = await workersGateway();
+    await c.call('collab_join', { name: 'driver' });
+    // w0 first, then the others ten at a time (maxProcesses is 16).
+    for (let first = 0; first <= KEEP_ENDED_WORKERS; first += first === 0 ? 1 : 10) {
+      const batch = Array.from({ length: first === 0 ? 1 : Math.min(10, KEEP_ENDED_WORKERS + 1 - first) }, (_, i) => `w${first + i}`);
+      await Promise.all(batch.map(async (name) => track((await c.call('collab_spawn_worker', { kind: 'brief', name })).pid)));
+      await Promise.all(batch.map((name) => c.call('collab_dismiss_worker', { name })));
+    }
+    const names = (await c.call('collab_list_workers')).workers.map((w: any) => w.name);
+    assert.equal(names.length, KEEP_ENDED_WORKERS);
+    assert.ok(!names.includes('w0') && names.includes('w1') && names.includes(`w${KEEP_ENDED_WORKERS}`));
+    assert.equal((await c.fail('collab_worker_output', { name: 'w0' })).code, 'COLLAB_WORKER_NOT_FOUND');
+
+    // Agent rows as other gateways on the same store leave them: a worker seen just now, one long gone, an agent.
+    const now = Date.now();
+    const row = (name: string, kind: string, msAgo: number) => ({ name, display_name: null, capabilities: '[]', project: null, presence: 'idle', presence_note: null, current_task_id: null, progress: null, step: null, total_steps: null, kind, registered_at: new Date(now - msAgo).toISOString(), last_seen_at: new Date(now - msAgo).toISOString() });
+    await collabDb(c).insertInto('collab_agents').values([row('echo-1', 'worker', 1000), row('echo-2', 'agent', 1000), row('echo-3', 'worker', 3_600_000)]).execute();
+    const spawned = await c.call('collab_spawn_worker', { kind: 'echo' });
+    track(spawned.pid);
+    assert.equal(spawned.name, 'echo-3', 'a worker not seen for staleSeconds is over');
   });
 
   it('sends input to a worker and reads its output back, control characters removed', async () => {
@@ -238,6 +387,46 @@ describe('collab workers', () => {
     assert.equal(git('log', '--format=%s %an', 'collab/coder'), 'Work of coder coder\nAdd b coder\nstart t\n');
     assert.equal(git('branch', '--show-current').trim(), 'main');
     assert.deepEqual(git('status', '--porcelain'), '', 'the main checkout is untouched');
+  });
+
+  it('runs nothing the repository\'s config names: no hooks, no fsmonitor, no filters, no signing program', async () => {
+    const repo = tempDir('mcpgw-repo-');
+    const marks = tempDir('mcpgw-marks-');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, encoding: 'utf8' });
+    const program = (name: string) => {
+      const path = join(marks, `${name}.sh`);
+      writeFileSync(path, `#!/bin/sh\ntouch '${join(marks, name)}'\ncat\n`);
+      chmodSync(path, 0o755);
+      return path;
+    };
+    git('init', '--quiet', '-b', 'main');
+    writeFileSync(join(repo, 'a.txt'), 'a\n');
+    writeFileSync(join(repo, '.gitattributes'), '*.txt filter=evil\n');
+    git('add', '--all');
+    git('commit', '--quiet', '-m', 'start');
+    // What anyone who can write the workspace can write: the repository's config and hooks.
+    git('config', 'core.fsmonitor', program('fsmonitor'));
+    git('config', 'filter.evil.clean', program('clean'));
+    git('config', 'filter.evil.smudge', program('smudge'));
+    git('config', 'filter.evil.required', 'true');
+    git('config', 'commit.gpgSign', 'true');
+    git('config', 'gpg.program', program('gpg'));
+    const hooks = ['post-checkout', 'pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-index-change', 'reference-transaction', 'pre-auto-gc', 'post-rewrite'];
+    for (const hook of hooks) {
+      writeFileSync(join(repo, '.git', 'hooks', hook), `#!/bin/sh\ntouch '${join(marks, hook)}'\n`);
+      chmodSync(join(repo, '.git', 'hooks', hook), 0o755);
+    }
+    const c = await workersGateway({}, { workspace: repo });
+    await c.call('collab_join', { name: 'driver' });
+    const spawned = await c.call('collab_spawn_worker', { kind: 'echo', name: 'coder' });
+    track(spawned.pid);
+    assert.ok(existsSync(join(spawned.worktree, 'a.txt')));
+    writeFileSync(join(spawned.worktree, 'b.txt'), 'b\n');
+    assert.equal((await c.call('collab_commit_worker', { name: 'coder', message: 'Add b' })).committed, true);
+    writeFileSync(join(spawned.worktree, 'c.txt'), 'c\n');
+    assert.equal((await c.call('collab_dismiss_worker', { name: 'coder', commit: true })).commit.committed, true);
+    assert.deepEqual(readdirSync(marks).filter((name) => !name.endsWith('.sh')), [], 'nothing the config names ran');
+    assert.equal(git('log', '--format=%s', 'collab/coder'), 'Work of coder\nAdd b\nstart\n');
   });
 
   it('leaves nothing running after the gateway shuts down', async () => {

@@ -94,14 +94,27 @@ describe('process API', () => {
     await first.stop(0);
   });
 
-  it('is not listed by process_list, and nothing it started survives shutdown, whatever onShutdown says', async () => {
+  it('is not listed by process_list, no process tool reaches it, and nothing it started survives shutdown, whatever onShutdown says', async () => {
     const { api, gateway } = await bootApi({ onShutdown: 'keep' });
     const client = await memoryClient(gateway);
-    const { call } = toolCalls(client);
-    const handle = await api.start({ command: NODE, args: script('setInterval(() => {}, 1000)'), label: 'worker' });
+    const { call, fail } = toolCalls(client);
+    const handle = await api.start({ command: NODE, args: script("process.stdin.on('data', (d) => process.stdout.write(d))"), label: 'worker' });
     track(handle.pid);
     assert.deepEqual((await call('process_list', {})).processes, []);
-    assert.equal((await call('process_output', { id: handle.id, stream: 'stdout' })).status, 'running');
+    // Its owner's rules (collab: only a worker's driver writes to it or stops it) would be bypassed otherwise.
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['process_output', { id: handle.id, stream: 'stdout' }],
+      ['process_input', { id: handle.id, input: 'smuggled\n' }],
+      ['process_stop', { id: handle.id, grace_ms: 0 }],
+      ['process_kill', { id: handle.id }],
+    ];
+    for (const [tool, args] of cases) {
+      const error = await fail(tool, args);
+      assert.equal(error.code, 'PROCESS_NOT_FOUND', tool);
+      assert.equal(error.message, `No process has id "${handle.id}". List them with process_list.`, 'the same answer as for an unknown id');
+    }
+    assert.equal(handle.running, true);
+    assert.equal(handle.tail('stdout', 1024), '', 'no input reached it');
     await gateway.close();
     assert.ok(isGone(handle.pid), 'the child is gone after shutdown');
     assert.equal((await handle.exited).status, 'killed');
