@@ -54,6 +54,15 @@ describe('collab: a driver, two workers the gateway starts, and one that hangs',
     await c.call('collab_spawn_worker', { kind: 'stuck', name: 'stuck-1', task_id: flaky });
     await c.call('collab_spawn_worker', { kind: 'agent', name: 'worker-a' });
     await c.call('collab_spawn_worker', { kind: 'agent', name: 'worker-b' });
+    // What the workers printed (a line may come a moment after the call it reports).
+    const outputOf = async (name: string) => (await c.call('collab_worker_output', { name, max_bytes: 16384 })).stdout as string;
+    const printed = async (names: string[], pattern: RegExp) => {
+      let all = '';
+      await waitFor(async () => pattern.test((all = (await Promise.all(names.map(outputOf))).join('\n'))), `${names.join(' or ')} to print ${pattern}: ${all}`, 10_000);
+    };
+    // Both are in before the docs task exists: the handoff between them must reach worker-b's session.
+    await printed(['worker-a'], /joined worker-a/);
+    await printed(['worker-b'], /joined worker-b/);
     const docs = await task({ title: 'Write the docs', description: 'handoff:worker-b', relevant_files: ['docs.md'], assignee: 'worker-a', priority: 3 });
 
     const tasks = [parser, cli, flaky, docs];
@@ -72,12 +81,6 @@ describe('collab: a driver, two workers the gateway starts, and one that hangs',
     const workers = new Map((await c.call('collab_list_workers')).workers.map((w: any) => [w.name, w]));
     assert.equal((workers.get('stuck-1') as any).status, 'failed');
     assert.equal((workers.get('stuck-1') as any).restarts, 1);
-    // What the workers printed (a line may come a moment after the call it reports).
-    const outputOf = async (name: string) => (await c.call('collab_worker_output', { name, max_bytes: 16384 })).stdout as string;
-    const printed = async (names: string[], pattern: RegExp) => {
-      let all = '';
-      await waitFor(async () => pattern.test((all = (await Promise.all(names.map(outputOf))).join('\n'))), `${names.join(' or ')} to print ${pattern}: ${all}`, 10_000);
-    };
     await printed(['worker-a'], new RegExp(`claimed #${docs} locked \\["docs.md"\\]`));
     await printed(['worker-a'], new RegExp(`handed off #${docs} to worker-b`));
     await printed(['worker-b'], /notified collab.message handoff/);
