@@ -126,7 +126,7 @@ export async function collabSection(options: BenchOptions): Promise<SectionResul
   const tasks = options.quick ? 160 : 800;
   const messages = options.quick ? 100 : 500;
   const dir = tempDir();
-  const gateway = await startGatewayServe(dir, [], { plugins: { collab: { config: { banner: false } } } });
+  const gateway = await startGatewayServe(dir, [], { plugins: { process: {}, collab: { config: { banner: false } } } });
   const bareChild: Child = spawnNode(BARE_COLLAB, ['--tcp', '127.0.0.1:0', '--db', join(dir, 'bare-collab.db')]);
   bareChild.process.stdin?.end();
   let sides: Array<{ board: Board; connected?: Connected }> = [];
