@@ -20,6 +20,20 @@ describe('ide-bridge config', () => {
     });
   }
 
+  it('refuses a token holding a control character at boot, naming its variable and not its value', async () => {
+    process.env.IDE_TEST_TOKEN = 'secret-token\nX-Injected: 1';
+    try {
+      await assert.rejects(ideGateway('ws://127.0.0.1:9/ws', { tokenEnv: 'IDE_TEST_TOKEN' }), (err: any) => {
+        assert.equal(err.code, 'CONFIG_INVALID', err.message);
+        assert.match(err.message, /IDE_TEST_TOKEN/);
+        assert.doesNotMatch(err.message, /secret-token/);
+        return true;
+      });
+    } finally {
+      delete process.env.IDE_TEST_TOKEN;
+    }
+  });
+
   it('never shows the credentials of a URL in ide_bridge_status or /health', async () => {
     const backend = await ideBackend();
     const url = backend.url.replace('ws://', 'ws://someone:secret-pw@');
