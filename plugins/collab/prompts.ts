@@ -2,6 +2,7 @@
 // planning a feature (a plan, its items and tasks with dependencies). Each is the text a user
 // would otherwise type, naming the collab tools to call in order.
 import type { CallContext, PromptMessage } from '../../core/index.js';
+import { findAgent } from './agents.js';
 import type { Collab } from './collab.js';
 import { agentNames } from './completions.js';
 import { parseJson } from './context.js';
@@ -43,6 +44,9 @@ export function registerCollabPrompts(collab: Collab): void {
     },
     async ({ partner, agent }, call) => {
       const self = me(call, agent);
+      if (!(await findAgent(store, partner))) {
+        throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${partner}": pair with a registered agent (collab_list_agents).`, { agent: partner });
+      }
       const steps = [
         `You are pairing with ${partner} through the collab tools${self ? `, as ${self}` : ''}.`,
         '',

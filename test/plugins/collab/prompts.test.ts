@@ -22,6 +22,7 @@ describe('collab prompts', () => {
     await c.call('collab_join', { name: 'alice' });
     await c.call('collab_register_agent', { name: 'bob' });
     await c.call('collab_register_agent', { name: 'carol' });
+    await c.call('collab_register_agent', { name: 'driver' });
     const id = await insertMessage(c.gateway, 'bob', 'alice', 'Can you check the parser?', 'parser');
     await insertMessage(c.gateway, 'carol', 'alice', 'Not from the partner.');
     const [steps, quoted] = texts(await c.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'bob' } }));
@@ -39,6 +40,7 @@ describe('collab prompts', () => {
     const generic = texts(await other.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'bob' } }));
     assert.equal(generic.length, 1);
     await assert.rejects(c.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'bob', agent: 'bob' } }), (err: any) => err.data?.code === 'COLLAB_NOT_PERMITTED');
+    await assert.rejects(c.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'zed' } }), (err: any) => err.data?.code === 'COLLAB_AGENT_NOT_FOUND');
     await assert.rejects(c.client.getPrompt({ name: 'collab_pair', arguments: {} }), (err: any) => err.data?.code === 'PROMPT_ARGUMENTS_INVALID');
     await assert.rejects(c.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'Not A Name' } }), (err: any) => err.data?.code === 'PROMPT_ARGUMENTS_INVALID');
 
