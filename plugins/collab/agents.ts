@@ -1,12 +1,17 @@
 // Agents as stored and as the tools return them; an agent not heard from within
 // presence.staleSeconds reads as offline whatever it last said.
-import type { Selectable } from '../../core/index.js';
+import type { ExpressionBuilder, Selectable } from '../../core/index.js';
 import type { CollabStore } from './context.js';
 import { parseJson } from './context.js';
 import { nowIso, type Agent, type Presence } from './model.js';
 import type { CollabTables } from './store/schema.js';
 
 export type AgentRow = Selectable<CollabTables['collab_agents']>;
+
+/** The columns of an agent heard from now: seen, and idle again if it was offline. */
+export function seenNow(eb: ExpressionBuilder<CollabTables, 'collab_agents'>, now: string = nowIso()) {
+  return { last_seen_at: now, presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end() };
+}
 
 export function toAgent(row: AgentRow, staleMs: number, now: number = Date.now()): Agent {
   const stale = now - Date.parse(row.last_seen_at) > staleMs;
@@ -66,8 +71,7 @@ export async function upsertAgent(store: CollabStore, registration: AgentRegistr
     await store.db
       .updateTable('collab_agents')
       .set((eb) => ({
-        last_seen_at: now,
-        presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end(),
+        ...seenNow(eb, now),
         ...(registration.display_name !== undefined ? { display_name: registration.display_name } : {}),
         ...(registration.capabilities !== undefined ? { capabilities: JSON.stringify(registration.capabilities) } : {}),
         ...(registration.project !== undefined ? { project: registration.project } : {}),

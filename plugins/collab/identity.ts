@@ -2,6 +2,7 @@
 // without a session (REST) names the agent in its arguments; an API key pinned to an agent
 // (config keyAgents) acts only as that agent, and that agent is acted as only by its key.
 import type { CallContext } from '../../core/index.js';
+import { seenNow } from './agents.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { nowIso, RESERVED_AGENT_NAMES } from './model.js';
 
@@ -148,7 +149,7 @@ export class AgentIdentity {
     }
     const result = await this.#store.db
       .updateTable('collab_agents')
-      .set((eb) => ({ last_seen_at: nowIso(now), presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end() }))
+      .set((eb) => seenNow(eb, nowIso(now)))
       .where('name', '=', agent)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) {

@@ -38,3 +38,12 @@ export function publishTask(ctx: CollabContext, change: TaskChange, task: Task, 
   }
   ctx.events.publish(taskChannel(change), event);
 }
+
+/** Writes a shared note of a task's work context: one per key, the last writer's value and name. */
+export async function putTaskNote(db: Db, note: { task_id: number; key: string; value: string; author: string; updated_at: string }): Promise<void> {
+  await db
+    .insertInto('collab_task_notes')
+    .values(note)
+    .onConflict((oc) => oc.columns(['task_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), author: eb.ref('excluded.author'), updated_at: eb.ref('excluded.updated_at') })))
+    .execute();
+}

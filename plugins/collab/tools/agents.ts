@@ -1,6 +1,6 @@
 // Agents and presence: join (and bind the session), register, list, heartbeat, presence.
 import type { ToolDefinition } from '../../../core/index.js';
-import { findAgent, toAgent, upsertAgent } from '../agents.js';
+import { findAgent, seenNow, toAgent, upsertAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { nowIso } from '../model.js';
 import {
@@ -134,8 +134,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     await store.db
       .updateTable('collab_agents')
       .set((eb) => ({
-        last_seen_at: nowIso(),
-        presence: eb.case().when('presence', '=', 'offline').then('idle').else(eb.ref('presence')).end(),
+        ...seenNow(eb),
         ...(reports ? { progress: args.progress ?? null, step: args.step ?? null, total_steps: args.total_steps ?? null } : {}),
       }))
       .where('name', '=', agent)

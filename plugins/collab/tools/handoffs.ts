@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, TASK_TRANSITIONS, type TaskStatus } from '../model.js';
-import { publishTask, syncCurrentTask } from '../tasks/bookkeeping.js';
+import { publishTask, putTaskNote, syncCurrentTask } from '../tasks/bookkeeping.js';
 import { checkAssignee, insertTask, relevantFiles } from '../tasks/create-task.js';
 import { taskRow, toTasks } from '../tasks/task-rows.js';
 import { checkHolderRights } from '../tasks/update-task.js';
@@ -71,11 +71,7 @@ export function registerHandoffTools(collab: Collab): void {
       // The holder's locks go with the task, whoever hands it off.
       const released = await locks.releaseForTask(trx, row.assignee, id);
       const note = `${args.summary}\n\nNext steps: ${args.next_steps}`;
-      await trx
-        .insertInto('collab_task_notes')
-        .values({ task_id: id, key: 'handoff', value: note, author: from, updated_at: now })
-        .onConflict((oc) => oc.columns(['task_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), author: eb.ref('excluded.author'), updated_at: eb.ref('excluded.updated_at') })))
-        .execute();
+      await putTaskNote(trx, { task_id: id, key: 'handoff', value: note, author: from, updated_at: now });
       const message = await mailbox.insert(trx, {
         from,
         to: args.to,

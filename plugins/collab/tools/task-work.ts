@@ -5,7 +5,7 @@ import type { Collab } from '../collab.js';
 import { parseJson } from '../context.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, type TaskStatus } from '../model.js';
-import { publishTask } from '../tasks/bookkeeping.js';
+import { publishTask, putTaskNote } from '../tasks/bookkeeping.js';
 import { loadTask, taskRow, type Db } from '../tasks/task-rows.js';
 import { reportProgressInput, taskResultOutput, updateWorkContextInput, workContextInput, workContextOutput } from './task-schemas.js';
 
@@ -97,11 +97,7 @@ export function registerTaskWorkTools(collab: Collab): void {
         .where('id', '=', row.id)
         .execute();
       if (args.key !== undefined && args.value !== undefined) {
-        await trx
-          .insertInto('collab_task_notes')
-          .values({ task_id: row.id, key: args.key, value: args.value, author: by, updated_at: now })
-          .onConflict((oc) => oc.columns(['task_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), author: eb.ref('excluded.author'), updated_at: eb.ref('excluded.updated_at') })))
-          .execute();
+        await putTaskNote(trx, { task_id: row.id, key: args.key, value: args.value, author: by, updated_at: now });
       }
       return workContext(collab, trx, row.id);
     });
