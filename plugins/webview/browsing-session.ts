@@ -1,0 +1,115 @@
+// One client's browser context: its tabs, and what their pages logged, requested and asked.
+// Cookies, storage, console and network of one browsing session are never seen by another.
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ConsoleEntry, DialogEntry, NetworkEntry } from './model.js';
+import { Ring } from './ring.js';
+
+export interface Tab {
+  readonly id: string;
+  readonly page: Page;
+}
+
+export class BrowsingSession {
+  readonly #tabs = new Map<string, Tab>();
+  #selected: string | undefined;
+  #nextTab = 1;
+  #lastUsed = Date.now();
+  readonly console: Ring<ConsoleEntry>;
+  readonly network: Ring<NetworkEntry>;
+  /** Dialogs dismissed since the caller was last told, reported with the next tool result. */
+  readonly #dialogs: DialogEntry[] = [];
+
+  constructor(
+    /** `<scope>/<name>`: the table's key. */
+    readonly key: string,
+    /** The name the caller gave (`session` argument), `default` when none. */
+    readonly name: string,
+    /** The MCP session it belongs to, if any: notifications go there. */
+    readonly mcpSession: string | undefined,
+    readonly context: BrowserContext,
+    limits: { readonly consoleMessages: number; readonly networkRequests: number },
+  ) {
+    this.console = new Ring(limits.consoleMessages);
+    this.network = new Ring(limits.networkRequests);
+  }
+
+  get lastUsed(): number {
+    return this.#lastUsed;
+  }
+
+  touch(): void {
+    this.#lastUsed = Date.now();
+  }
+
+  #calls = 0;
+
+  /** A call is running in this session: the idle sweep leaves it alone until `leave`. */
+  enter(): void {
+    this.#calls++;
+    this.touch();
+  }
+
+  leave(): void {
+    this.#calls--;
+    this.touch();
+  }
+
+  get busy(): boolean {
+    return this.#calls > 0;
+  }
+
+  get size(): number {
+    return this.#tabs.size;
+  }
+
+  tabs(): readonly Tab[] {
+    return [...this.#tabs.values()];
+  }
+
+  get selectedId(): string | undefined {
+    return this.#selected;
+  }
+
+  /** A page joins as a tab (opened by a tool, or by the page itself: window.open, target=_blank). */
+  add(page: Page): Tab {
+    const known = this.tabOf(page);
+    if (known) return known;
+    const tab = { id: `t${this.#nextTab++}`, page };
+    this.#tabs.set(tab.id, tab);
+    this.#selected = tab.id;
+    return tab;
+  }
+
+  /** A tab closed (by a tool, the page, or a crash): the most recent other one is selected. */
+  remove(id: string): void {
+    this.#tabs.delete(id);
+    if (this.#selected === id) this.#selected = [...this.#tabs.keys()].at(-1);
+  }
+
+  get(id: string): Tab | undefined {
+    return this.#tabs.get(id);
+  }
+
+  tabOf(page: Page): Tab | undefined {
+    for (const tab of this.#tabs.values()) if (tab.page === page) return tab;
+    return undefined;
+  }
+
+  select(id: string): void {
+    this.#selected = id;
+  }
+
+  selected(): Tab | undefined {
+    return this.#selected === undefined ? undefined : this.#tabs.get(this.#selected);
+  }
+
+  dialogSeen(dialog: DialogEntry): void {
+    this.#dialogs.push(dialog);
+    if (this.#dialogs.length > 20) this.#dialogs.shift();
+  }
+
+  /** The dialogs not reported yet; reading them reports them. */
+  takeDialogs(): DialogEntry[] {
+    return this.#dialogs.splice(0);
+  }
+}

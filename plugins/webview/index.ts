@@ -1,0 +1,79 @@
+// The webview plugin: a real Chromium (launched on first use, or attached with webview_connect)
+// in which every client browses in a context of its own — navigate, read the accessibility
+// snapshot, act on its refs, query, console, network, eval, screenshots, tabs. README.md has
+// the config, the tools and the risks of letting a model browse.
+import { definePlugin } from '../../core/index.js';
+import { BrowserHost } from './browser-host.js';
+import { configSchema } from './config.js';
+import { webviewErrors } from './errors.js';
+import { isNotBrowserTrouble } from './failures.js';
+import { pageReporter } from './reporter.js';
+import { SessionTable } from './session-table.js';
+import { registerBrowserTools } from './tools/browser.js';
+import { registerInteractTools } from './tools/interact.js';
+import { registerNavigateTools } from './tools/navigate.js';
+import { UrlPolicy } from './url-policy.js';
+import { Webview } from './webview.js';
+
+export type { WebviewConfig } from './config.js';
+
+/** Beyond the longest wait a call may ask for, a call still running means the browser hangs. */
+const BREAKER_MARGIN_MS = 30_000;
+
+export default definePlugin({
+  name: 'webview',
+  version: '0.1.0',
+  description: 'A real Chromium for agents: navigate, read the accessibility snapshot, click and type by its refs, query, console, network, eval, screenshots and tabs, each client in a browser context of its own.',
+  configSchema,
+  errors: webviewErrors,
+  setup(ctx) {
+    const config = ctx.config;
+    const { limits } = config;
+    const policy = new UrlPolicy(config.urls);
+    const breaker = ctx.breaker('browser', {
+      timeoutMs: Math.max(limits.navigationTimeoutMs, limits.actionTimeoutMs, limits.evalTimeoutMs) + BREAKER_MARGIN_MS,
+      isCallerError: isNotBrowserTrouble,
+    });
+    const host = new BrowserHost({
+      executablePath: config.executablePath,
+      launchArgs: config.launchArgs,
+      headless: config.headless,
+      idleMs: config.browserIdleMs,
+      log: ctx.log,
+      error: ctx.error,
+      lost: () => sessions.lost(),
+    });
+    const sessions = new SessionTable({
+      host,
+      limits,
+      viewport: config.viewport,
+      policy,
+      reporter: pageReporter(ctx.events, ctx.notify),
+      error: ctx.error,
+      log: ctx.log,
+      isOpen: (id) => ctx.sessions.isOpen(id),
+    });
+    const webview = new Webview(host, sessions, policy, breaker, config, ctx.error);
+    ctx.sessions.onClose((id) => void sessions.closeMcpSession(id));
+
+    registerBrowserTools(ctx, webview);
+    registerNavigateTools(ctx, webview);
+    registerInteractTools(ctx, webview);
+
+    ctx.reportStatus(() => {
+      const tabs = sessions.all().reduce((sum, session) => sum + session.size, 0);
+      return {
+        ok: true,
+        detail: { browser: host.state(), sessions: sessions.size, tabs },
+        gauges: [
+          { name: 'sessions', help: 'Browsing sessions (browser contexts) open.', value: sessions.size },
+          { name: 'tabs', help: 'Tabs open in all browsing sessions.', value: tabs },
+        ],
+      };
+    });
+    ctx.onClose(async () => {
+      await sessions.shutdown();
+      await host.close();
+    });
+  },
+});

@@ -1,0 +1,86 @@
+// What the pages of a browsing session do on their own — log, request, navigate, open tabs,
+// raise dialogs — recorded in the session and told to the reporter (events, notifications).
+import type { Page, Request } from 'playwright-core';
+import type { BrowsingSession } from './browsing-session.js';
+import type { ConsoleEntry, DialogEntry, NetworkEntry } from './model.js';
+
+export interface PageReporter {
+  console(session: BrowsingSession, entry: ConsoleEntry): void;
+  navigated(session: BrowsingSession, tab: string, url: string): void;
+  dialog(session: BrowsingSession, entry: DialogEntry): void;
+}
+
+/** Longest console text kept: a page logging megabytes must not fill the gateway's memory. */
+const MAX_TEXT = 4000;
+
+export function wireContext(session: BrowsingSession, maxTabs: number, reporter: PageReporter): void {
+  const { context } = session;
+  context.on('page', (page) => {
+    if (session.tabOf(page)) return;
+    if (session.size >= maxTabs) {
+      // A page that opens windows beyond the limit gets them closed, and the caller is told.
+      const opener = session.selectedId ?? 't?';
+      record(session, reporter, { tab: opener, type: 'warning', text: `a tab the page opened was closed: ${maxTabs} tabs are open (limits.tabsPerSession)`, time: now() });
+      void page.close().catch(() => undefined);
+      return;
+    }
+    wirePage(session, session.add(page).id, page, reporter);
+  });
+  const requests = new WeakMap<Request, NetworkEntry>();
+  context.on('request', (request) => {
+    const page = request.frame()?.page();
+    const entry: NetworkEntry = {
+      tab: (page && session.tabOf(page)?.id) ?? null,
+      method: request.method(),
+      url: request.url().slice(0, 2000),
+      resourceType: request.resourceType(),
+      status: null,
+      failure: null,
+      time: now(),
+    };
+    requests.set(request, entry);
+    session.network.push(entry);
+  });
+  context.on('response', (response) => {
+    const entry = requests.get(response.request());
+    if (entry) entry.status = response.status();
+  });
+  context.on('requestfailed', (request) => {
+    const entry = requests.get(request);
+    if (entry) entry.failure = request.failure()?.errorText ?? 'failed';
+  });
+}
+
+/** A new tab's page: its console, errors, dialogs and navigations. */
+function wirePage(session: BrowsingSession, tab: string, page: Page, reporter: PageReporter): void {
+  page.on('console', (message) => {
+    const { url, lineNumber, columnNumber } = message.location();
+    record(session, reporter, { tab, type: message.type(), text: clip(message.text()), ...(url ? { url, line: lineNumber, column: columnNumber } : {}), time: now() });
+  });
+  page.on('pageerror', (error) => record(session, reporter, { tab, type: 'pageerror', text: clip(`${error.name}: ${error.message}`), time: now() }));
+  page.on('dialog', (dialog) => {
+    const entry: DialogEntry = { tab, type: dialog.type(), message: clip(dialog.message()), time: now() };
+    session.dialogSeen(entry);
+    record(session, reporter, { tab, type: 'dialog', text: `${entry.type}: ${entry.message}`, time: entry.time });
+    reporter.dialog(session, entry);
+    // Leaving a page is what the caller asked for; every other dialog is answered "no".
+    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reporter.navigated(session, tab, frame.url());
+  });
+  page.on('close', () => session.remove(tab));
+}
+
+function record(session: BrowsingSession, reporter: PageReporter, entry: ConsoleEntry): void {
+  session.console.push(entry);
+  reporter.console(session, entry);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,151 @@
+// Every browsing session of the gateway, keyed by who asked (an MCP session, or a REST/CLI
+// caller's key) and the name they gave. Opened on first use, closed with their MCP session,
+// when idle, when the browser goes, and at shutdown.
+import type { BrowserContext } from 'playwright-core';
+import type { Caller, Logger } from '../../core/index.js';
+import type { BrowserHost } from './browser-host.js';
+import { BrowsingSession } from './browsing-session.js';
+import type { WebviewLimits } from './config.js';
+import type { RaiseError } from './errors.js';
+import { wireContext, type PageReporter } from './page-events.js';
+import type { UrlPolicy } from './url-policy.js';
+
+export const DEFAULT_SESSION = 'default';
+
+export interface SessionTableOptions {
+  readonly host: BrowserHost;
+  readonly limits: WebviewLimits;
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly policy: UrlPolicy;
+  readonly reporter: PageReporter;
+  readonly error: RaiseError;
+  readonly log: Logger;
+  /** Whether an MCP session is still open (one that closed while its context was being made gets none). */
+  readonly isOpen: (mcpSession: string) => boolean;
+}
+
+/** Whose browsing sessions these are: one MCP session, or one REST/CLI caller (its key, else its name). */
+export function scopeOf(caller: Caller): { scope: string; mcpSession?: string } {
+  if (caller.sessionId !== undefined && caller.transport !== 'rest' && caller.transport !== 'cli') {
+    return { scope: `mcp:${caller.sessionId}`, mcpSession: caller.sessionId };
+  }
+  return { scope: `${caller.transport}:${caller.keyName ?? caller.identity ?? 'anonymous'}` };
+}
+
+export class SessionTable {
+  readonly #options: SessionTableOptions;
+  readonly #sessions = new Map<string, BrowsingSession>();
+  readonly #opening = new Map<string, Promise<BrowsingSession>>();
+  readonly #sweeper: NodeJS.Timeout;
+
+  constructor(options: SessionTableOptions) {
+    this.#options = options;
+    const every = Math.min(options.limits.sessionIdleMs / 2, 60_000);
+    this.#sweeper = setInterval(() => void this.#sweep(), every);
+    this.#sweeper.unref();
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** The caller's browsing session `name`, opened (a new browser context) when it has none. */
+  async open(caller: Caller, name = DEFAULT_SESSION): Promise<BrowsingSession> {
+    const { scope, mcpSession } = scopeOf(caller);
+    const key = `${scope}/${name}`;
+    const open = this.#sessions.get(key);
+    if (open) return open;
+    const opening = this.#opening.get(key);
+    if (opening) return opening;
+    if (this.#sessions.size + this.#opening.size >= this.#options.limits.sessions) {
+      throw this.#options.error('WEBVIEW_LIMIT', `${this.#options.limits.sessions} browsing sessions are open already (limits.sessions): close tabs you no longer need, or wait for idle sessions to close.`, { limit: 'sessions', max: this.#options.limits.sessions });
+    }
+    const made = this.#make(key, name, mcpSession).finally(() => this.#opening.delete(key));
+    this.#opening.set(key, made);
+    return made;
+  }
+
+  /** The caller's browsing session `name` if it is open; never opens one. */
+  find(caller: Caller, name = DEFAULT_SESSION): BrowsingSession | undefined {
+    return this.#sessions.get(`${scopeOf(caller).scope}/${name}`);
+  }
+
+  /** Every browsing session the caller has open. */
+  of(caller: Caller): BrowsingSession[] {
+    const prefix = `${scopeOf(caller).scope}/`;
+    return [...this.#sessions.values()].filter((session) => session.key.startsWith(prefix));
+  }
+
+  all(): BrowsingSession[] {
+    return [...this.#sessions.values()];
+  }
+
+  /** Closes one browsing session: its context, tabs, cookies and storage. */
+  async close(session: BrowsingSession): Promise<void> {
+    if (this.#sessions.get(session.key) !== session) return;
+    this.#forget(session);
+    await session.context.close().catch(() => undefined);
+  }
+
+  /** An MCP session ended: its browsing sessions go with it. */
+  async closeMcpSession(mcpSession: string): Promise<void> {
+    await Promise.all(this.all().filter((session) => session.mcpSession === mcpSession).map((session) => this.close(session)));
+  }
+
+  /** The browser went away: its contexts are gone, nothing to close. */
+  lost(): void {
+    for (const session of this.all()) this.#sessions.delete(session.key);
+  }
+
+  /** Every session closed (before the browser is let go). */
+  async closeAll(): Promise<number> {
+    const sessions = this.all();
+    await Promise.all(sessions.map((session) => this.close(session)));
+    return sessions.length;
+  }
+
+  /** Shutdown. */
+  async shutdown(): Promise<void> {
+    clearInterval(this.#sweeper);
+    await Promise.allSettled([...this.#opening.values()]);
+    await this.closeAll();
+  }
+
+  async #make(key: string, name: string, mcpSession: string | undefined): Promise<BrowsingSession> {
+    const { host, limits, viewport, policy, reporter, isOpen } = this.#options;
+    const browser = await host.browser();
+    host.busy();
+    // No downloads, no permissions granted; a service worker could fetch behind the host policy's back.
+    const context: BrowserContext = await browser.newContext({ acceptDownloads: false, viewport, permissions: [], serviceWorkers: 'block' });
+    context.setDefaultTimeout(limits.actionTimeoutMs);
+    context.setDefaultNavigationTimeout(limits.navigationTimeoutMs);
+    const session = new BrowsingSession(key, name, mcpSession, context, limits);
+    if (policy.filtersHosts) {
+      await context.route('**/*', (route) => (policy.checkRequest(route.request().url()).ok ? route.fallback() : route.abort('blockedbyclient')));
+    }
+    wireContext(session, limits.tabsPerSession, reporter);
+    if (mcpSession !== undefined && !isOpen(mcpSession)) {
+      await context.close().catch(() => undefined);
+      throw this.#options.error('WEBVIEW_BROWSER_FAILED', 'The MCP session closed while its browser context was being made.');
+    }
+    this.#sessions.set(key, session);
+    context.on('close', () => this.#forget(session));
+    return session;
+  }
+
+  #forget(session: BrowsingSession): void {
+    if (this.#sessions.get(session.key) !== session) return;
+    this.#sessions.delete(session.key);
+    if (this.#sessions.size === 0 && this.#opening.size === 0) this.#options.host.idle();
+  }
+
+  async #sweep(): Promise<void> {
+    const oldest = Date.now() - this.#options.limits.sessionIdleMs;
+    for (const session of this.all()) {
+      if (!session.busy && session.lastUsed < oldest) {
+        this.#options.log.info({ session: session.key }, 'webview browsing session idle: closed');
+        await this.close(session);
+      }
+    }
+  }
+}

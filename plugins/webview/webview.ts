@@ -1,0 +1,107 @@
+// What every webview tool runs through: the breaker webview:browser, the caller's browsing
+// session and tab, Playwright's errors as the plugin's codes, and dialogs reported.
+import type { Breaker, CallContext } from '../../core/index.js';
+import type { BrowserHost } from './browser-host.js';
+import type { BrowsingSession, Tab } from './browsing-session.js';
+import type { WebviewConfig } from './config.js';
+import type { RaiseError } from './errors.js';
+import { asWebviewError } from './failures.js';
+import type { DialogEntry } from './model.js';
+import type { SessionTable } from './session-table.js';
+import type { UrlPolicy } from './url-policy.js';
+
+export interface SessionArgs {
+  readonly session?: string;
+}
+
+export interface TabArgs extends SessionArgs {
+  readonly tab?: string;
+}
+
+/** Where a tab is now: part of every answer about a page. */
+export interface PageFacts {
+  tab: string;
+  url: string;
+  title: string;
+  /** Dialogs the page raised (and the gateway dismissed) since the caller was last told. */
+  dialogs?: DialogEntry[];
+}
+
+export class Webview {
+  constructor(
+    readonly host: BrowserHost,
+    readonly sessions: SessionTable,
+    readonly policy: UrlPolicy,
+    readonly breaker: Breaker,
+    readonly config: Readonly<WebviewConfig>,
+    readonly error: RaiseError,
+  ) {}
+
+  get limits(): WebviewConfig['limits'] {
+    return this.config.limits;
+  }
+
+  /** Runs `work` in the caller's browsing session (opened, with the browser, when needed). */
+  inSession<T>(call: CallContext, args: SessionArgs, doing: string, work: (session: BrowsingSession) => Promise<T>): Promise<T> {
+    return this.#guarded(call, doing, async () => {
+      const session = await this.sessions.open(call.caller, args.session);
+      session.enter();
+      try {
+        return await work(session);
+      } finally {
+        session.leave();
+      }
+    });
+  }
+
+  /** Runs `work` on the tab the call names, else the selected one (a first tab is opened when there is none). */
+  inTab<T>(call: CallContext, args: TabArgs, doing: string, work: (tab: Tab, session: BrowsingSession) => Promise<T>): Promise<T> {
+    return this.inSession(call, args, doing, async (session) => work(await this.pick(session, args.tab), session));
+  }
+
+  /** Runs `work` through the breaker only (connect, disconnect: no session involved). */
+  guarded<T>(call: CallContext, doing: string, work: () => Promise<T>): Promise<T> {
+    return this.#guarded(call, doing, work);
+  }
+
+  async pick(session: BrowsingSession, id: string | undefined): Promise<Tab> {
+    if (id !== undefined) {
+      const tab = session.get(id);
+      if (!tab) throw this.error('WEBVIEW_TAB_NOT_FOUND', `This browsing session has no tab ${id}: webview_tabs with action list shows the open ones.`, { tab: id });
+      return tab;
+    }
+    return session.selected() ?? this.newTab(session);
+  }
+
+  async newTab(session: BrowsingSession): Promise<Tab> {
+    const max = this.limits.tabsPerSession;
+    if (session.size >= max) {
+      throw this.error('WEBVIEW_LIMIT', `This browsing session has ${max} tabs open (limits.tabsPerSession): close one with webview_tabs (action close).`, { limit: 'tabsPerSession', max });
+    }
+    const page = await session.context.newPage();
+    return session.add(page);
+  }
+
+  /** The tab's id, URL and title, and the dialogs not reported yet. */
+  async facts(tab: Tab, session: BrowsingSession): Promise<PageFacts> {
+    const title = await tab.page.title().catch(() => '');
+    const dialogs = session.takeDialogs();
+    return { tab: tab.id, url: tab.page.url(), title, ...(dialogs.length > 0 ? { dialogs } : {}) };
+  }
+
+  /** The timeout a call asked for, never above the configured limit. */
+  within(asked: number | undefined, limit: number): number {
+    return Math.min(asked ?? limit, limit);
+  }
+
+  #guarded<T>(call: CallContext, doing: string, work: () => Promise<T>): Promise<T> {
+    const context = { error: this.error, browserAlive: () => this.host.connected, doing };
+    return this.breaker.call(async () => {
+      try {
+        return await work();
+      } catch (err) {
+        throw asWebviewError(err, context);
+      }
+    }, { signal: call.signal });
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Gateway } from '../../../core/gateway.js';
+import { startPageServer, type PageServer } from '../../fixtures/webview-pages/server.js';
+import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Why the Chromium tests skip here, or false: CI installs Debian's chromium (.ci/run) and
+ * fails rather than skips without it; a developer machine without it is told in one line.
+ */
+export const noChromium = !existsSync(CHROMIUM) && !process.env.CI ? `no ${CHROMIUM} (apt-get install chromium)` : false;
+
+export interface WebviewSession {
+  readonly client: Client;
+  call(name: string, args?: Record<string, unknown>): Promise<any>;
+  fail(name: string, args?: Record<string, unknown>): Promise<{ code: string; message: string; details?: any }>;
+}
+
+export interface WebviewGateway extends WebviewSession {
+  readonly gateway: Gateway;
+  readonly pages: PageServer;
+  /** Another MCP session on the same gateway. */
+  session(clientName?: string): Promise<WebviewSession>;
+}
+
+/** A gateway with the webview plugin (config merged over the test defaults), the test pages, and one MCP session. */
+export async function webviewGateway(config: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}): Promise<WebviewGateway> {
+  const pages = await startPageServer();
+  after(() => pages.close());
+  const gateway = await startGateway({ plugins: { webview: { config } }, dataDir: join(tempDir(), 'data'), ...overrides });
+  const session = async (clientName = 'test-client'): Promise<WebviewSession> => {
+    const client = await memoryClient(gateway, clientName);
+    return { client, ...toolCalls(client) };
+  };
+  return { gateway, pages, session, ...(await session()) };
+}
+
+/** The ref the snapshot gives the element with this role and name, e.g. refOf(text, 'textbox', 'Name'). */
+export function refOf(snapshot: string, role: string, name: string): string {
+  const line = snapshot.split('\n').find((l) => l.includes(`${role} "${name}"`) && l.includes('[ref='));
+  const ref = line && /\[ref=([a-z0-9]+)\]/.exec(line)?.[1];
+  if (!ref) throw new Error(`no ${role} "${name}" with a ref in:\n${snapshot}`);
+  return ref;
+}
