@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { BreakerStatus } from '../../../core/breaker.js';
 import type { Gateway } from '../../../core/gateway.js';
 import { startPageServer, type PageServer } from '../../fixtures/webview-pages/server.js';
 import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
@@ -25,6 +26,16 @@ export interface WebviewGateway extends WebviewSession {
   readonly pages: PageServer;
   /** Another MCP session on the same gateway. */
   session(clientName?: string): Promise<WebviewSession>;
+  /** The plugin's report: the browser, sessions and tabs open. */
+  status(): WebviewStatus;
+  /** The breaker webview:browser's counts. */
+  breaker(): BreakerStatus;
+}
+
+export interface WebviewStatus {
+  browser: { running: boolean; mode?: string; pid?: number; launches: number; crashes: number; endpoint?: string; lastError?: string };
+  sessions: number;
+  tabs: number;
 }
 
 /** A gateway with the webview plugin (config merged over the test defaults), the test pages, and one MCP session. */
@@ -36,7 +47,9 @@ export async function webviewGateway(config: Record<string, unknown> = {}, overr
     const client = await memoryClient(gateway, clientName);
     return { client, ...toolCalls(client) };
   };
-  return { gateway, pages, session, ...(await session()) };
+  const status = () => gateway.status().plugins.find((p) => p.name === 'webview')!.status!.detail as unknown as WebviewStatus;
+  const breaker = () => gateway.breakers.list().find((b) => b.name === 'webview:browser')!;
+  return { gateway, pages, session, status, breaker, ...(await session()) };
 }
 
 /** The ref the snapshot gives the element with this role and name, e.g. refOf(text, 'textbox', 'Name'). */
