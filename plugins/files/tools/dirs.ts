@@ -37,8 +37,17 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     {
       name: 'dir_list',
       title: 'List a folder',
-      description: 'Lists the entries of one folder, sorted by name, with name, path, isDir, isSymlink and size (bytes; 0 for folders).',
-      inputSchema: { type: 'object', additionalProperties: false, properties: { path: { ...path, default: '.' } }, examples: [{ path: '.' }] },
+      description:
+        'Lists the entries of one folder, sorted by name: with detail "full" (the default) as objects with name, path, isDir, isSymlink and size (bytes; 0 for folders); with detail "names" as bare names, a folder\'s ending in "/" — no file is looked at, the cheapest listing when names are all you need.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          path: { ...path, default: '.' },
+          detail: { enum: ['full', 'names'], default: 'full', description: 'names: only the names (folders end in "/"), without looking at each entry.' },
+        },
+        examples: [{ path: '.' }, { path: '.', detail: 'names' }],
+      },
       outputSchema: fileResults.dir_list,
       annotations: readOnly,
     },
@@ -46,6 +55,13 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     // link meanwhile cannot make an outside folder's entries appear here.
     async (args) =>
       withDir(openFolder(args.path), async (dir) => {
+        if (args.detail === 'names') {
+          // The folder's own listing says which entries are folders: no stat per entry.
+          const found = await withFileErrors(args.path, () => readdir(dir.self, { withFileTypes: true }));
+          const sorted = found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          const names = sorted.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+          return { path: sandbox.display(dir.path), names };
+        }
         const names = (await withFileErrors(args.path, () => readdir(dir.self))).sort();
         const entries = await Promise.all(
           names.map(async (name) => {

@@ -84,7 +84,14 @@ export const fileResults = {
       }),
     },
   }),
-  dir_list: closedObject({ path: shownPath, entries: { type: 'array', items: folderEntry } }),
+  dir_list: closedObject(
+    {
+      path: shownPath,
+      entries: { type: 'array', items: folderEntry, description: 'detail "full" (the default): one object per entry.' },
+      names: { type: 'array', items: { type: 'string' }, description: 'detail "names": the entry names, a folder\'s with a trailing "/".' },
+    },
+    ['entries', 'names'],
+  ),
   dir_tree: {
     ...closedObject({
       path: shownPath,

@@ -333,8 +333,12 @@ describe('files tools', async () => {
         ]);
       },
     ],
+    ['names only: folders end in "/", a symlink is a name', { path: 'list', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'list', names: ['a.txt', 'b.txt', 'c-dir/', 'z-link'] })],
     ['the root by default', {}, (r) => assert.equal(r.path, '.')],
     ['an empty folder', { path: 'empty-dir' }, (r) => assert.deepEqual(r.entries, [])],
+    ['an empty folder, names only', { path: 'empty-dir', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'empty-dir', names: [] })],
+    ['names only of a file', { path: 'lines.txt', detail: 'names' }, 'NOT_A_DIRECTORY'],
+    ['an unknown detail', { path: 'list', detail: 'sizes' }, 'INVALID_ARGUMENTS'],
     ['a file', { path: 'lines.txt' }, 'NOT_A_DIRECTORY'],
     ['a missing folder', { path: 'nowhere' }, 'FILE_NOT_FOUND'],
   ]);
