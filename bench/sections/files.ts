@@ -12,10 +12,22 @@ import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/rep
 import { alternate, median, summarise } from '../lib/stats.js';
 
 const TARGET = 1.2;
+/** Issue 20: names-only listing ≥ 1.2× list_directory, the detailed one ≥ 1.0× list_directory_with_sizes. */
+const LIST_TARGETS = { names: 1.2, full: 1.0 } as const;
+const LIST_ENTRIES = 200;
 const IN_FLIGHT = 16;
 const NEEDLE = 'NEEDLE_7f3a';
 const FS_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const run = promisify(execFile);
+
+/** A folder of `entries` entries, one in four a folder: what an agent lists to find its way. */
+function writeListing(root: string, entries: number): void {
+  for (let i = 0; i < entries; i++) {
+    const name = join(root, `entry_${String(i).padStart(3, '0')}`);
+    if (i % 4 === 0) mkdirSync(name, { recursive: true });
+    else writeFileSync(`${name}.ts`, `export const n = ${i};\n`);
+  }
+}
 
 /** A small text file: 60 lines of TypeScript-looking text, about 2.4 KiB. */
 function smallFile(): string {
@@ -48,6 +60,8 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
   const small = join(workspace, 'small.ts');
   const content = smallFile();
   writeFileSync(small, content);
+  const listing = join(workspace, 'listing');
+  writeListing(listing, LIST_ENTRIES);
   const tree = join(workspace, 'tree');
   const needles = writeTree(tree, options.treeFiles);
   const pattern = `**/f_${String(Math.min(4242, options.treeFiles - 1)).padStart(5, '0')}.txt`;
@@ -83,6 +97,29 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
       rows.push([`read a ${(content.length / 1024).toFixed(1)} KiB file, ${mode}`, `${int(result.a)}/s`, `${int(result.b)}/s`, ratio(result.ratio), `≥ ${ratio(TARGET)}`, met(ok)]);
       targets.push({ item: `3. Files: file_read / server-filesystem read_text_file, ${mode}`, value: ratio(result.ratio), target: `≥ ${ratio(TARGET)}`, met: ok });
       process.stderr.write(`  files read ${mode}: gateway ${int(result.a)}/s, filesystem ${int(result.b)}/s, ${ratio(result.ratio)}\n`);
+    }
+
+    // Listing a folder: names only against list_directory, the detailed listing against list_directory_with_sizes.
+    const listings = [
+      { mode: 'names' as const, ours: { detail: 'names' }, tool: 'list_directory', count: (text: string) => JSON.parse(text).names.length },
+      { mode: 'full' as const, ours: { detail: 'full' }, tool: 'list_directory_with_sizes', count: (text: string) => JSON.parse(text).entries.length },
+    ];
+    for (const { mode, ours: detail, tool, count } of listings) {
+      const listOurs = async () => {
+        if (count(textOf(await ours.callTool('dir_list', { path: listing, ...detail }))) !== LIST_ENTRIES) throw new Error('dir_list listed another number of entries');
+      };
+      const listTheirs = async () => {
+        if (!textOf(await theirs.callTool(tool, { path: listing })).includes('entry_199')) throw new Error(`${tool} missed an entry`);
+      };
+      for (const list of [listOurs, listTheirs]) await closedLoop(list, 1, options.warmSeconds);
+      const side = (list: () => Promise<void>) => async () => (await closedLoop(list, 1, options.seconds)).perSecond;
+      const result = summarise(await alternate({ name: 'gateway', run: side(listOurs) }, { name: 'filesystem', run: side(listTheirs) }, options.rounds));
+      const target = LIST_TARGETS[mode];
+      const ok = result.ratio >= target;
+      const label = `list a folder of ${LIST_ENTRIES} entries: dir_list ${mode === 'names' ? 'detail names / list_directory' : '/ list_directory_with_sizes'}`;
+      rows.push([label, `${int(result.a)}/s`, `${int(result.b)}/s`, ratio(result.ratio), `≥ ${ratio(target)}`, met(ok)]);
+      targets.push({ item: `3. Files: ${label}`, value: ratio(result.ratio), target: `≥ ${ratio(target)}`, met: ok });
+      process.stderr.write(`  files list ${mode}: gateway ${int(result.a)}/s, filesystem ${int(result.b)}/s, ${ratio(result.ratio)}\n`);
     }
 
     // Name search: both servers walk the whole tree and match a glob against each path.
@@ -135,6 +172,7 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
     title: '3. Files: the files plugin vs the official filesystem server',
     method: [
       `The same raw client loop over stdio against two child processes: **ours**, the real binary (\`mcp-gateway --stdio\`) with the files plugin and the default config (audit and metrics on), its workspace a temp folder; **theirs**, \`@modelcontextprotocol/server-filesystem\` (its \`dist/index.js\` on plain node) allowed the same folder. Both read the same ${(content.length / 1024).toFixed(1)} KiB file by absolute path: \`file_read\` (which also detects the language and returns JSON) against \`read_text_file\`. Ratio = ours / theirs; each side first runs ${options.warmSeconds} s unmeasured (steady speed, as in section 1), then ${options.rounds} alternating rounds of ${options.seconds} s, medians.`,
+      `Listing: a folder of ${LIST_ENTRIES} entries (one in four a folder), listed by absolute path one call at a time: \`dir_list\` with \`detail: "names"\` (bare names, no stat) against \`list_directory\` (names with [FILE]/[DIR]), and \`dir_list\` with \`detail: "full"\` (name, path, isDir, isSymlink, size per entry, as JSON) against \`list_directory_with_sizes\`; warm-up, then alternating rounds, medians, as for reads.`,
       `Search: a generated tree of ${int(options.treeFiles)} files of ~1.2 KiB in 100 folders. Name search: \`file_find\` with \`gitignore: false\` against \`search_files\`, both matching \`${pattern}\` against every path (ratio = their time / ours, higher is better for us). Content search: \`file_search\` for a literal found in ${needles} files, which reads every file; the filesystem server has no content search, so GNU \`grep -rnF\` (spawned, wall time) is shown as the floor. Each search is timed per call, ${options.rounds} alternating rounds after one warm-up each, medians.`,
     ],
     tables: [{ columns: ['operation', 'gateway (files)', 'server-filesystem', 'ratio', 'target', 'met'], rows }],
