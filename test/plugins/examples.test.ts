@@ -7,8 +7,10 @@ import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.
 import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
 import { startEmbeddingsServer } from '../fixtures/embeddings-server/server.js';
+import { startPageServer, type PageServer } from '../fixtures/webview-pages/server.js';
 import { memoryClient, startGateway, tempDir, toolCalls } from '../helpers.js';
 import { TINY_PNG } from './files/files-helpers.js';
+import { noChromium, refOf, startOutsideBrowser } from './webview/webview-helpers.js';
 
 /**
  * Every tool of every shipped plugin and of core, called with each of its own input examples
@@ -59,6 +61,7 @@ describe('every tool, called with its own examples', async () => {
   // embeddings_embed answers EMBEDDINGS_DISABLED without a provider: the local test server is one.
   const embeddingsServer = await startEmbeddingsServer({ dimensions: 8 });
   after(() => embeddingsServer.close());
+  const webview = await webviewWorldOf();
   const embeddings = { config: { provider: 'ollama', url: embeddingsServer.url, model: 'test-model', dimensions: 8 } };
   // The worker kind collab_spawn_worker's example names: a harmless child that reads its stdin.
   const collab = { config: { workers: { kinds: { tester: { command: ['node', '-e', 'process.stdin.resume()'] } } } } };
@@ -76,7 +79,9 @@ describe('every tool, called with its own examples', async () => {
 
   for (const tool of gateway.catalog.list()) {
     const name = tool.listing.name;
-    it(`${name}: its examples and results match its schemas`, async () => {
+    // The webview tools need a browser: CI installs one (.ci/run); elsewhere they say they skip.
+    const skip = tool.plugin === 'webview' ? noChromium : false;
+    it(`${name}: its examples and results match its schemas`, { skip }, async () => {
       const { inputSchema, outputSchema } = tool.definition;
       assert.ok(outputSchema, `${name} has no outputSchema`);
       const examples = inputSchema.examples as Array<Record<string, unknown>> | undefined;
@@ -88,7 +93,7 @@ describe('every tool, called with its own examples', async () => {
       for (const args of [...examples, ...(MORE_CASES[name] ?? [])]) {
         assert.ok(validateInput(args), `${name} example ${JSON.stringify(args)}: ${JSON.stringify(validateInput.errors)}`);
         seed(dir);
-        const given = await withLiveIds(client, tool, args);
+        const given = await withLiveIds(client, tool, args, webview);
         const result = await client.callTool({ name, arguments: given });
         const shown = JSON.stringify(result.content).slice(0, 400);
         assert.notEqual(result.isError, true, `${name} ${JSON.stringify(given)} failed: ${shown}`);
@@ -103,9 +108,10 @@ describe('every tool, called with its own examples', async () => {
 
 /**
  * The example with its ids made real: a running process for process tools, knowledge nodes
- * for the knowledge tools (`id`, or two distinct ones for `from` and `to`), a memory for brain_forget.
+ * for the knowledge tools (`id`, or two distinct ones for `from` and `to`), a memory for brain_forget,
+ * the collab and webview worlds.
  */
-async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<string, unknown>, webview: WebviewWorld): Promise<Record<string, unknown>> {
   if (tool.plugin === 'knowledge') {
     const keys = ['id', 'from', 'to'].filter((key) => typeof args[key] === 'string');
     if (keys.length === 0) return args;
@@ -114,6 +120,7 @@ async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<st
   }
   if (tool.plugin === 'brain') return typeof args.id === 'string' ? { ...args, id: await liveMemory(client) } : args;
   if (tool.plugin === 'collab') return collabWorld(client, tool.listing.name, args);
+  if (tool.plugin === 'webview') return webviewWorld(webview, client, tool.listing.name, args);
   return typeof args.id === 'string' ? { ...args, id: await liveProcess(client) } : args;
 }
 
@@ -139,6 +146,53 @@ async function collabWorld(client: Client, name: string, args: Record<string, un
   if (name === 'collab_replay_task') await call('collab_update_task', { id: task.id, status: 'blocked', blocked_by: 'waiting for the example' });
   if (TASK_IN_HAND.has(name)) await call('collab_update_task', { id: task.id, status: 'in_progress' });
   return { ...args, [key]: task.id };
+}
+
+interface WebviewWorld {
+  readonly pages: PageServer;
+  /** The browser webview_connect's example attaches to, started on first use. */
+  outside(): Promise<{ endpoint: string }>;
+}
+
+/** The test pages, served for the whole file; a browser to attach to, started when first asked for. */
+async function webviewWorldOf(): Promise<WebviewWorld> {
+  const pages = await startPageServer();
+  after(() => pages.close());
+  // Started here, in the file's scope, so that it lives until the file ends (an `after` inside a test ends with the test).
+  const outside = noChromium ? undefined : startOutsideBrowser();
+  outside?.catch(() => undefined);
+  return { pages, outside: () => outside! };
+}
+
+/** The elements a webview example's ref stands for, on the /example page, by tool. */
+const REF_TARGETS: Record<string, [string, string]> = {
+  webview_type: ['textbox', 'Search'],
+  webview_press_key: ['textbox', 'Search'],
+  webview_select_option: ['combobox', 'Language'],
+};
+
+/**
+ * What the webview examples assume, made real on 127.0.0.1: https://example.com/ is the test
+ * page that imitates it (/example: a heading, a paragraph, a link, an input `q`, a select
+ * `lang`), open in the caller's tab before the call; a ref is the one the snapshot gives the
+ * element the example means; a tab to select or close exists; the DevTools endpoint
+ * webview_connect names is a Chromium started here.
+ */
+async function webviewWorld(world: WebviewWorld, client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const example = `${world.pages.url}/example`;
+  const given = Object.fromEntries(Object.entries(args).map(([key, value]) => [key, typeof value === 'string' ? value.replace(/^https:\/\/example\.com\/?/, example) : value]));
+  if (name === 'webview_connect') {
+    return { ...given, endpoint: (await world.outside()).endpoint };
+  }
+  if (name === 'webview_disconnect') return given;
+  const { call } = toolCalls(client);
+  await call('webview_navigate', { url: example });
+  if (typeof given.ref === 'string') {
+    const [role, label] = REF_TARGETS[name] ?? ['link', 'Learn more'];
+    given.ref = refOf((await call('webview_snapshot')).snapshot, role, label);
+  }
+  if (typeof given.tab === 'string') given.tab = (await call('webview_tabs', { action: 'new', url: example })).selected;
+  return given;
 }
 
 /** A memory for the examples that take an id (brain_forget). */

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { tempDir, waitFor } from '../../helpers.js';
-import { CHROMIUM, noChromium, webviewGateway } from './webview-helpers.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { waitFor } from '../../helpers.js';
+import { noChromium, startOutsideBrowser, webviewGateway } from './webview-helpers.js';
 
 /** Whether a process with this id runs. */
 function alive(pid: number): boolean {
@@ -93,12 +91,7 @@ describe('webview browser lifecycle', { skip: noChromium }, async () => {
 
 describe('webview_connect and webview_disconnect', { skip: noChromium }, async () => {
   // A browser somebody else started, with its DevTools port open: the gateway only attaches.
-  const profile = tempDir('webview-profile-');
-  const outside = spawn(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
-  after(() => outside.kill('SIGKILL'));
-  const portFile = join(profile, 'DevToolsActivePort');
-  await waitFor(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), 20_000);
-  const endpoint = `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
+  const { endpoint, child: outside } = await startOutsideBrowser();
   const w = await webviewGateway();
 
   it('attaches to it: pages open there; disconnect detaches and it keeps running', async () => {

@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { BreakerStatus } from '../../../core/breaker.js';
 import type { Gateway } from '../../../core/gateway.js';
 import { startPageServer, type PageServer } from '../../fixtures/webview-pages/server.js';
-import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
+import { memoryClient, startGateway, tempDir, toolCalls, waitFor } from '../../helpers.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -58,4 +59,16 @@ export function refOf(snapshot: string, role: string, name: string): string {
   const ref = line && /\[ref=([a-z0-9]+)\]/.exec(line)?.[1];
   if (!ref) throw new Error(`no ${role} "${name}" with a ref in:\n${snapshot}`);
   return ref;
+}
+
+/** A Chromium somebody else started, with its DevTools port open (killed after the test file). */
+export async function startOutsideBrowser(): Promise<{ endpoint: string; child: ChildProcess }> {
+  const profile = tempDir('webview-profile-');
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
+  const child = spawn(CHROMIUM, args, { stdio: 'ignore' });
+  after(() => child.kill('SIGKILL'));
+  // Chromium writes the port it chose, then the browser's path, into DevToolsActivePort.
+  const portFile = join(profile, 'DevToolsActivePort');
+  await waitFor(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), 20_000);
+  return { endpoint: `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`, child };
 }
