@@ -103,6 +103,11 @@ export class BrowsingSession {
     return this.#selected === undefined ? undefined : this.#tabs.get(this.#selected);
   }
 
+  /** A request the URL policy stopped (the proxy saw it, not the page): kept with the others. */
+  blocked(url: string, reason: string): void {
+    this.network.push({ tab: null, method: '', url: url.slice(0, 2000), resourceType: 'blocked', status: null, failure: `blocked by the URL policy: ${reason}`, time: new Date().toISOString() });
+  }
+
   dialogSeen(dialog: DialogEntry): void {
     this.#dialogs.push(dialog);
     if (this.#dialogs.length > 20) this.#dialogs.shift();

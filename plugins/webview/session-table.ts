@@ -8,6 +8,7 @@ import { BrowsingSession } from './browsing-session.js';
 import type { WebviewLimits } from './config.js';
 import type { RaiseError } from './errors.js';
 import { wireContext, type PageReporter } from './page-events.js';
+import { PolicyProxy } from './policy-proxy.js';
 import type { UrlPolicy } from './url-policy.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -115,21 +116,35 @@ export class SessionTable {
     const { host, limits, viewport, policy, reporter, isOpen } = this.#options;
     const browser = await host.browser();
     host.busy();
-    // No downloads, no permissions granted; a service worker could fetch behind the host policy's back.
-    const context: BrowserContext = await browser.newContext({ acceptDownloads: false, viewport, permissions: [], serviceWorkers: 'block' });
+    // With host lists, every request of the context goes through a proxy that checks it (loopback too).
+    let session: BrowsingSession | undefined;
+    const proxy = policy.filtersHosts ? await PolicyProxy.start(policy, (url, reason) => session?.blocked(url, reason)) : undefined;
+    let context: BrowserContext;
+    try {
+      // No downloads, no permissions granted; service workers could fetch on their own.
+      context = await browser.newContext({
+        acceptDownloads: false,
+        viewport,
+        permissions: [],
+        serviceWorkers: 'block',
+        ...(proxy ? { proxy: { server: proxy.address, bypass: '<-loopback>' } } : {}),
+      });
+    } catch (err) {
+      await proxy?.close();
+      throw err;
+    }
     context.setDefaultTimeout(limits.actionTimeoutMs);
     context.setDefaultNavigationTimeout(limits.navigationTimeoutMs);
-    const session = new BrowsingSession(key, name, mcpSession, context, limits);
-    if (policy.filtersHosts) {
-      await context.route('**/*', (route) => (policy.checkRequest(route.request().url()).ok ? route.fallback() : route.abort('blockedbyclient')));
-    }
+    session = new BrowsingSession(key, name, mcpSession, context, limits);
     wireContext(session, limits.tabsPerSession, reporter);
+    context.on('close', () => void proxy?.close());
     if (mcpSession !== undefined && !isOpen(mcpSession)) {
       await context.close().catch(() => undefined);
       throw this.#options.error('WEBVIEW_BROWSER_FAILED', 'The MCP session closed while its browser context was being made.');
     }
     this.#sessions.set(key, session);
-    context.on('close', () => this.#forget(session));
+    const made = session;
+    context.on('close', () => this.#forget(made));
     return session;
   }
 

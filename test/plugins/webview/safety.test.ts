@@ -61,6 +61,15 @@ describe('webview host lists', { skip: noChromium }, async () => {
     assert.match(subdomainRule.details.reason, /allowHosts/, '*.example.test does not match example.test itself');
   });
 
+  it('blocks a redirect from an allowed host to a denied one', async () => {
+    const to = encodeURIComponent(`http://127.0.0.1:${port}/secret-by-redirect`);
+    const page = await w.call('webview_navigate', { url: `http://localhost:${port}/redirect?to=${to}` });
+    assert.equal(page.status, 403);
+    const snap = await w.call('webview_snapshot');
+    assert.match(snap.snapshot, /Blocked by the gateway's URL policy: the host 127\.0\.0\.1 is in urls\.denyHosts/);
+    assert.ok(!w.pages.seen.some((path) => path.startsWith('/secret')), 'the redirect never reached the server');
+  });
+
   it("blocks the page's own requests to a denied host", async () => {
     const page = await w.call('webview_navigate', { url: `http://localhost:${port}/fetch?to=${encodeURIComponent(`http://127.0.0.1:${port}/secret`)}`, waitUntil: 'networkidle' });
     assert.equal(page.title, 'Fetch');
