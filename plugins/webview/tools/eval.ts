@@ -19,6 +19,7 @@ const evaluate = {
     required: ['script'],
     properties: {
       script: { type: 'string', minLength: 1, maxLength: 100_000, description: 'JavaScript run in the page: an expression, statements, or a function to call (async allowed).' },
+      // Not the shared timeoutMs (minimum 0): running out of time closes the tab, so a few ms is never what a caller means.
       timeoutMs: {
         type: 'integer',
         minimum: 100,
