@@ -10,8 +10,11 @@ import { isNotBrowserTrouble } from './failures.js';
 import { pageReporter } from './reporter.js';
 import { SessionTable } from './session-table.js';
 import { registerBrowserTools } from './tools/browser.js';
+import { registerConsoleNetworkTools } from './tools/console-network.js';
+import { registerEvalTools } from './tools/eval.js';
 import { registerInteractTools } from './tools/interact.js';
 import { registerNavigateTools } from './tools/navigate.js';
+import { registerScreenshotTools } from './tools/screenshot.js';
 import { UrlPolicy } from './url-policy.js';
 import { Webview } from './webview.js';
 
@@ -59,6 +62,9 @@ export default definePlugin({
     registerBrowserTools(ctx, webview);
     registerNavigateTools(ctx, webview);
     registerInteractTools(ctx, webview);
+    registerConsoleNetworkTools(ctx, webview);
+    registerEvalTools(ctx, webview);
+    registerScreenshotTools(ctx, webview);
 
     ctx.reportStatus(() => {
       const tabs = sessions.all().reduce((sum, session) => sum + session.size, 0);

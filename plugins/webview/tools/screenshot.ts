@@ -1,0 +1,71 @@
+// Seeing the page: webview_screenshot. Over MCP the picture is an image content block; REST
+// and the CLI carry only the structured part of an answer, so there it comes as base64 `data`.
+import { imageBlock, toolContent, type ToolDefinition } from '../../../core/index.js';
+import { imageSize } from '../image-size.js';
+import { hasTarget, locate } from '../target.js';
+import type { Webview } from '../webview.js';
+import type { PluginCtx } from './plugin-ctx.js';
+import { pageOutput, ref, selector, session, tab, timeoutMs } from './schemas.js';
+
+const DEFAULT_JPEG_QUALITY = 80;
+const MIME = { png: 'image/png', jpeg: 'image/jpeg' } as const;
+
+const screenshot = {
+  name: 'webview_screenshot',
+  title: 'Take a screenshot',
+  description:
+    "A picture of a tab: what its viewport shows (default), the whole page (fullPage), or one element (ref from webview_snapshot, or a CSS selector), as PNG (default) or JPEG. Over MCP the answer is an image with its facts (tab, size in pixels, bytes) as structured content; over REST and the CLI the image is in `data`, base64. To find and act on elements webview_snapshot is cheaper and exact: take a screenshot to see layout, colours and images. Errors: WEBVIEW_SCREENSHOT_TOO_LARGE (over limits.screenshotBytes: take JPEG, a lower quality, or one element), WEBVIEW_ELEMENT_NOT_FOUND, WEBVIEW_TIMEOUT, INVALID_ARGUMENTS (fullPage with an element, quality with PNG, both ref and selector).",
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      format: { enum: ['png', 'jpeg'], default: 'png', description: 'png: lossless; jpeg: smaller, with quality.' },
+      quality: { type: 'integer', minimum: 1, maximum: 100, description: `JPEG quality, 1 to 100; default ${DEFAULT_JPEG_QUALITY}. JPEG only.` },
+      fullPage: { type: 'boolean', default: false, description: 'true: the whole scrollable page, not only the viewport. Not with ref or selector.' },
+      ref: { ...ref, description: 'Only this element: a reference from the latest webview_snapshot of the tab, e.g. e4.' },
+      selector: { ...selector, description: 'Only this element: a CSS selector (its first match), instead of ref.' },
+      timeoutMs: timeoutMs('How long the element may take to appear; default and upper bound limits.actionTimeoutMs.'),
+      session,
+      tab,
+    },
+    examples: [{}, { fullPage: true, format: 'jpeg', quality: 60 }, { selector: 'h1' }],
+  },
+  outputSchema: pageOutput(
+    {
+      format: { enum: ['png', 'jpeg'] },
+      width: { type: 'integer', minimum: 1, description: 'In pixels, read from the image itself.' },
+      height: { type: 'integer', minimum: 1, description: 'In pixels, read from the image itself.' },
+      bytes: { type: 'integer', minimum: 1, description: 'The size of the image file.' },
+      data: { type: 'string', description: 'The image, base64: over REST and the CLI only (over MCP it is the image content block).' },
+    },
+    ['format', 'width', 'height', 'bytes'],
+  ),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+export function registerScreenshotTools(ctx: PluginCtx, webview: Webview): void {
+  ctx.tool(screenshot, (args, call) => {
+    const element = hasTarget(args);
+    if (args.fullPage && element) throw ctx.error('INVALID_ARGUMENTS', 'fullPage takes the whole page and ref or selector one element: give one or the other.');
+    if (args.quality !== undefined && args.format !== 'jpeg') throw ctx.error('INVALID_ARGUMENTS', 'quality is for JPEG: add format "jpeg", or drop quality (PNG is lossless).');
+    const doing = element ? `taking a screenshot of ${args.ref ?? args.selector}` : 'taking a screenshot';
+    return webview.inTab(call, args, doing, async (tab, session) => {
+      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+      // scale 'css': one image pixel per CSS pixel, so the size matches the viewport and the page.
+      const options = { type: args.format, timeout, scale: 'css', ...(args.format === 'jpeg' ? { quality: args.quality ?? DEFAULT_JPEG_QUALITY } : {}) } as const;
+      const image = element ? await (await locate(tab.page, args, ctx.error, timeout)).locator.screenshot(options) : await tab.page.screenshot({ ...options, fullPage: args.fullPage });
+      const max = webview.limits.screenshotBytes;
+      if (image.length > max) {
+        throw ctx.error(
+          'WEBVIEW_SCREENSHOT_TOO_LARGE',
+          `The screenshot is ${image.length} bytes, more than limits.screenshotBytes (${max}): take format "jpeg" with a lower quality, the viewport instead of fullPage, or one element.`,
+          { bytes: image.length, max },
+        );
+      }
+      const facts = { ...(await webview.facts(tab, session)), format: args.format, ...imageSize(image), bytes: image.length };
+      const { transport } = call.caller;
+      if (transport === 'rest' || transport === 'cli') return { ...facts, data: image.toString('base64') };
+      return toolContent([imageBlock(image, MIME[args.format])], facts);
+    });
+  });
+}
