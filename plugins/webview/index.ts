@@ -10,8 +10,12 @@ import { isNotBrowserTrouble } from './failures.js';
 import { pageReporter } from './reporter.js';
 import { SessionTable } from './session-table.js';
 import { registerBrowserTools } from './tools/browser.js';
+import { registerFormTools } from './tools/forms.js';
 import { registerInteractTools } from './tools/interact.js';
 import { registerNavigateTools } from './tools/navigate.js';
+import { registerQueryTools } from './tools/query.js';
+import { registerTabTools } from './tools/tabs.js';
+import { registerWaitTools } from './tools/wait.js';
 import { UrlPolicy } from './url-policy.js';
 import { Webview } from './webview.js';
 
@@ -59,6 +63,10 @@ export default definePlugin({
     registerBrowserTools(ctx, webview);
     registerNavigateTools(ctx, webview);
     registerInteractTools(ctx, webview);
+    registerFormTools(ctx, webview);
+    registerWaitTools(ctx, webview);
+    registerQueryTools(ctx, webview);
+    registerTabTools(ctx, webview);
 
     ctx.reportStatus(() => {
       const tabs = sessions.all().reduce((sum, session) => sum + session.size, 0);
