@@ -44,9 +44,28 @@ export function choose(options: readonly OptionFacts[], wanted: readonly string[
   return missing.length > 0 || disabled.length > 0 ? { ok: false, missing, disabled } : { ok: true, indexes: [...indexes] };
 }
 
+/** Why the choice failed, for a message: the values no option has, the options disabled. */
+export function whyNot(choice: Extract<Choice, { ok: false }>): string {
+  const problems = [
+    ...(choice.missing.length > 0 ? [`it has no option with the value or label ${quoted(choice.missing)}`] : []),
+    ...(choice.disabled.length > 0 ? [`the option ${quoted(choice.disabled)} is disabled`] : []),
+  ];
+  return problems.join('; ');
+}
+
 /** The options as a message lists them: `"a" (Apple), "b" (Banana)…`, the first `max` of them. */
 export function listed(options: readonly OptionFacts[], max = 30): string {
-  const shown = options.slice(0, max).map((option) => (option.value === option.label ? `"${option.value}"` : `"${option.value}" (${option.label})`));
-  const more = options.length > max ? ` and ${options.length - max} more` : '';
-  return options.length === 0 ? 'none' : `${shown.join(', ')}${more}`;
+  if (options.length === 0) return 'none';
+  const shown = options.slice(0, max).map(({ value, label }) => (value === label ? JSON.stringify(clip(value)) : `${JSON.stringify(clip(value))} (${clip(label)})`));
+  return `${shown.join(', ')}${options.length > max ? ` and ${options.length - max} more` : ''}`;
+}
+
+/** A value or label short enough for a message: a page may give an option kilobytes of text. */
+export function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function quoted(values: readonly string[], max = 5): string {
+  const shown = values.slice(0, max).map((value) => JSON.stringify(clip(value)));
+  return `${shown.join(', ')}${values.length > max ? ` and ${values.length - max} more` : ''}`;
 }

@@ -1,6 +1,6 @@
 // Filling in forms: webview_type, webview_select_option.
 import type { ToolDefinition } from '../../../core/index.js';
-import { choose, listed, selectFactsOf } from '../select-options.js';
+import { choose, clip, listed, selectFactsOf, whyNot } from '../select-options.js';
 import { snapshotOf } from '../snapshot.js';
 import { locate } from '../target.js';
 import { textEntryOf, typeInto } from '../text-entry.js';
@@ -47,7 +47,7 @@ const option = {
 const selectOption = {
   name: 'webview_select_option',
   title: 'Choose options of a <select>',
-  description: `Chooses options of a <select> (named by ref or CSS selector) as a user would, firing input and change: each of values names the option with that value, else the one with that label (the text shown). One value for a single-choice select; several for a multiple one (the others are unchosen). Answers the options chosen now. Not a <select> (a custom dropdown: click it, then its option), an option it does not have (the message lists those it has), a disabled one, or several values for a single select: WEBVIEW_ELEMENT_INVALID. ${ERRORS}`,
+  description: `Chooses options of a <select> (named by ref or CSS selector) as a user would, firing input and change: each of values names the option with that value, else the one with that label (the text shown). One value for a single-choice select; several for a multiple one (the others are unchosen). Answers the options chosen now. Not a <select> (a custom dropdown: click it, then its option), an option it does not have (the message lists those it has), a disabled option or <select>, or several values for a single select: WEBVIEW_ELEMENT_INVALID. ${ERRORS}`,
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -95,25 +95,19 @@ export function registerFormTools(ctx: PluginCtx, webview: Webview): void {
       if (select.options === undefined) {
         throw ctx.error('WEBVIEW_ELEMENT_INVALID', `The element at ${described} is ${withArticle(select.tag)}, not a <select>: for a custom dropdown, click it and then its option (webview_click).`, { element: select.tag });
       }
+      if (select.disabled) throw ctx.error('WEBVIEW_ELEMENT_INVALID', `The <select> at ${described} is disabled: nothing can be chosen in it now.`);
       if (args.values.length > 1 && !select.multiple) {
         throw ctx.error('WEBVIEW_ELEMENT_INVALID', `The <select> at ${described} takes one option, not ${args.values.length}: give one value.`);
       }
       const choice = choose(select.options, args.values);
       if (!choice.ok) {
-        const problems = [
-          ...(choice.missing.length > 0 ? [`it has no option with the value or label ${choice.missing.map((v) => JSON.stringify(v)).join(', ')}`] : []),
-          ...(choice.disabled.length > 0 ? [`the option ${choice.disabled.map((v) => JSON.stringify(v)).join(', ')} is disabled`] : []),
-        ];
-        throw ctx.error('WEBVIEW_ELEMENT_INVALID', `The <select> at ${described}: ${problems.join('; ')}. Its options (value, label): ${listed(select.options)}.`, {
-          missing: choice.missing,
-          disabled: choice.disabled,
-          options: select.options.slice(0, 100).map(({ value, label }) => ({ value, label })),
+        throw ctx.error('WEBVIEW_ELEMENT_INVALID', `The <select> at ${described}: ${whyNot(choice)}. Its options (value, label): ${listed(select.options)}.`, {
+          missing: choice.missing.slice(0, 100),
+          disabled: choice.disabled.slice(0, 100),
+          options: select.options.slice(0, 100).map(({ value, label }) => ({ value: clip(value), label: clip(label) })),
         });
       }
-      await locator.selectOption(
-        choice.indexes.map((index) => ({ index })),
-        { timeout },
-      );
+      await locator.selectOption(choice.indexes.map((index) => ({ index })), { timeout });
       // Read back rather than assumed: the page's own change handler may choose otherwise.
       const now = await selectFactsOf(locator);
       const selected = (now.options ?? []).filter((o) => o.selected).map(({ value, label }) => ({ value, label }));

@@ -137,5 +137,30 @@ describe('webview: typing, keys and options', { skip: noChromium }, async () => 
     const disabled = await w.fail('webview_select_option', { selector: '#toppings', values: ['Mushrooms'] });
     assert.equal(disabled.code, 'WEBVIEW_ELEMENT_INVALID');
     assert.match(disabled.message, /"Mushrooms" is disabled/);
+    const disabledSelect = await w.fail('webview_select_option', { selector: '#size', values: ['Small'] });
+    assert.equal(disabledSelect.code, 'WEBVIEW_ELEMENT_INVALID');
+    assert.match(disabledSelect.message, /is disabled/);
+  });
+});
+
+describe('webview: the examples of the acting and finding tools', { skip: noChromium }, async () => {
+  const w = await webviewGateway();
+  const TOOLS = ['webview_type', 'webview_press_key', 'webview_select_option', 'webview_wait', 'webview_query', 'webview_tabs'];
+
+  it('run on the example.com look-alike, as the explorer would run them on example.com', async () => {
+    const { tools } = await w.client.listTools();
+    const lookAlike = `${w.pages.url}/example`;
+    await w.call('webview_navigate', { url: lookAlike });
+    for (const name of TOOLS) {
+      const examples = tools.find((tool) => tool.name === name)!.inputSchema.examples as Array<Record<string, unknown>>;
+      assert.ok(examples.length > 0, name);
+      for (const example of examples) {
+        // Each example starts on the look-alike in the selected tab t1 (webview_tabs new selects another).
+        await w.call('webview_tabs', { action: 'select', tab: 't1' });
+        await w.call('webview_navigate', { url: lookAlike });
+        if (example.url !== undefined) assert.equal(example.url, 'https://example.com/', name);
+        await w.call(name, example.url === undefined ? example : { ...example, url: lookAlike });
+      }
+    }
   });
 });

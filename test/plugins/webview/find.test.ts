@@ -40,6 +40,8 @@ describe('webview: waiting and querying', { skip: noChromium }, async () => {
       assert.equal((await w.fail('webview_wait', args)).code, 'INVALID_ARGUMENTS', JSON.stringify(args));
     }
     assert.equal((await w.fail('webview_wait', { timeMs: 30_001 })).code, 'INVALID_ARGUMENTS');
+    // Playwright would read 0 as no timeout at all.
+    assert.equal((await w.fail('webview_wait', { selector: '#never', timeoutMs: 0 })).code, 'INVALID_ARGUMENTS');
   });
 
   it('describes the first match: tag, text, attributes, box, visibility', async () => {
