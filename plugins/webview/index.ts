@@ -12,9 +12,13 @@ import { SessionTable } from './session-table.js';
 import { registerBrowserTools } from './tools/browser.js';
 import { registerConsoleNetworkTools } from './tools/console-network.js';
 import { registerEvalTools } from './tools/eval.js';
+import { registerFormTools } from './tools/forms.js';
 import { registerInteractTools } from './tools/interact.js';
 import { registerNavigateTools } from './tools/navigate.js';
+import { registerQueryTools } from './tools/query.js';
 import { registerScreenshotTools } from './tools/screenshot.js';
+import { registerTabTools } from './tools/tabs.js';
+import { registerWaitTools } from './tools/wait.js';
 import { UrlPolicy } from './url-policy.js';
 import { Webview } from './webview.js';
 
@@ -59,12 +63,16 @@ export default definePlugin({
     const webview = new Webview(host, sessions, policy, breaker, config, ctx.error);
     ctx.sessions.onClose((id) => void sessions.closeMcpSession(id));
 
-    registerBrowserTools(ctx, webview);
     registerNavigateTools(ctx, webview);
     registerInteractTools(ctx, webview);
+    registerFormTools(ctx, webview);
+    registerWaitTools(ctx, webview);
+    registerQueryTools(ctx, webview);
+    registerTabTools(ctx, webview);
     registerConsoleNetworkTools(ctx, webview);
     registerEvalTools(ctx, webview);
     registerScreenshotTools(ctx, webview);
+    registerBrowserTools(ctx, webview);
 
     ctx.reportStatus(() => {
       const tabs = sessions.all().reduce((sum, session) => sum + session.size, 0);

@@ -28,7 +28,7 @@ export function wireContext(session: BrowsingSession, maxTabs: number, reporter:
   });
   const requests = new WeakMap<Request, NetworkEntry>();
   context.on('request', (request) => {
-    const page = request.frame()?.page();
+    const page = pageOf(request);
     const entry: NetworkEntry = {
       tab: (page && session.tabOf(page)?.id) ?? null,
       method: request.method(),
@@ -70,6 +70,19 @@ function wirePage(session: BrowsingSession, tab: string, page: Page, reporter: P
     if (frame === page.mainFrame()) reporter.navigated(session, tab, frame.url());
   });
   page.on('close', () => session.remove(tab));
+}
+
+/**
+ * The page a request comes from. Playwright throws (from inside an event listener, so the
+ * whole process would go) for a navigation issued before its frame exists — a popup's first
+ * load — and for a service worker's request: those have no tab.
+ */
+function pageOf(request: Request): Page | undefined {
+  try {
+    return request.frame().page();
+  } catch {
+    return undefined;
+  }
 }
 
 function record(session: BrowsingSession, reporter: PageReporter, entry: ConsoleEntry): void {

@@ -14,7 +14,8 @@ export const ref = { type: 'string', pattern: '^(f[0-9]+)?e[0-9]+$', description
 
 export const selector = { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector (the first match is used), instead of ref.' } as const;
 
-export const timeoutMs = (description: string) => ({ type: 'integer', minimum: 0, maximum: 300_000, description }) as const;
+/** At least 1: Playwright reads a timeout of 0 as "wait for ever". */
+export const timeoutMs = (description: string) => ({ type: 'integer', minimum: 1, maximum: 300_000, description }) as const;
 
 export const snapshotFlag = {
   type: 'boolean',

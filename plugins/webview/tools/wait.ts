@@ -1,0 +1,77 @@
+// Waiting for the page: webview_wait (an element, a text, or a plain pause).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import type { ToolDefinition } from '../../../core/index.js';
+import type { Webview } from '../webview.js';
+import type { PluginCtx } from './plugin-ctx.js';
+import { pageOutput, session, tab, timeoutMs } from './schemas.js';
+
+/** The longest plain pause: a model that wants longer should wait for something it can name. */
+const MAX_PAUSE_MS = 30_000;
+
+const wait = {
+  name: 'webview_wait',
+  title: 'Wait for an element, a text or a while',
+  description:
+    'Waits for exactly one of: an element matching selector to reach a state (visible by default; attached, detached, hidden), a text to appear (visible) anywhere on the page, or timeMs to pass. Use it after an action whose effect comes later (a spinner, a message, content loaded by script) instead of polling with snapshots. Answers what it waited for and how long it took. Errors: WEBVIEW_TIMEOUT (not there within timeoutMs), WEBVIEW_ELEMENT_INVALID (selector not valid CSS).',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      selector: { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector: wait until its first match reaches state.' },
+      state: {
+        enum: ['attached', 'detached', 'visible', 'hidden'],
+        default: 'visible',
+        description: 'With selector: attached (in the page), detached (gone from it), visible (rendered with a size), hidden (not rendered, or gone).',
+      },
+      text: { type: 'string', minLength: 1, maxLength: 2000, description: 'Wait until an element whose text contains this (case and extra spaces ignored) is visible.' },
+      timeMs: { type: 'integer', minimum: 0, maximum: MAX_PAUSE_MS, description: 'Just wait this long, in milliseconds.' },
+      timeoutMs: timeoutMs('How long to wait for selector or text at most; default and upper bound limits.actionTimeoutMs.'),
+      session,
+      tab,
+    },
+    examples: [{ selector: 'h1' }, { text: 'Example Domain' }, { timeMs: 500 }],
+  },
+  outputSchema: pageOutput(
+    {
+      waitedFor: { type: 'string', description: 'What was waited for, e.g. "selector h1 visible", "text \\"Saved\\"", "500 ms".' },
+      waitedMs: { type: 'integer', minimum: 0, description: 'How long the wait took, in milliseconds.' },
+    },
+    ['waitedFor', 'waitedMs'],
+  ),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+} as const satisfies ToolDefinition;
+
+interface WaitArgs {
+  readonly selector?: string;
+  readonly state: 'attached' | 'detached' | 'visible' | 'hidden';
+  readonly text?: string;
+  readonly timeMs?: number;
+}
+
+export function registerWaitTools(ctx: PluginCtx, webview: Webview): void {
+  ctx.tool(wait, (args, call) => {
+    const asked = [args.selector, args.text, args.timeMs].filter((value) => value !== undefined).length;
+    if (asked !== 1) throw ctx.error('INVALID_ARGUMENTS', 'Give exactly one of selector (with state), text or timeMs.');
+    const waitedFor = named(args);
+    return webview.inTab(call, args, `waiting for ${waitedFor}`, async (tab, session) => {
+      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+      const started = performance.now();
+      await (args.timeMs !== undefined ? sleep(args.timeMs, undefined, { signal: call.signal }) : waitOn(tab.page, args, timeout));
+      const waitedMs = Math.round(performance.now() - started);
+      return { ...(await webview.facts(tab, session)), waitedFor, waitedMs };
+    });
+  });
+}
+
+function waitOn(page: Page, args: WaitArgs, timeout: number): Promise<void> {
+  if (args.selector !== undefined) return page.locator(args.selector).first().waitFor({ state: args.state, timeout });
+  return page.getByText(args.text!).first().waitFor({ state: 'visible', timeout });
+}
+
+/** What the wait is for, in the answer and in a timeout's message. */
+function named(args: WaitArgs): string {
+  if (args.selector !== undefined) return `selector ${args.selector} ${args.state}`;
+  if (args.text !== undefined) return `text ${JSON.stringify(args.text)}`;
+  return `${args.timeMs} ms`;
+}
