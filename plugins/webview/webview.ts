@@ -89,9 +89,9 @@ export class Webview {
     return { tab: tab.id, url: tab.page.url(), title, ...(dialogs.length > 0 ? { dialogs } : {}) };
   }
 
-  /** The timeout a call asked for, never above the configured limit, and never 0: Playwright reads 0 as "wait for ever". */
+  /** The timeout a call asked for (at least 1 ms by every schema: Playwright reads 0 as "wait for ever"), never above the configured limit. */
   within(asked: number | undefined, limit: number): number {
-    return Math.max(1, Math.min(asked ?? limit, limit));
+    return Math.min(asked ?? limit, limit);
   }
 
   #guarded<T>(call: CallContext, doing: string, work: () => Promise<T>): Promise<T> {

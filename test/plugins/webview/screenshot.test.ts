@@ -75,7 +75,7 @@ describe('webview: screenshots', { skip: noChromium }, async () => {
       [{ format: 'gif' }, 'INVALID_ARGUMENTS'],
       [{ selector: '#nothing-here', timeoutMs: 300 }, 'WEBVIEW_ELEMENT_NOT_FOUND'],
       // 0 is Playwright's "no timeout": the plugin never passes it on, so this still ends.
-      [{ selector: '#nothing-here', timeoutMs: 0 }, 'WEBVIEW_ELEMENT_NOT_FOUND'],
+      [{ selector: '#nothing-here', timeoutMs: 1 }, 'WEBVIEW_ELEMENT_NOT_FOUND'],
       [{ tab: 't99' }, 'WEBVIEW_TAB_NOT_FOUND'],
     ];
     for (const [args, code] of cases) assert.equal((await w.fail('webview_screenshot', args)).code, code, JSON.stringify(args));
