@@ -1,6 +1,7 @@
 // The three ways the webview section browses, each spelling the same three steps in its own
 // tools: the gateway's webview plugin over stdio, playwright-core in the bench process (the
 // limit), and Microsoft's Playwright MCP server over stdio (the peer).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { GATEWAY_BIN, ROOT, spawnNode, writeGatewayConfig } from './children.js';
@@ -86,8 +87,15 @@ export function launchChromium(chromium: typeof import('playwright-core').chromi
  * its sandbox too, and because Chromium refuses the sandbox as root. `extraArgs` set the rest.
  */
 export async function playwrightMcpSide(name: string, dir: string, extraArgs: readonly string[]): Promise<BrowsingSide> {
+  if (!existsSync(PLAYWRIGHT_MCP)) throw new Error(`${PLAYWRIGHT_MCP} is not installed (npm install: it is a devDependency)`);
   const args = ['--executable-path', CHROMIUM, '--headless', '--isolated', '--no-sandbox', '--output-dir', join(dir, name), ...extraArgs];
-  const client = await stdioClient(spawnNode(PLAYWRIGHT_MCP, args, { cwd: dir }));
+  const child = spawnNode(PLAYWRIGHT_MCP, args, { cwd: dir });
+  // A server that exits instead of answering initialize would leave the client waiting forever.
+  const exited = child.exited.then((code) => {
+    throw new Error(`it exited (code ${code}) before answering initialize: ${child.stderrTail.filter(Boolean).slice(-2).join(' ')}`);
+  });
+  exited.catch(() => undefined); // once open, its exit on close is no failure
+  const client = await Promise.race([stdioClient(child), exited]);
   const refKey = await clickRefArgument(client);
   return {
     name,

@@ -93,7 +93,15 @@ async function open(create: () => Promise<BrowsingSide>, site: TwoPageSite, open
   return { side, first: await roundTrip(side, site), perSecond: [], trips: [] };
 }
 
-const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+/** The first lines of an error on one line; a Playwright MCP tool error is markdown (### Error, then the message and the browser's log). */
+const oneLine = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err))
+    .split('\n')
+    .map((line) => line.replace(/#+ /g, '').trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .join(' ')
+    .slice(0, 300);
 
 function notMeasured(why: string): SectionResult {
   return { id: 'webview', title: '12. Webview: navigate + snapshot + click', method: [why], tables: [], targets: [], profiles: [] };
@@ -115,7 +123,7 @@ export async function webviewSection(options: BenchOptions): Promise<SectionResu
       try {
         sides.push(await open(() => playwrightMcpSide(peer.name, dir, peer.args), site, opened));
       } catch (err) {
-        absent.push(`${peer.label} did not run here: ${firstLine(err)}`);
+        absent.push(`${peer.label} did not run here: ${oneLine(err)}`);
       }
     }
 
