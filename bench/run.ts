@@ -20,6 +20,7 @@ import { restSection } from './sections/rest.js';
 import { startupSection } from './sections/startup.js';
 import { storageSection } from './sections/storage.js';
 import { upstreamSection } from './sections/upstream.js';
+import { webviewSection } from './sections/webview.js';
 
 const options = readOptions();
 const startedAt = new Date();
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   if (options.sections.has('knowledge')) done(await step('9. Knowledge', () => knowledgeSection(options)));
   if (options.sections.has('brain')) done(await step('10. Brain', () => brainSection(options)));
   if (options.sections.has('collab')) done(await step('11. Collab', () => collabSection(options)));
+  if (options.sections.has('webview')) done(await step('12. Webview', () => webviewSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;
