@@ -67,6 +67,6 @@ export function readOptions(): BenchOptions {
     knowledgeFiles: Math.round(number('BENCH_KNOWLEDGE_FILES', quick ? 1_000 : 10_000)),
     profile: flag('BENCH_PROFILE', !quick),
     write: flag('BENCH_WRITE', complete),
-    maxSeconds: number('BENCH_MAX_SECONDS', 1200),
+    maxSeconds: number('BENCH_MAX_SECONDS', 2400),
   };
 }
