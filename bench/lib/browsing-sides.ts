@@ -4,6 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+// The switches the plugin adds to every launch: the limit drives the same Chromium as the gateway.
+import { CHROMIUM_SWITCHES } from '../../plugins/webview/browser-host.js';
 import { GATEWAY_BIN, ROOT, spawnNode, writeGatewayConfig } from './children.js';
 import { stdioClient } from './connect.js';
 import type { RawMcpClient } from './raw-client.js';
@@ -11,20 +13,6 @@ import type { RawMcpClient } from './raw-client.js';
 export const CHROMIUM = '/usr/bin/chromium';
 const PLAYWRIGHT_MCP = join(ROOT, 'node_modules', '@playwright', 'mcp', 'cli.js');
 
-/**
- * The switches the webview plugin adds to every launch (plugins/webview/browser-host.ts), so
- * that the limit drives the same Chromium as the gateway does.
- */
-const PLUGIN_SWITCHES = [
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--disable-default-apps',
-  '--mute-audio',
-];
 
 /** One way of browsing. The first navigate launches the browser, on every side. */
 export interface BrowsingSide {
@@ -78,7 +66,7 @@ export async function directSide(): Promise<BrowsingSide> {
 
 /** A launch like the plugin's; the bench's own signal handlers, not Playwright's, stop it. */
 export function launchChromium(chromium: typeof import('playwright-core').chromium): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: PLUGIN_SWITCHES, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_SWITCHES, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Logger } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
 
 /** Switches for a headless browser on a machine without network beyond the pages it is sent to. */
-const FIXED_ARGS = [
+export const CHROMIUM_SWITCHES = [
   '--disable-gpu',
   '--no-first-run',
   '--disable-background-networking',
@@ -154,7 +154,7 @@ export class BrowserHost {
     let browser: Browser;
     try {
       // The gateway decides when the browser goes (shutdown, idle): not Playwright's own signal handlers.
-      browser = await chromium.launch({ executablePath, headless, args: [...FIXED_ARGS, ...launchArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      browser = await chromium.launch({ executablePath, headless, args: [...CHROMIUM_SWITCHES, ...launchArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     } catch (err) {
       this.#lastError = firstLine(err);
       throw error('WEBVIEW_BROWSER_FAILED', `The browser at ${executablePath} did not start: ${this.#lastError}`, { executablePath });
