@@ -15,7 +15,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { echo, ECHO_TOOL } from '../plugins/bench-echo/echo.js';
+import { echo, ECHO_TOOL, echoInputSchema } from '../plugins/bench-echo/echo.js';
 import { createBareServer } from './bare-mcp.js';
 
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -104,14 +104,44 @@ function httpMcpListener(StreamableHTTPServerTransport) {
   });
 }
 
-/** The REST baseline: a bare fastify route running the same handler, with no validation. */
+/**
+ * The REST baselines on one fastify: `/tools/<tool>`, a bare route running the same handler
+ * with no validation; and `/audited/tools/<tool>`, the least a gateway that audits must do —
+ * the body checked against the tool's schema by the same Ajv2020 (defaults applied), and the
+ * same audit line (time, caller, tool, sha-256 of the arguments, their summary, duration,
+ * outcome) appended to a journal file with one write(2) before the reply leaves.
+ */
 async function restListener(host, port) {
   const { default: Fastify } = await import('fastify');
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const { hash } = await import('node:crypto');
+  const { closeSync, openSync, rmSync, writeSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const validate = new Ajv2020({ allErrors: true, useDefaults: true, strict: false }).compile(echoInputSchema);
+  const journalFile = join(tmpdir(), `bare-audit-${process.pid}.jsonl`);
+  const journal = openSync(journalFile, 'a', 0o600);
   const app = Fastify({ logger: false });
   app.post(`/tools/${ECHO_TOOL}`, async (request) => ({ success: true, data: echo(request.body) }));
+  app.post(`/audited/tools/${ECHO_TOOL}`, async (request, reply) => {
+    const started = Date.now();
+    const args = request.body;
+    const valid = validate(args);
+    const outcome = valid ? 'ok' : 'INVALID_ARGUMENTS';
+    const json = JSON.stringify(args ?? null);
+    const row = [new Date(started).toISOString(), 'rest', null, request.ip, 'bench-echo', ECHO_TOOL, hash('sha256', json), json.length > 512 ? `${json.slice(0, 512)}…` : json, Date.now() - started, outcome, 'tool'];
+    writeSync(journal, `${JSON.stringify(row)}\n`);
+    if (!valid) return reply.code(400).send({ success: false, error: { code: 'INVALID_ARGUMENTS', message: 'invalid arguments', details: validate.errors } });
+    return { success: true, data: echo(args) };
+  });
   await app.listen({ host, port });
   const info = app.server.address();
-  return { app, port: info.port };
+  const close = () => {
+    closeSync(journal);
+    rmSync(journalFile, { force: true });
+    return app.close();
+  };
+  return { close, port: info.port };
 }
 
 async function serve(values) {
@@ -142,7 +172,7 @@ async function serve(values) {
   if (values.rest) {
     const [host, port] = hostPort(values.rest);
     const rest = await restListener(host, port);
-    closers.push(() => rest.app.close());
+    closers.push(() => rest.close());
     announce({ kind: 'rest', host, port: rest.port });
   }
   const stop = () => {
