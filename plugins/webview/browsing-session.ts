@@ -18,12 +18,18 @@ export class BrowsingSession {
   readonly network: Ring<NetworkEntry>;
   /** Dialogs dismissed since the caller was last told, reported with the next tool result. */
   readonly #dialogs: DialogEntry[] = [];
+  /** Tabs the pages opened themselves since the caller was last told. */
+  #opened: string[] = [];
+  /** The first tab while it opens: calls that find no tab at once share it instead of opening one each. */
+  #firstTab: Promise<Tab> | undefined;
 
   constructor(
     /** `<scope>/<name>`: the table's key. */
     readonly key: string,
     /** The name the caller gave (`session` argument), `default` when none. */
     readonly name: string,
+    /** Who it belongs to, as events name it: `mcp`, or the API key's name (never a session id). */
+    readonly owner: string,
     /** The MCP session it belongs to, if any: notifications go there. */
     readonly mcpSession: string | undefined,
     readonly context: BrowserContext,
@@ -70,14 +76,32 @@ export class BrowsingSession {
     return this.#selected;
   }
 
-  /** A page joins as a tab (opened by a tool, or by the page itself: window.open, target=_blank). */
-  add(page: Page): Tab {
+  /**
+   * A page joins as a tab. One a tool opened is selected; one the page opened itself
+   * (window.open, target=_blank) is not — the caller did not ask for it, and its next calls
+   * must not land there unannounced — but is reported in `opened` of the next answer.
+   */
+  add(page: Page, by: 'tool' | 'page' = 'tool'): Tab {
     const known = this.tabOf(page);
+    // The context's page event can come before newPage() returns: that page is the tool's after all.
+    if (known && by === 'tool') {
+      this.#opened = this.#opened.filter((id) => id !== known.id);
+      this.#selected = known.id;
+    }
     if (known) return known;
     const tab = { id: `t${this.#nextTab++}`, page };
     this.#tabs.set(tab.id, tab);
-    this.#selected = tab.id;
+    if (by === 'tool') this.#selected = tab.id;
+    else this.#opened.push(tab.id);
     return tab;
+  }
+
+  /** The selected tab, else the one `open` makes — once, however many calls ask at the same time. */
+  async selectedOr(open: () => Promise<Tab>): Promise<Tab> {
+    const selected = this.selected();
+    if (selected) return selected;
+    this.#firstTab ??= open().finally(() => (this.#firstTab = undefined));
+    return this.#firstTab;
   }
 
   /** A tab closed (by a tool, the page, or a crash): the most recent other one is selected. */
@@ -116,5 +140,12 @@ export class BrowsingSession {
   /** The dialogs not reported yet; reading them reports them. */
   takeDialogs(): DialogEntry[] {
     return this.#dialogs.splice(0);
+  }
+
+  /** The tabs the pages opened that the caller was not told of yet (still open); reading them reports them. */
+  takeOpened(): string[] {
+    const opened = this.#opened.filter((id) => this.#tabs.has(id));
+    this.#opened = [];
+    return opened;
   }
 }

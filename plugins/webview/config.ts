@@ -29,6 +29,7 @@ export const configSchema = {
       description: 'How much one client and all of them together may hold.',
       properties: {
         sessions: integer(16, 1, 1000, 'Browsing sessions (browser contexts) open at once, across every client (WEBVIEW_LIMIT beyond).'),
+        sessionsPerClient: integer(4, 1, 1000, 'Browsing sessions one client (an MCP session, or a REST/CLI caller) may have open at once, so that one cannot take them all (WEBVIEW_LIMIT beyond; webview_close closes one).'),
         tabsPerSession: integer(8, 1, 100, 'Tabs one browsing session may have open (WEBVIEW_LIMIT beyond).'),
         sessionIdleMs: integer(900_000, 1000, 86_400_000, "A browsing session nobody used for this long is closed, with its tabs, cookies and storage."),
         navigationTimeoutMs: integer(30_000, 100, 300_000, 'How long a navigation may take at most (a call may ask for less).'),
@@ -58,6 +59,11 @@ export const configSchema = {
         allowHosts: hosts("Only these hosts (and their subdomains with a leading '*.', e.g. *.example.com) may be loaded, by navigations and by the pages' own requests; empty: any host not denied."),
         denyHosts: hosts('These hosts (same forms) are never loaded, whatever allowHosts says.'),
       },
+    },
+    events: {
+      enum: ['metadata', 'full'],
+      default: 'metadata',
+      description: "What webview.* events on /events carry. metadata: session, owner, tab, type, time, and a navigation's origin; full: also console text, URLs and dialog messages (every subscriber sees every client's).",
     },
     eval: {
       type: 'object',

@@ -55,7 +55,7 @@ export const webviewErrors = {
   WEBVIEW_LIMIT: {
     status: 429,
     mcp: 'result',
-    description: 'Too many browsing sessions (limits.sessions) or tabs in this session (limits.tabsPerSession): close a tab with webview_tabs, or wait for idle sessions to close.',
+    description: 'Too many browsing sessions (limits.sessions across all clients, limits.sessionsPerClient for one) or tabs in this session (limits.tabsPerSession): close a session you no longer need with webview_close, a tab with webview_tabs, or wait for idle sessions to close.',
   },
   WEBVIEW_EVAL_DISABLED: {
     status: 403,

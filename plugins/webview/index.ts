@@ -3,6 +3,7 @@
 // snapshot, act on its refs, query, console, network, eval, screenshots, tabs. README.md has
 // the config, the tools and the risks of letting a model browse.
 import { definePlugin } from '../../core/index.js';
+import { checkBrowser } from './browser-check.js';
 import { BrowserHost } from './browser-host.js';
 import { configSchema } from './config.js';
 import { webviewErrors } from './errors.js';
@@ -10,6 +11,7 @@ import { isNotBrowserTrouble } from './failures.js';
 import { pageReporter } from './reporter.js';
 import { SessionTable } from './session-table.js';
 import { registerBrowserTools } from './tools/browser.js';
+import { registerCloseTools } from './tools/close.js';
 import { registerConsoleNetworkTools } from './tools/console-network.js';
 import { registerEvalTools } from './tools/eval.js';
 import { registerFormTools } from './tools/forms.js';
@@ -55,7 +57,7 @@ export default definePlugin({
       limits,
       viewport: config.viewport,
       policy,
-      reporter: pageReporter(ctx.events, ctx.notify),
+      reporter: pageReporter(ctx.events, ctx.notify, config.events),
       error: ctx.error,
       log: ctx.log,
       isOpen: (id) => ctx.sessions.isOpen(id),
@@ -69,16 +71,21 @@ export default definePlugin({
     registerWaitTools(ctx, webview);
     registerQueryTools(ctx, webview);
     registerTabTools(ctx, webview);
+    registerCloseTools(ctx, webview);
     registerConsoleNetworkTools(ctx, webview);
     registerEvalTools(ctx, webview);
     registerScreenshotTools(ctx, webview);
     registerBrowserTools(ctx, webview);
 
+    const browser = checkBrowser(config.executablePath, ctx.log);
     ctx.reportStatus(() => {
       const tabs = sessions.all().reduce((sum, session) => sum + session.size, 0);
+      const state = host.state();
+      // A browser that is running (attached, or installed since) is not missing, whatever the start-up check found.
+      const missing = browser.missing && !state.running;
       return {
-        ok: true,
-        detail: { browser: host.state(), sessions: sessions.size, tabs },
+        ok: !missing,
+        detail: { browser: { ...state, ...(missing ? { missing: true } : {}) }, sessions: sessions.size, tabs },
         gauges: [
           { name: 'sessions', help: 'Browsing sessions (browser contexts) open.', value: sessions.size },
           { name: 'tabs', help: 'Tabs open in all browsing sessions.', value: tabs },

@@ -13,6 +13,10 @@ export interface PageReporter {
 /** Longest console text kept: a page logging megabytes must not fill the gateway's memory. */
 const MAX_TEXT = 4000;
 
+/** A tab raising more dialogs than this within DIALOG_WINDOW_MS is closed: an alert() loop never ends by itself. */
+const MAX_DIALOGS = 20;
+const DIALOG_WINDOW_MS = 10_000;
+
 export function wireContext(session: BrowsingSession, maxTabs: number, reporter: PageReporter): void {
   const { context } = session;
   context.on('page', (page) => {
@@ -24,7 +28,7 @@ export function wireContext(session: BrowsingSession, maxTabs: number, reporter:
       void page.close().catch(() => undefined);
       return;
     }
-    wirePage(session, session.add(page).id, page, reporter);
+    wirePage(session, session.add(page, 'page').id, page, reporter);
   });
   const requests = new WeakMap<Request, NetworkEntry>();
   context.on('request', (request) => {
@@ -58,7 +62,18 @@ function wirePage(session: BrowsingSession, tab: string, page: Page, reporter: P
     record(session, reporter, { tab, type: message.type(), text: clip(message.text()), ...(url ? { url, line: lineNumber, column: columnNumber } : {}), time: now() });
   });
   page.on('pageerror', (error) => record(session, reporter, { tab, type: 'pageerror', text: clip(`${error.name}: ${error.message}`), time: now() }));
+  const recent: number[] = [];
+  let closing = false;
   page.on('dialog', (dialog) => {
+    if (closing || tooManyDialogs(recent)) {
+      if (!closing) {
+        closing = true;
+        record(session, reporter, { tab, type: 'warning', text: `tab ${tab} was closed: its page raised more than ${MAX_DIALOGS} dialogs within ${DIALOG_WINDOW_MS / 1000} s`, time: now() });
+        void page.close().catch(() => undefined);
+      }
+      void dialog.dismiss().catch(() => undefined);
+      return;
+    }
     const entry: DialogEntry = { tab, type: dialog.type(), message: clip(dialog.message()), time: now() };
     session.dialogSeen(entry);
     record(session, reporter, { tab, type: 'dialog', text: `${entry.type}: ${entry.message}`, time: entry.time });
@@ -70,6 +85,14 @@ function wirePage(session: BrowsingSession, tab: string, page: Page, reporter: P
     if (frame === page.mainFrame()) reporter.navigated(session, tab, frame.url());
   });
   page.on('close', () => session.remove(tab));
+}
+
+/** Counts one more dialog in `recent` (the times within the window, at most MAX_DIALOGS + 1); true when there were too many. */
+function tooManyDialogs(recent: number[]): boolean {
+  const at = Date.now();
+  while (recent.length > 0 && recent[0]! < at - DIALOG_WINDOW_MS) recent.shift();
+  recent.push(at);
+  return recent.length > MAX_DIALOGS;
 }
 
 /**

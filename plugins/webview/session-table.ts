@@ -25,12 +25,16 @@ export interface SessionTableOptions {
   readonly isOpen: (mcpSession: string) => boolean;
 }
 
-/** Whose browsing sessions these are: one MCP session, or one REST/CLI caller (its key, else its name). */
-export function scopeOf(caller: Caller): { scope: string; mcpSession?: string } {
+/**
+ * Whose browsing sessions these are: one MCP session, or one REST/CLI caller (its key, else its
+ * name). `owner` is what events say of them: the API key's name, else `mcp` or the transport —
+ * never an MCP session id, which would let a watcher of /events act as that session.
+ */
+export function scopeOf(caller: Caller): { scope: string; owner: string; mcpSession?: string } {
   if (caller.sessionId !== undefined && caller.transport !== 'rest' && caller.transport !== 'cli') {
-    return { scope: `mcp:${caller.sessionId}`, mcpSession: caller.sessionId };
+    return { scope: `mcp:${caller.sessionId}`, owner: caller.keyName ?? 'mcp', mcpSession: caller.sessionId };
   }
-  return { scope: `${caller.transport}:${caller.keyName ?? caller.identity ?? 'anonymous'}` };
+  return { scope: `${caller.transport}:${caller.keyName ?? caller.identity ?? 'anonymous'}`, owner: caller.keyName ?? caller.transport };
 }
 
 export class SessionTable {
@@ -52,29 +56,32 @@ export class SessionTable {
 
   /** The caller's browsing session `name`, opened (a new browser context) when it has none. */
   async open(caller: Caller, name = DEFAULT_SESSION): Promise<BrowsingSession> {
-    const { scope, mcpSession } = scopeOf(caller);
+    const { scope, owner, mcpSession } = scopeOf(caller);
     const key = `${scope}/${name}`;
     const open = this.#sessions.get(key);
     if (open) return open;
     const opening = this.#opening.get(key);
     if (opening) return opening;
-    if (this.#sessions.size + this.#opening.size >= this.#options.limits.sessions) {
-      throw this.#options.error('WEBVIEW_LIMIT', `${this.#options.limits.sessions} browsing sessions are open already (limits.sessions): close tabs you no longer need, or wait for idle sessions to close.`, { limit: 'sessions', max: this.#options.limits.sessions });
+    const { limits, error, host } = this.#options;
+    const mine = [...this.#sessions.keys(), ...this.#opening.keys()].filter((other) => other.startsWith(`${scope}/`)).length;
+    if (mine >= limits.sessionsPerClient) {
+      throw error('WEBVIEW_LIMIT', `You have ${limits.sessionsPerClient} browsing sessions open (limits.sessionsPerClient): close one you no longer need with webview_close.`, { limit: 'sessionsPerClient', max: limits.sessionsPerClient });
     }
-    const made = this.#make(key, name, mcpSession).finally(() => this.#opening.delete(key));
+    if (this.#sessions.size + this.#opening.size >= limits.sessions) {
+      throw error('WEBVIEW_LIMIT', `${limits.sessions} browsing sessions are open already, across all clients (limits.sessions): close one of yours with webview_close, or wait for idle sessions to close.`, { limit: 'sessions', max: limits.sessions });
+    }
+    const made = this.#make(key, name, owner, mcpSession).finally(() => this.#opening.delete(key));
     this.#opening.set(key, made);
+    // A first session that failed after the browser launched must still let it idle away.
+    made.catch(() => {
+      if (this.#sessions.size === 0 && this.#opening.size === 0) host.idle();
+    });
     return made;
   }
 
   /** The caller's browsing session `name` if it is open; never opens one. */
   find(caller: Caller, name = DEFAULT_SESSION): BrowsingSession | undefined {
     return this.#sessions.get(`${scopeOf(caller).scope}/${name}`);
-  }
-
-  /** Every browsing session the caller has open. */
-  of(caller: Caller): BrowsingSession[] {
-    const prefix = `${scopeOf(caller).scope}/`;
-    return [...this.#sessions.values()].filter((session) => session.key.startsWith(prefix));
   }
 
   all(): BrowsingSession[] {
@@ -112,7 +119,7 @@ export class SessionTable {
     await this.closeAll();
   }
 
-  async #make(key: string, name: string, mcpSession: string | undefined): Promise<BrowsingSession> {
+  async #make(key: string, name: string, owner: string, mcpSession: string | undefined): Promise<BrowsingSession> {
     const { host, limits, viewport, policy, reporter, isOpen } = this.#options;
     const browser = await host.browser();
     host.busy();
@@ -135,7 +142,7 @@ export class SessionTable {
     }
     context.setDefaultTimeout(limits.actionTimeoutMs);
     context.setDefaultNavigationTimeout(limits.navigationTimeoutMs);
-    session = new BrowsingSession(key, name, mcpSession, context, limits);
+    session = new BrowsingSession(key, name, owner, mcpSession, context, limits);
     wireContext(session, limits.tabsPerSession, reporter);
     context.on('close', () => void proxy?.close());
     if (mcpSession !== undefined && !isOpen(mcpSession)) {

@@ -25,6 +25,8 @@ export interface PageFacts {
   title: string;
   /** Dialogs the page raised (and the gateway dismissed) since the caller was last told. */
   dialogs?: DialogEntry[];
+  /** Tabs the pages opened themselves since the caller was last told (not selected). */
+  opened?: string[];
 }
 
 export class Webview {
@@ -70,7 +72,7 @@ export class Webview {
       if (!tab) throw this.error('WEBVIEW_TAB_NOT_FOUND', `This browsing session has no tab ${id}: webview_tabs with action list shows the open ones.`, { tab: id });
       return tab;
     }
-    return session.selected() ?? this.newTab(session);
+    return session.selectedOr(() => this.newTab(session));
   }
 
   async newTab(session: BrowsingSession): Promise<Tab> {
@@ -82,11 +84,12 @@ export class Webview {
     return session.add(page);
   }
 
-  /** The tab's id, URL and title, and the dialogs not reported yet. */
+  /** The tab's id, URL and title, and the dialogs and opened tabs not reported yet. */
   async facts(tab: Tab, session: BrowsingSession): Promise<PageFacts> {
     const title = await tab.page.title().catch(() => '');
     const dialogs = session.takeDialogs();
-    return { tab: tab.id, url: tab.page.url(), title, ...(dialogs.length > 0 ? { dialogs } : {}) };
+    const opened = session.takeOpened();
+    return { tab: tab.id, url: tab.page.url(), title, ...(dialogs.length > 0 ? { dialogs } : {}), ...(opened.length > 0 ? { opened } : {}) };
   }
 
   /** The timeout a call asked for (at least 1 ms by every schema: Playwright reads 0 as "wait for ever"), never above the configured limit. */

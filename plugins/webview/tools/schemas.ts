@@ -10,7 +10,7 @@ export const session = {
 
 export const tab = { type: 'string', pattern: '^t[0-9]{1,9}$', description: 'A tab id (t1, t2, …) from webview_tabs; default: the selected tab, opened when there is none.' } as const;
 
-export const ref = { type: 'string', pattern: '^(f[0-9]+)?e[0-9]+$', description: 'An element reference from the latest webview_snapshot of the tab, e.g. e4.' } as const;
+export const ref = { type: 'string', pattern: '^(f[0-9]+)?e[0-9]+$', description: 'An element reference from the latest webview_snapshot of the tab: e6, or f2e6 for an element inside a frame.' } as const;
 
 export const selector = { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector (the first match is used), instead of ref.' } as const;
 
@@ -38,6 +38,7 @@ export const pageFacts = {
   url: { type: 'string', description: 'Its URL now.' },
   title: { type: 'string', description: 'Its title now.' },
   dialogs: { type: 'array', items: dialog, description: 'Dialogs the page raised since the last answer, each dismissed (a beforeunload accepted).' },
+  opened: { type: 'array', items: { type: 'string' }, description: 'Tabs the pages opened themselves (window.open, target=_blank) since the last answer, e.g. ["t2"]; they are not selected: name one in tab, or select it with webview_tabs.' },
 } as const;
 
 export const snapshotFields = {

@@ -9,7 +9,7 @@ const tabs = {
   name: 'webview_tabs',
   title: 'List, open, select or close tabs',
   description:
-    "The tabs of your browsing session. list: every tab. new: opens a tab (at url, allowed by the same rules as webview_navigate, else blank) and selects it. select: makes a tab the one every tool acts on when it names none. close: closes a tab (the selected one without tab); the most recent other one is selected. Pages that a page opens itself (window.open, target=_blank) become tabs too, selected as they open. Answers the tabs after the action. Errors: WEBVIEW_TAB_NOT_FOUND, WEBVIEW_LIMIT (limits.tabsPerSession), WEBVIEW_URL_REFUSED, WEBVIEW_NAVIGATION_FAILED, WEBVIEW_TIMEOUT.",
+    "The tabs of your browsing session. list: every tab. new: opens a tab (at url, allowed by the same rules as webview_navigate, else blank) and selects it. select: makes a tab the one every tool acts on when it names none. close: closes a tab (the selected one without tab); the most recent other one is selected. Pages that a page opens itself (window.open, target=_blank) become tabs too, not selected: the next answer about the session names them in opened. Answers the tabs after the action. Errors: WEBVIEW_TAB_NOT_FOUND, WEBVIEW_LIMIT (limits.tabsPerSession), WEBVIEW_URL_REFUSED, WEBVIEW_NAVIGATION_FAILED, WEBVIEW_TIMEOUT.",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -66,6 +66,12 @@ export function registerTabTools(ctx: PluginCtx, webview: Webview): void {
       select: `selecting tab ${args.tab}`,
       close: `closing tab ${args.tab ?? '(the selected one)'}`,
     }[args.action];
+    // Listing, or closing with no session open, opens nothing (no browser launch, no context).
+    if (args.action === 'list' || args.action === 'close') {
+      const open = webview.sessions.find(call.caller, args.session);
+      if (!open && args.action === 'list') return { tabs: [], selected: null };
+      if (!open) throw ctx.error('WEBVIEW_TAB_NOT_FOUND', 'No tab is open in this browsing session: nothing to close.');
+    }
     return webview.inSession(call, args, doing, async (session) => {
       if (args.action === 'new') await openTab(webview, session, url);
       if (args.action === 'select') {

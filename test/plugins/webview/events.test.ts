@@ -29,8 +29,8 @@ async function watchEvents(base: string, channels: string[]): Promise<any[]> {
 /** The webview log notifications a client received. */
 const webviewNotes = (received: Received[]) => received.filter((n) => n.method === 'notifications/message' && n.params?.data?.event?.startsWith('webview.')).map((n) => n.params);
 
-describe('webview: events and notifications', { skip: noChromium }, async () => {
-  const w = await webviewGateway({}, { transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
+describe('webview: events and notifications (events: full)', { skip: noChromium }, async () => {
+  const w = await webviewGateway({ events: 'full' }, { transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } } });
   const listener = await listenHttp(w.gateway);
   after(() => listener.close());
   const base = `http://127.0.0.1:${listener.address.port}`;
@@ -44,12 +44,12 @@ describe('webview: events and notifications', { skip: noChromium }, async () => 
     await waitFor(() => find('webview.console', (d) => d.type === 'pageerror') !== undefined && find('webview.dialog', () => true) !== undefined, 20_000);
     assert.ok(seen.every((e) => e.source === 'webview'));
     const navigated = find('webview.navigated', (d) => d.url === consolePage);
-    assert.deepEqual({ ...navigated.data, time: undefined }, { session: 'events', tab: 't1', url: consolePage, time: undefined });
+    assert.deepEqual({ ...navigated.data, time: undefined }, { session: 'events', owner: 'mcp', tab: 't1', url: consolePage, time: undefined });
     const error = find('webview.console', (d) => d.text === 'something broke');
     assert.deepEqual([error.data.session, error.data.tab, error.data.type, error.data.url], ['events', 't1', 'error', consolePage]);
     assert.equal(find('webview.console', (d) => d.type === 'pageerror').data.text, 'Error: uncaught boom');
     const dialog = find('webview.dialog', () => true);
-    assert.deepEqual({ ...dialog.data, time: undefined }, { session: 'events', tab: 't1', type: 'alert', message: 'Welcome!', time: undefined });
+    assert.deepEqual({ ...dialog.data, time: undefined }, { session: 'events', owner: 'mcp', tab: 't1', type: 'alert', message: 'Welcome!', time: undefined });
     assert.ok(find('webview.console', (d) => d.type === 'dialog' && d.text === 'alert: Welcome!'));
   });
 
@@ -78,5 +78,26 @@ describe('webview: events and notifications', { skip: noChromium }, async () => 
     assert.ok(heard.some((n) => n.data.url === otherPage));
     assert.ok(!heard.some((n) => n.data.url === `${w.pages.url}/console` || n.data.event === 'webview.dialog'), JSON.stringify(heard));
     assert.ok(!webviewNotes(toMine).some((n) => n.data.url === otherPage));
+  });
+});
+
+describe('webview: events by default (events: metadata)', { skip: noChromium }, async () => {
+  const w = await webviewGateway();
+
+  it('carry who, which tab, what kind and when, a navigation its origin only: no console text, URL or dialog message', async () => {
+    const seen: Array<{ channel: string; data: Record<string, unknown> }> = [];
+    const off = w.gateway.events.subscribe('webview.*', (event) => seen.push({ channel: event.channel, data: event.data as Record<string, unknown> }));
+    const consolePage = `${w.pages.url}/console?token=secret`;
+    await w.call('webview_navigate', { url: consolePage });
+    await w.call('webview_navigate', { url: `${w.pages.url}/dialog` });
+    await waitFor(() => seen.some((e) => e.channel === 'webview.dialog') && seen.some((e) => e.data.type === 'pageerror'), 20_000);
+    off();
+    const keys = (channel: string) => [...new Set(seen.filter((e) => e.channel === channel).map((e) => Object.keys(e.data).sort().join(',')))];
+    assert.deepEqual(keys('webview.console'), ['owner,session,tab,time,type']);
+    assert.deepEqual(keys('webview.dialog'), ['owner,session,tab,time,type']);
+    assert.deepEqual(keys('webview.navigated'), ['origin,owner,session,tab,time']);
+    const navigated = seen.find((e) => e.channel === 'webview.navigated' && e.data.origin === w.pages.url);
+    assert.deepEqual([navigated?.data.session, navigated?.data.owner], ['default', 'mcp']);
+    assert.ok(!JSON.stringify(seen).includes('secret'));
   });
 });

@@ -17,7 +17,8 @@ async function until(w: WebviewSession, name: string, args: Record<string, unkno
 const hasType = (type: string) => (answer: any) => answer.messages.some((m: any) => m.type === type);
 
 describe('webview: console and network', { skip: noChromium }, async () => {
-  const w = await webviewGateway();
+  // One client, a browsing session per test: more than limits.sessionsPerClient's default of 4.
+  const w = await webviewGateway({ limits: { sessionsPerClient: 8 } });
 
   it('reads what the /console page logged: log, warning, error with its source, and the uncaught exception', async () => {
     const session = 'console';

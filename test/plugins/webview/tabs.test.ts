@@ -74,7 +74,7 @@ describe('webview: tabs', { skip: noChromium }, async () => {
     }
   });
 
-  it('makes a page that the page opens (window.open) a tab, selected', async () => {
+  it('makes a page that the page opens (window.open) a tab, not selected', async () => {
     const s = await w.session('popup-client');
     await s.call('webview_navigate', { url: `${w.pages.url}/popup` });
     await s.call('webview_click', { selector: 'button' });
@@ -84,8 +84,8 @@ describe('webview: tabs', { skip: noChromium }, async () => {
     assert.equal(loaded.url, `${w.pages.url}/form`);
     const listed = await s.call('webview_tabs', { action: 'list' });
     assert.deepEqual(listed.tabs, [
-      { tab: 't1', url: `${w.pages.url}/popup`, title: 'Popup', selected: false },
-      { tab: 't2', url: `${w.pages.url}/form`, title: 'Form', selected: true },
+      { tab: 't1', url: `${w.pages.url}/popup`, title: 'Popup', selected: true },
+      { tab: 't2', url: `${w.pages.url}/form`, title: 'Form', selected: false },
     ]);
   });
 });
