@@ -52,6 +52,16 @@ export const webviewErrors = {
     mcp: 'result',
     description: 'The browsing session has no tab with this id (closed, or never opened): webview_tabs with action list shows the open ones.',
   },
+  WEBVIEW_TAB_CRASHED: {
+    status: 502,
+    mcp: 'result',
+    description: "The tab's page crashed (its renderer process ended: out of memory, or killed) and the tab was closed: the next call without tab opens a new one. The session's other tabs, cookies and storage remain.",
+  },
+  WEBVIEW_PAGE_ERROR: {
+    status: 502,
+    mcp: 'result',
+    description: 'Playwright failed on the page in a way the gateway does not recognise; the message gives its words. Take webview_snapshot to see where the page is, then try again.',
+  },
   WEBVIEW_LIMIT: {
     status: 429,
     mcp: 'result',

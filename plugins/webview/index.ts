@@ -5,6 +5,7 @@
 import { definePlugin } from '../../core/index.js';
 import { checkBrowser } from './browser-check.js';
 import { BrowserHost } from './browser-host.js';
+import { longestCallMs } from './call-budget.js';
 import { configSchema } from './config.js';
 import { webviewErrors } from './errors.js';
 import { isNotBrowserTrouble } from './failures.js';
@@ -26,7 +27,10 @@ import { Webview } from './webview.js';
 
 export type { WebviewConfig } from './config.js';
 
-/** Beyond the longest wait a call may ask for, a call still running means the browser hangs. */
+/**
+ * Beyond the longest budget a call may have (each call ends at its own, see call-budget.ts),
+ * a call still running means the browser itself hangs; the margin covers launching it.
+ */
 const BREAKER_MARGIN_MS = 30_000;
 
 export default definePlugin({
@@ -40,7 +44,7 @@ export default definePlugin({
     const { limits } = config;
     const policy = new UrlPolicy(config.urls);
     const breaker = ctx.breaker('browser', {
-      timeoutMs: Math.max(limits.navigationTimeoutMs, limits.actionTimeoutMs, limits.evalTimeoutMs) + BREAKER_MARGIN_MS,
+      timeoutMs: longestCallMs(limits) + BREAKER_MARGIN_MS,
       isCallerError: isNotBrowserTrouble,
     });
     const host = new BrowserHost({

@@ -85,6 +85,12 @@ function wirePage(session: BrowsingSession, tab: string, page: Page, reporter: P
     if (frame === page.mainFrame()) reporter.navigated(session, tab, frame.url());
   });
   page.on('close', () => session.remove(tab));
+  // A crashed page answers nothing but "Page crashed" from then on: the tab goes, and the caller is told why.
+  page.on('crash', () => {
+    record(session, reporter, { tab, type: 'error', text: `tab ${tab} crashed (its page's process ended: out of memory, or killed) and was closed`, time: now() });
+    session.remove(tab);
+    void page.close().catch(() => undefined);
+  });
 }
 
 /** Counts one more dialog in `recent` (the times within the window, at most MAX_DIALOGS + 1); true when there were too many. */

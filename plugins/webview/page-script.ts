@@ -1,6 +1,7 @@
 // Running a caller's JavaScript in a tab, for webview_eval: what it gives or throws in the
 // page, and a bound on how long it may run.
 import type { Tab } from './browsing-session.js';
+import { closeHungTab, raceDeadline } from './call-deadline.js';
 
 export type ScriptOutcome =
   | { readonly ok: true; readonly value: unknown }
@@ -44,23 +45,8 @@ export async function runScript(tab: Tab, script: string, timeoutMs: number, sig
     }
     throw err;
   });
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<ScriptOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ stopped: 'timeout' }), timeoutMs);
-    onAbort = () => resolve({ stopped: 'cancelled' });
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    const outcome = await Promise.race([running, stop]);
-    if ('stopped' in outcome) {
-      running.catch(() => undefined); // it rejects once the tab is closed
-      await tab.page.close({ runBeforeUnload: false }).catch(() => undefined);
-    }
-    return outcome;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', onAbort!);
-  }
+  const raced = await raceDeadline(running, timeoutMs, signal);
+  if (raced.done) return raced.value;
+  await closeHungTab(tab);
+  return { stopped: raced.why };
 }

@@ -28,7 +28,7 @@ export async function locate(page: Page, args: TargetArgs, error: RaiseError, ti
   }
   if (args.ref !== undefined) {
     const locator = page.getByRef(args.ref);
-    if ((await locator.count()) === 0) {
+    if ((await refCount(locator)) === 0) {
       throw error('WEBVIEW_ELEMENT_NOT_FOUND', `No element has ref ${args.ref} in this tab's latest snapshot: take webview_snapshot again (refs change when the page does).`, { ref: args.ref });
     }
     return { locator, described: `ref ${args.ref}` };
@@ -44,4 +44,14 @@ export async function locate(page: Page, args: TargetArgs, error: RaiseError, ti
     throw err;
   }
   return { locator, described: `selector ${selector}` };
+}
+
+/** Playwright throws for a ref of a frame the latest snapshot does not have (`f5e4`, a ref of another tab): as good as no match. */
+async function refCount(locator: Locator): Promise<number> {
+  try {
+    return await locator.count();
+  } catch (err) {
+    if (err instanceof Error && /Invalid frame in aria-ref selector/.test(err.message)) return 0;
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@
 // storage, post forms as the user), which is why it can be switched off (eval.enabled) and
 // why every call is logged with who asked, but never with the script itself.
 import type { ToolDefinition } from '../../../core/index.js';
+import { callBudget } from '../call-budget.js';
 import { runScript } from '../page-script.js';
 import { pageValue } from '../page-value.js';
 import type { Webview } from '../webview.js';
@@ -19,7 +20,7 @@ const evaluate = {
     required: ['script'],
     properties: {
       script: { type: 'string', minLength: 1, maxLength: 100_000, description: 'JavaScript run in the page: an expression, statements, or a function to call (async allowed).' },
-      // Not the shared timeoutMs (minimum 0): running out of time closes the tab, so a few ms is never what a caller means.
+      // Not the shared timeoutMs (minimum 1): running out of time closes the tab, so a few ms is never what a caller means.
       timeoutMs: {
         type: 'integer',
         minimum: 100,
@@ -61,10 +62,11 @@ const evaluate = {
 export function registerEvalTools(ctx: PluginCtx, webview: Webview): void {
   ctx.tool(evaluate, (args, call) => {
     if (!ctx.config.eval.enabled) throw ctx.error('WEBVIEW_EVAL_DISABLED', 'webview_eval is switched off in this gateway (plugins.webview.config.eval.enabled): read the page with webview_snapshot or webview_query instead.');
-    return webview.inTab(call, args, 'running a script', async (tab, session) => {
+    const timeout = webview.within(args.timeoutMs, webview.limits.evalTimeoutMs);
+    // runScript stops the script at `timeout` itself, with a message of its own; the budget is beyond it.
+    return webview.inTab(call, args, { doing: 'running a script', budgetMs: callBudget(timeout) }, async (tab, session) => {
       const { caller } = call;
       call.log.info({ by: caller.keyName ?? caller.identity, transport: caller.transport, session: session.name, tab: tab.id, chars: args.script.length }, 'webview_eval');
-      const timeout = webview.within(args.timeoutMs, webview.limits.evalTimeoutMs);
       const outcome = await runScript(tab, args.script, timeout, call.signal);
       if ('stopped' in outcome) {
         if (outcome.stopped === 'cancelled') throw call.signal.reason;

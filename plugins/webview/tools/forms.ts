@@ -1,5 +1,6 @@
 // Filling in forms: webview_type, webview_select_option.
 import type { ToolDefinition } from '../../../core/index.js';
+import { callBudget, snapshotStep } from '../call-budget.js';
 import { choose, clip, listed, selectFactsOf, whyNot } from '../select-options.js';
 import { snapshotOf } from '../snapshot.js';
 import { locate } from '../target.js';
@@ -68,9 +69,11 @@ const selectOption = {
 } as const satisfies ToolDefinition;
 
 export function registerFormTools(ctx: PluginCtx, webview: Webview): void {
-  ctx.tool(type, (args, call) =>
-    webview.inTab(call, args, `typing into ${args.ref ?? args.selector}`, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+  ctx.tool(type, (args, call) => {
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    // Finding it, clearing it, the keys, Enter: each may take the timeout.
+    const budgetMs = callBudget(timeout, timeout, timeout, args.submit ? timeout : 0, snapshotStep(webview.limits, args.snapshot));
+    return webview.inTab(call, args, { doing: `typing into ${args.ref ?? args.selector}`, budgetMs }, async (tab, session) => {
       const { locator, described } = await locate(tab.page, args, ctx.error, timeout);
       const entry = await textEntryOf(locator);
       if (entry.kind === 'refused') {
@@ -84,12 +87,13 @@ export function registerFormTools(ctx: PluginCtx, webview: Webview): void {
       if (args.submit) await locator.press('Enter', { timeout });
       const after = args.snapshot ? await snapshotOf(tab.page, webview.limits.snapshotChars, webview.limits.actionTimeoutMs) : {};
       return { ...(await webview.facts(tab, session)), ...after };
-    }),
-  );
+    });
+  });
 
-  ctx.tool(selectOption, (args, call) =>
-    webview.inTab(call, args, `choosing options of ${args.ref ?? args.selector}`, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+  ctx.tool(selectOption, (args, call) => {
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const budgetMs = callBudget(timeout, timeout, snapshotStep(webview.limits, args.snapshot));
+    return webview.inTab(call, args, { doing: `choosing options of ${args.ref ?? args.selector}`, budgetMs }, async (tab, session) => {
       const { locator, described } = await locate(tab.page, args, ctx.error, timeout);
       const select = await selectFactsOf(locator);
       if (select.options === undefined) {
@@ -113,8 +117,8 @@ export function registerFormTools(ctx: PluginCtx, webview: Webview): void {
       const selected = (now.options ?? []).filter((o) => o.selected).map(({ value, label }) => ({ value, label }));
       const after = args.snapshot ? await snapshotOf(tab.page, webview.limits.snapshotChars, webview.limits.actionTimeoutMs) : {};
       return { ...(await webview.facts(tab, session)), selected, ...after };
-    }),
-  );
+    });
+  });
 }
 
 /** "an <input>", "a <button>". */

@@ -1,6 +1,7 @@
 // Acting on elements with the mouse and the keyboard: webview_click, webview_press_key.
 import type { Locator, Page } from 'playwright-core';
 import type { ToolDefinition } from '../../../core/index.js';
+import { callBudget, snapshotStep } from '../call-budget.js';
 import { snapshotOf } from '../snapshot.js';
 import { hasTarget, locate } from '../target.js';
 import type { Webview } from '../webview.js';
@@ -80,26 +81,28 @@ const pressKey = {
 } as const satisfies ToolDefinition;
 
 export function registerInteractTools(ctx: PluginCtx, webview: Webview): void {
-  ctx.tool(click, (args, call) =>
-    webview.inTab(call, args, `clicking ${args.ref ?? args.selector}`, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+  ctx.tool(click, (args, call) => {
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const plan = { doing: `clicking ${args.ref ?? args.selector}`, budgetMs: callBudget(timeout, timeout, snapshotStep(webview.limits, args.snapshot)) };
+    return webview.inTab(call, args, plan, async (tab, session) => {
       const { locator } = await locate(tab.page, args, ctx.error, timeout);
       const options = { button: args.button, timeout };
       await (args.doubleClick ? locator.dblclick(options) : locator.click(options));
       const after = args.snapshot ? await snapshotOf(tab.page, webview.limits.snapshotChars, webview.limits.actionTimeoutMs) : {};
       return { ...(await webview.facts(tab, session)), ...after };
-    }),
-  );
+    });
+  });
 
-  ctx.tool(pressKey, (args, call) =>
-    webview.inTab(call, args, `pressing ${args.key}`, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+  ctx.tool(pressKey, (args, call) => {
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const plan = { doing: `pressing ${args.key}`, budgetMs: callBudget(timeout, timeout, snapshotStep(webview.limits, args.snapshot)) };
+    return webview.inTab(call, args, plan, async (tab, session) => {
       const target = hasTarget(args) ? (await locate(tab.page, args, ctx.error, timeout)).locator : await focusedIn(tab.page);
       await (target ? target.press(args.key, { timeout }) : tab.page.keyboard.press(args.key));
       const after = args.snapshot ? await snapshotOf(tab.page, webview.limits.snapshotChars, webview.limits.actionTimeoutMs) : {};
       return { ...(await webview.facts(tab, session)), ...after };
-    }),
-  );
+    });
+  });
 }
 
 /**

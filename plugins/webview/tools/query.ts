@@ -1,5 +1,6 @@
 // Finding elements by CSS selector and reading them: webview_query.
 import type { ToolDefinition } from '../../../core/index.js';
+import { callBudget } from '../call-budget.js';
 import { ELEMENT_CAPS, elementsFound } from '../element-facts.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
@@ -34,7 +35,7 @@ const query = {
   name: 'webview_query',
   title: 'Find elements by CSS selector',
   description:
-    "Finds the elements matching a CSS selector in the page as it is now (it does not wait: use webview_wait for that) and tells each one's tag, text, attributes, box and visibility: the first match, or with all every match up to limit. Use it to check that something is there, read values and links, or test a selector before acting on it. No match is an answer (found false), not an error. Errors: WEBVIEW_ELEMENT_INVALID (the selector is not valid CSS).",
+    "Finds the elements matching a CSS selector in the page as it is now (it does not wait: use webview_wait for that) and tells each one's tag, text, attributes, box and visibility: the first match, or with all every match up to limit. Use it to check that something is there, read values and links, or test a selector before acting on it. No match is an answer (found false), not an error. Errors: WEBVIEW_ELEMENT_INVALID (the selector is not valid CSS), WEBVIEW_TIMEOUT (the page did not answer within limits.actionTimeoutMs: its tab was closed).",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -60,10 +61,12 @@ const query = {
 } as const satisfies ToolDefinition;
 
 export function registerQueryTools(ctx: PluginCtx, webview: Webview): void {
-  ctx.tool(query, (args, call) =>
-    webview.inTab(call, args, `querying ${args.selector}`, async (tab, session) => {
+  ctx.tool(query, (args, call) => {
+    // Reading the page as it is has no timeout of its own: the page must answer within an action's.
+    const plan = { doing: `querying ${args.selector}`, budgetMs: callBudget(webview.limits.actionTimeoutMs) };
+    return webview.inTab(call, args, plan, async (tab, session) => {
       const { count, elements } = await elementsFound(tab.page.locator(args.selector), args.all ? args.limit : 1);
       return { ...(await webview.facts(tab, session)), found: count > 0, count, elements };
-    }),
-  );
+    });
+  });
 }

@@ -1,6 +1,7 @@
 // Seeing the page: webview_screenshot. Over MCP the picture is an image content block; REST
 // and the CLI carry only the structured part of an answer, so there it comes as base64 `data`.
 import { imageBlock, toolContent, type ToolDefinition } from '../../../core/index.js';
+import { callBudget } from '../call-budget.js';
 import { imageSize } from '../image-size.js';
 import { hasTarget, locate } from '../target.js';
 import type { Webview } from '../webview.js';
@@ -49,8 +50,10 @@ export function registerScreenshotTools(ctx: PluginCtx, webview: Webview): void 
     if (args.fullPage && element) throw ctx.error('INVALID_ARGUMENTS', 'fullPage takes the whole page and ref or selector one element: give one or the other.');
     if (args.quality !== undefined && args.format !== 'jpeg') throw ctx.error('INVALID_ARGUMENTS', 'quality is for JPEG: add format "jpeg", or drop quality (PNG is lossless).');
     const doing = element ? `taking a screenshot of ${args.ref ?? args.selector}` : 'taking a screenshot';
-    return webview.inTab(call, args, doing, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    // Finding the element, then taking the picture: each may take the timeout.
+    const budgetMs = callBudget(element ? timeout : 0, timeout);
+    return webview.inTab(call, args, { doing, budgetMs }, async (tab, session) => {
       // scale 'css': one image pixel per CSS pixel, so the size matches the viewport and the page.
       const options = { type: args.format, timeout, scale: 'css', ...(args.format === 'jpeg' ? { quality: args.quality ?? DEFAULT_JPEG_QUALITY } : {}) } as const;
       const image = element ? await (await locate(tab.page, args, ctx.error, timeout)).locator.screenshot(options) : await tab.page.screenshot({ ...options, fullPage: args.fullPage });

@@ -2,12 +2,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { ToolDefinition } from '../../../core/index.js';
+import { callBudget, MAX_PAUSE_MS } from '../call-budget.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { pageOutput, session, tab, timeoutMs } from './schemas.js';
-
-/** The longest plain pause: a model that wants longer should wait for something it can name. */
-const MAX_PAUSE_MS = 30_000;
 
 const wait = {
   name: 'webview_wait',
@@ -54,8 +52,9 @@ export function registerWaitTools(ctx: PluginCtx, webview: Webview): void {
     const asked = [args.selector, args.text, args.timeMs].filter((value) => value !== undefined).length;
     if (asked !== 1) throw ctx.error('INVALID_ARGUMENTS', 'Give exactly one of selector (with state), text or timeMs.');
     const waitedFor = named(args);
-    return webview.inTab(call, args, `waiting for ${waitedFor}`, async (tab, session) => {
-      const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const timeout = webview.within(args.timeoutMs, webview.limits.actionTimeoutMs);
+    const plan = { doing: `waiting for ${waitedFor}`, budgetMs: callBudget(args.timeMs ?? timeout) };
+    return webview.inTab(call, args, plan, async (tab, session) => {
       const started = performance.now();
       await (args.timeMs !== undefined ? sleep(args.timeMs, undefined, { signal: call.signal }) : waitOn(tab.page, args, timeout));
       const waitedMs = Math.round(performance.now() - started);
