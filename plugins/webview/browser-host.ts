@@ -16,7 +16,18 @@ export const CHROMIUM_SWITCHES = [
   '--disable-quic',
   '--disable-default-apps',
   '--mute-audio',
+  // WebRTC would send UDP (STUN, media) straight to any address, around the policy proxy.
+  // Debian's Chromium 156 honours this switch; --force-webrtc-ip-handling-policy is ignored there.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/**
+ * Whether Chromium keeps its renderer sandbox (config `sandbox`): auto means yes unless the
+ * gateway runs as root, where Chromium refuses to start with it.
+ */
+export function sandboxed(setting: 'auto' | boolean, uid = process.getuid?.()): boolean {
+  return setting === 'auto' ? uid !== 0 : setting;
+}
 
 /** How long a browser may take to close before its process is killed. */
 const CLOSE_GRACE_MS = 5000;
@@ -25,6 +36,8 @@ export interface BrowserHostOptions {
   readonly executablePath: string;
   readonly launchArgs: readonly string[];
   readonly headless: boolean;
+  /** Playwright's chromiumSandbox: false adds --no-sandbox. */
+  readonly sandbox: boolean;
   readonly idleMs: number;
   readonly log: Logger;
   readonly error: RaiseError;
@@ -144,7 +157,7 @@ export class BrowserHost {
   }
 
   async #launch(): Promise<Current> {
-    const { executablePath, launchArgs, headless, error, log } = this.#options;
+    const { executablePath, launchArgs, headless, sandbox, error, log } = this.#options;
     try {
       await access(executablePath, constants.X_OK);
     } catch {
@@ -154,10 +167,11 @@ export class BrowserHost {
     let browser: Browser;
     try {
       // The gateway decides when the browser goes (shutdown, idle): not Playwright's own signal handlers.
-      browser = await chromium.launch({ executablePath, headless, args: [...CHROMIUM_SWITCHES, ...launchArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      browser = await chromium.launch({ executablePath, headless, args: [...CHROMIUM_SWITCHES, ...launchArgs], chromiumSandbox: sandbox, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     } catch (err) {
       this.#lastError = firstLine(err);
-      throw error('WEBVIEW_BROWSER_FAILED', `The browser at ${executablePath} did not start: ${this.#lastError}`, { executablePath });
+      const asRoot = sandbox && process.getuid?.() === 0 ? ' (Chromium refuses its sandbox as root: run the gateway as an unprivileged user, or set plugins.webview.config.sandbox to auto or false)' : '';
+      throw error('WEBVIEW_BROWSER_FAILED', `The browser at ${executablePath} did not start${asRoot}: ${this.#lastError}`, { executablePath });
     }
     this.#launches++;
     const current: Current = { browser, mode: 'launched', pid: await browserPid(browser), since: new Date().toISOString() };

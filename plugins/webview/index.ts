@@ -3,7 +3,7 @@
 // snapshot, act on its refs, query, console, network, eval, screenshots, tabs. README.md has
 // the config, the tools and the risks of letting a model browse.
 import { definePlugin } from '../../core/index.js';
-import { BrowserHost } from './browser-host.js';
+import { BrowserHost, sandboxed } from './browser-host.js';
 import { configSchema } from './config.js';
 import { webviewErrors } from './errors.js';
 import { isNotBrowserTrouble } from './failures.js';
@@ -45,6 +45,7 @@ export default definePlugin({
       executablePath: config.executablePath,
       launchArgs: config.launchArgs,
       headless: config.headless,
+      sandbox: sandboxed(config.sandbox),
       idleMs: config.browserIdleMs,
       log: ctx.log,
       error: ctx.error,

@@ -118,7 +118,8 @@ export class SessionTable {
     host.busy();
     // With host lists, every request of the context goes through a proxy that checks it (loopback too).
     let session: BrowsingSession | undefined;
-    const proxy = policy.filtersHosts ? await PolicyProxy.start(policy, (url, reason) => session?.blocked(url, reason)) : undefined;
+    const report = { blocked: (url: string, reason: string) => session?.blocked(url, reason), failed: (url: string, error: string) => session?.failed(url, error) };
+    const proxy = policy.filtersHosts ? await PolicyProxy.start(policy, report) : undefined;
     let context: BrowserContext;
     try {
       // No downloads, no permissions granted; service workers could fetch on their own.
@@ -127,7 +128,8 @@ export class SessionTable {
         viewport,
         permissions: [],
         serviceWorkers: 'block',
-        ...(proxy ? { proxy: { server: proxy.address, bypass: '<-loopback>' } } : {}),
+        // The credentials keep the proxy from serving anything else on this machine.
+        ...(proxy ? { proxy: { server: proxy.address, bypass: '<-loopback>', username: proxy.username, password: proxy.password } } : {}),
       });
     } catch (err) {
       await proxy?.close();
