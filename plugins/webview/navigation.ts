@@ -13,8 +13,11 @@ export interface LoadOptions {
 /**
  * After a failed load Chromium commits its error page (chrome-error://chromewebdata/) a moment
  * later; a goto started in between is reported as interrupted by it, though nothing is wrong.
+ * So a failed load waits (briefly) for its error page, and an interrupted one is tried again.
  */
 const INTERRUPTED_BY_ERROR_PAGE = /interrupted by another navigation to "?chrome-error:\/\/chromewebdata/;
+const ERROR_PAGE = /^chrome-error:/;
+const ERROR_PAGE_WAIT_MS = 1000;
 
 /** Goes to `url`; throws WEBVIEW_URL_REFUSED for a hop the proxy refused, WEBVIEW_NAVIGATION_FAILED with the proxy's real cause. */
 export async function load(page: Page, session: BrowsingSession, url: string, options: LoadOptions, error: RaiseError): Promise<Response | null> {
@@ -36,7 +39,12 @@ async function goto(page: Page, url: string, options: LoadOptions): Promise<Resp
   try {
     return await page.goto(url, options);
   } catch (err) {
-    if (!(err instanceof Error) || !INTERRUPTED_BY_ERROR_PAGE.test(err.message)) throw err;
+    if (!(err instanceof Error)) throw err;
+    if (/net::ERR_/.test(err.message)) {
+      await page.waitForURL(ERROR_PAGE, { timeout: ERROR_PAGE_WAIT_MS }).catch(() => undefined);
+      throw err;
+    }
+    if (!INTERRUPTED_BY_ERROR_PAGE.test(err.message)) throw err;
     return page.goto(url, options);
   }
 }

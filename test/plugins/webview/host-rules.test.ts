@@ -2,11 +2,22 @@ import assert from 'node:assert/strict';
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { sandboxed } from '../../../plugins/webview/browser-host.js';
 import { canonicalIp, IpRanges } from '../../../plugins/webview/ip-ranges.js';
 import { PolicyProxy } from '../../../plugins/webview/policy-proxy.js';
 import { UrlPolicy } from '../../../plugins/webview/url-policy.js';
 import { noChromium, webviewGateway } from './webview-helpers.js';
+
+/** A port nothing listens on (one just let go; Chromium refuses low "unsafe" ports such as 1 itself). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 // Host rules hold for every spelling of an address, and for the addresses a name resolves to.
 describe('webview host rules: addresses in every spelling', { skip: noChromium }, async () => {
@@ -138,5 +149,58 @@ describe('webview WebRTC stays behind the policy proxy', { skip: noChromium }, a
       })()`,
     });
     assert.deepEqual(packets, [], 'a STUN packet went around the proxy');
+  });
+});
+
+describe('webview through the proxy: real causes, retries', { skip: noChromium }, async () => {
+  const w = await webviewGateway({ urls: { denyHosts: ['blocked.test'] } });
+  const closed = `http://127.0.0.1:${await closedPort()}/`;
+
+  it('a server that is down answers WEBVIEW_NAVIGATION_FAILED with the real cause', async () => {
+    const down = await w.fail('webview_navigate', { url: closed });
+    assert.equal(down.code, 'WEBVIEW_NAVIGATION_FAILED');
+    assert.equal(down.details.error, 'net::ERR_CONNECTION_REFUSED');
+    assert.match(down.message, /net::ERR_CONNECTION_REFUSED/);
+    const tab = await w.fail('webview_tabs', { action: 'new', url: closed });
+    assert.equal(tab.details.error, 'net::ERR_CONNECTION_REFUSED');
+  });
+
+  it('a redirect to a denied host answers WEBVIEW_URL_REFUSED naming the hop, for navigate and tabs new', async () => {
+    const to = 'http://blocked.test/secret';
+    const start = `${w.pages.url}/redirect?to=${encodeURIComponent(to)}`;
+    const refused = await w.fail('webview_navigate', { url: start });
+    assert.equal(refused.code, 'WEBVIEW_URL_REFUSED');
+    assert.deepEqual(refused.details, { url: start, reason: 'the host blocked.test is in urls.denyHosts', hop: to });
+    assert.equal((await w.fail('webview_tabs', { action: 'new', url: start })).code, 'WEBVIEW_URL_REFUSED');
+  });
+});
+
+describe('webview: navigating right after a failed navigation', { skip: noChromium }, async () => {
+  const w = await webviewGateway();
+  const port = await closedPort();
+
+  it('loads the next page instead of failing as interrupted by the error page', async () => {
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await w.fail('webview_navigate', { url: `http://127.0.0.1:${port}/` })).code, 'WEBVIEW_NAVIGATION_FAILED');
+      assert.equal((await w.call('webview_navigate', { url: `${w.pages.url}/form?${i}` })).title, 'Form');
+    }
+  });
+});
+
+describe('webview sandbox setting', () => {
+  it('auto keeps the sandbox except as root', () => {
+    assert.equal(sandboxed('auto', 1000), true);
+    assert.equal(sandboxed('auto', 0), false);
+    assert.equal(sandboxed(true, 0), true);
+    assert.equal(sandboxed(false, 1000), false);
+  });
+});
+
+describe('webview sandbox: the launched Chromium', { skip: noChromium }, async () => {
+  const w = await webviewGateway({ sandbox: 'auto' });
+  it('runs with --no-sandbox only when the gateway is root', async () => {
+    await w.call('webview_navigate', { url: `${w.pages.url}/form` });
+    const cmdline = readFileSync(`/proc/${w.status().browser.pid}/cmdline`, 'utf8').split('\0');
+    assert.equal(cmdline.includes('--no-sandbox'), process.getuid?.() === 0, cmdline.join(' '));
   });
 });
