@@ -94,6 +94,8 @@ export class PolicyProxy {
     try {
       addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((found) => found.address);
     } catch (err) {
+      // Not allowed by name, and no address to allow it by: a refusal, not a DNS failure.
+      if (!this.#policy.allowsName(host)) return { ok: false, reason: `the host ${host} is not in urls.allowHosts` };
       return { ok: false, error: netError(err) };
     }
     const checked = this.#policy.checkAddresses(host, addresses.map((address) => canonicalIp(address) ?? address));

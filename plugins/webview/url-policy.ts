@@ -44,6 +44,12 @@ export class UrlPolicy {
     return this.#allow.names.length > 0 || this.#allow.ranges.size > 0;
   }
 
+  /** Whether a name passes allowHosts by itself (no list, or a name rule matches it). */
+  allowsName(host: string): boolean {
+    const name = normaliseHost(host);
+    return !this.#allowing || this.#allow.names.some((rule) => matches(rule, name));
+  }
+
   /**
    * A name's addresses, as the proxy resolved them before connecting: each is checked against
    * the ranges (a name allowed by name still may not resolve to a denied address).
