@@ -16,7 +16,18 @@ export const CHROMIUM_SWITCHES = [
   '--disable-quic',
   '--disable-default-apps',
   '--mute-audio',
+  // WebRTC would send UDP (STUN, media) straight to any address, around the policy proxy.
+  // Debian's Chromium 156 honours this switch; --force-webrtc-ip-handling-policy is ignored there.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/**
+ * Whether Chromium keeps its renderer sandbox (config `sandbox`): auto means yes unless the
+ * gateway runs as root, where Chromium refuses to start with it.
+ */
+export function sandboxed(setting: 'auto' | boolean, uid = process.getuid?.()): boolean {
+  return setting === 'auto' ? uid !== 0 : setting;
+}
 
 /** How long a browser may take to close before its process is killed. */
 const CLOSE_GRACE_MS = 5000;
@@ -25,6 +36,8 @@ export interface BrowserHostOptions {
   readonly executablePath: string;
   readonly launchArgs: readonly string[];
   readonly headless: boolean;
+  /** Playwright's chromiumSandbox: false adds --no-sandbox. */
+  readonly sandbox: boolean;
   readonly idleMs: number;
   readonly log: Logger;
   readonly error: RaiseError;
@@ -57,7 +70,7 @@ interface Current {
 export class BrowserHost {
   readonly #options: BrowserHostOptions;
   #current: Current | undefined;
-  #starting: Promise<Current> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
   #idleTimer: NodeJS.Timeout | undefined;
   #launches = 0;
   #crashes = 0;
@@ -72,39 +85,41 @@ export class BrowserHost {
   async browser(): Promise<Browser> {
     if (this.#closed) throw this.#options.error('WEBVIEW_BROWSER_FAILED', 'The gateway is shutting down: no browser will be started.');
     if (this.#current) return this.#current.browser;
-    this.#starting ??= this.#launch().finally(() => (this.#starting = undefined));
-    return (await this.#starting).browser;
+    return this.#serially(async () => (this.#current ?? (await this.#launch())).browser);
   }
 
-  /** Attaches to a running browser's DevTools endpoint instead; the previous browser is let go. */
-  async connect(endpoint: string, timeoutMs: number): Promise<BrowserState> {
-    const { chromium } = await import('playwright-core');
-    await this.release('connecting to another browser');
-    let browser: Browser;
-    try {
-      browser = await chromium.connectOverCDP(endpoint, { timeout: timeoutMs });
-    } catch (err) {
-      this.#lastError = firstLine(err);
-      throw this.#options.error('WEBVIEW_CONNECT_FAILED', `No browser answered at ${endpoint}: ${this.#lastError}. Start it with --remote-debugging-port and check the address.`, { endpoint });
-    }
-    this.#adopt({ browser, mode: 'connected', endpoint, since: new Date().toISOString() });
-    this.#options.log.warn({ endpoint }, 'webview attached to a running browser');
-    return this.state();
+  /**
+   * Attaches to a running browser's DevTools WebSocket URL instead. Only once attached are
+   * `closeSessions` run and the previous browser let go: a failed connect changes nothing.
+   */
+  connect(wsEndpoint: string, timeoutMs: number, closeSessions: () => Promise<number>): Promise<{ state: BrowserState; closedSessions: number }> {
+    return this.#serially(async () => {
+      const { chromium } = await import('playwright-core');
+      let browser: Browser;
+      try {
+        browser = await chromium.connectOverCDP(wsEndpoint, { timeout: timeoutMs });
+      } catch (err) {
+        this.#lastError = firstLine(err);
+        throw this.#options.error('WEBVIEW_CONNECT_FAILED', `No browser answered at ${wsEndpoint}: ${this.#lastError}. Start it with --remote-debugging-port and check the address.`, { endpoint: wsEndpoint });
+      }
+      if (this.#closed) {
+        await closeWithin(browser, CLOSE_GRACE_MS);
+        throw this.#options.error('WEBVIEW_BROWSER_FAILED', 'The gateway is shutting down: no browser will be attached.');
+      }
+      const closedSessions = await closeSessions();
+      await this.#releaseNow('connecting to another browser');
+      this.#adopt({ browser, mode: 'connected', endpoint: wsEndpoint, since: new Date().toISOString() });
+      this.#options.log.warn({ endpoint: wsEndpoint }, 'webview attached to a running browser');
+      return { state: this.state(), closedSessions };
+    });
   }
 
   /**
    * Lets the browser go: a launched one is closed (its process killed if it hangs), a
    * connected one only detached from. Its contexts are closed by the caller first.
    */
-  async release(reason: string): Promise<boolean> {
-    this.#cancelIdle();
-    const current = this.#current ?? (this.#starting ? await this.#starting.catch(() => undefined) : undefined);
-    this.#current = undefined;
-    if (!current) return false;
-    this.#options.log.info({ mode: current.mode, reason }, 'webview browser released');
-    await closeWithin(current.browser, CLOSE_GRACE_MS);
-    if (current.pid !== undefined && isAlive(current.pid)) process.kill(current.pid, 'SIGKILL');
-    return true;
+  release(reason: string): Promise<boolean> {
+    return this.#serially(() => this.#releaseNow(reason));
   }
 
   /** No browsing session left: a launched browser is closed after the idle time. */
@@ -137,6 +152,27 @@ export class BrowserHost {
     };
   }
 
+  /**
+   * Launching, attaching and letting go run one at a time, in order: a launch and a connect
+   * racing would otherwise each install a browser, and the one overwritten would never close.
+   */
+  #serially<T>(step: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(step);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #releaseNow(reason: string): Promise<boolean> {
+    this.#cancelIdle();
+    const current = this.#current;
+    this.#current = undefined;
+    if (!current) return false;
+    this.#options.log.info({ mode: current.mode, reason }, 'webview browser released');
+    await closeWithin(current.browser, CLOSE_GRACE_MS);
+    if (current.pid !== undefined && isAlive(current.pid)) process.kill(current.pid, 'SIGKILL');
+    return true;
+  }
+
   /** Shutdown: nothing launched from now on, the browser closed. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -144,7 +180,7 @@ export class BrowserHost {
   }
 
   async #launch(): Promise<Current> {
-    const { executablePath, launchArgs, headless, error, log } = this.#options;
+    const { executablePath, launchArgs, headless, sandbox, error, log } = this.#options;
     try {
       await access(executablePath, constants.X_OK);
     } catch {
@@ -154,10 +190,11 @@ export class BrowserHost {
     let browser: Browser;
     try {
       // The gateway decides when the browser goes (shutdown, idle): not Playwright's own signal handlers.
-      browser = await chromium.launch({ executablePath, headless, args: [...CHROMIUM_SWITCHES, ...launchArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      browser = await chromium.launch({ executablePath, headless, args: [...CHROMIUM_SWITCHES, ...launchArgs], chromiumSandbox: sandbox, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     } catch (err) {
       this.#lastError = firstLine(err);
-      throw error('WEBVIEW_BROWSER_FAILED', `The browser at ${executablePath} did not start: ${this.#lastError}`, { executablePath });
+      const asRoot = sandbox && process.getuid?.() === 0 ? ' (Chromium refuses its sandbox as root: run the gateway as an unprivileged user, or set plugins.webview.config.sandbox to auto or false)' : '';
+      throw error('WEBVIEW_BROWSER_FAILED', `The browser at ${executablePath} did not start${asRoot}: ${this.#lastError}`, { executablePath });
     }
     this.#launches++;
     const current: Current = { browser, mode: 'launched', pid: await browserPid(browser), since: new Date().toISOString() };

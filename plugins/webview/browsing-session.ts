@@ -9,6 +9,12 @@ export interface Tab {
   readonly page: Page;
 }
 
+/** A URL the policy proxy refused (`blocked`: why) or could not reach (`error`: net::…). */
+export interface ProxyTrouble {
+  readonly blocked?: string;
+  readonly error?: string;
+}
+
 export class BrowsingSession {
   readonly #tabs = new Map<string, Tab>();
   #selected: string | undefined;
@@ -22,6 +28,8 @@ export class BrowsingSession {
   #opened: string[] = [];
   /** The first tab while it opens: calls that find no tab at once share it instead of opening one each. */
   #firstTab: Promise<Tab> | undefined;
+  /** What the policy proxy said about recent URLs, for the navigation that asked for them. */
+  readonly #proxied = new Map<string, ProxyTrouble>();
 
   constructor(
     /** `<scope>/<name>`: the table's key. */
@@ -127,9 +135,45 @@ export class BrowsingSession {
     return this.#selected === undefined ? undefined : this.#tabs.get(this.#selected);
   }
 
-  /** A request the URL policy stopped (the proxy saw it, not the page): kept with the others. */
+  /**
+   * A request the URL policy stopped (the proxy saw it, not the page): the page's own entry
+   * for it carries the failure, so it shows once; a request no page announced is added.
+   */
   blocked(url: string, reason: string): void {
-    this.network.push({ tab: null, method: '', url: url.slice(0, 2000), resourceType: 'blocked', status: null, failure: `blocked by the URL policy: ${reason}`, time: new Date().toISOString() });
+    const failure = `blocked by the URL policy: ${reason}`;
+    this.#remember(url, { blocked: reason });
+    const clipped = url.slice(0, 2000);
+    const entry = this.network.items().findLast((seen) => seen.url === clipped && seen.failure === null);
+    if (entry) entry.failure = failure;
+    else this.network.push({ tab: null, method: '', url: clipped, resourceType: 'blocked', status: null, failure, time: new Date().toISOString() });
+  }
+
+  /** A request the proxy could not take to its server: why, as Chromium's net:: error. */
+  failed(url: string, error: string): void {
+    this.#remember(url, { error });
+  }
+
+  /**
+   * What the proxy last said about `url` (or, for an HTTPS tunnel, its origin), forgotten once
+   * read: a server down a minute ago may be up for the next load.
+   */
+  takeProxyTrouble(url: string): ProxyTrouble | undefined {
+    let origin: string | undefined;
+    try {
+      origin = `${new URL(url).origin}/`;
+    } catch {
+      origin = undefined;
+    }
+    const key = this.#proxied.has(url) ? url : origin;
+    const trouble = key === undefined ? undefined : this.#proxied.get(key);
+    if (key !== undefined) this.#proxied.delete(key);
+    return trouble;
+  }
+
+  #remember(url: string, trouble: ProxyTrouble): void {
+    this.#proxied.delete(url);
+    this.#proxied.set(url, trouble);
+    if (this.#proxied.size > 100) this.#proxied.delete(this.#proxied.keys().next().value!);
   }
 
   dialogSeen(dialog: DialogEntry): void {

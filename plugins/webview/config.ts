@@ -21,6 +21,11 @@ export const configSchema = {
       description: 'More Chromium switches, after the ones the plugin always passes (headless, no background networking).',
     },
     headless: { type: 'boolean', default: true, description: 'false: a visible window (needs a display).' },
+    sandbox: {
+      enum: ['auto', true, false],
+      default: 'auto',
+      description: "Chromium's own sandbox for its renderers. auto: on, unless the gateway runs as root (Chromium refuses a sandbox as root); true: always (a root gateway then cannot launch); false: never.",
+    },
     browserIdleMs: integer(120_000, 1000, 86_400_000, 'A launched browser with no browsing session open is closed after this long; the next call launches it again.'),
     limits: {
       type: 'object',
@@ -56,8 +61,13 @@ export const configSchema = {
           default: ['http', 'https'],
           description: 'URL schemes a navigation may use. about:blank is always allowed. file: reads any file the gateway can read, outside the sandbox too: do not add it lightly.',
         },
-        allowHosts: hosts("Only these hosts (and their subdomains with a leading '*.', e.g. *.example.com) may be loaded, by navigations and by the pages' own requests; empty: any host not denied."),
+        allowHosts: hosts("Only these hosts may be loaded, by navigations and by the pages' own requests: names (*.example.com: the names under it), addresses or ranges (10.0.0.0/8, ::1/128), matched against what a name resolves to as well; empty: any host not denied."),
         denyHosts: hosts('These hosts (same forms) are never loaded, whatever allowHosts says.'),
+        denyPrivate: {
+          type: 'boolean',
+          default: false,
+          description: 'true: no request may reach a loopback, private, link-local, unspecified or unique-local address (IPv4 and IPv6), by address or by a name resolving there. false by default: local dev servers are the main use.',
+        },
       },
     },
     events: {
@@ -78,7 +88,7 @@ export const configSchema = {
       default: {},
       description: 'webview_connect: attaching to a browser that is already running, through its DevTools endpoint.',
       properties: {
-        enabled: { type: 'boolean', default: true, description: 'false: webview_connect answers WEBVIEW_CONNECT_REFUSED.' },
+        enabled: { type: 'boolean', default: false, description: 'true: webview_connect works. Off by default: attaching moves every client of the gateway into that browser, where whoever controls it can read their pages; for a gateway one person uses.' },
         allowRemote: { type: 'boolean', default: false, description: 'true: endpoints on other machines too; false: loopback only (127.0.0.1, ::1, localhost).' },
       },
     },

@@ -5,8 +5,11 @@ import { firstLine } from './browser-host.js';
 import type { RaiseError } from './errors.js';
 import { notActionable } from './not-actionable.js';
 
-/** Codes that say the browser is in trouble: the breaker webview:browser counts these. */
-const BROWSER_TROUBLE = new Set(['WEBVIEW_BROWSER_FAILED', 'WEBVIEW_CONNECT_FAILED', 'BREAKER_TIMEOUT']);
+/**
+ * Codes that say the browser is in trouble: the breaker webview:browser counts these. Not
+ * WEBVIEW_CONNECT_FAILED: a wrong endpoint says nothing about the browser everyone uses.
+ */
+const BROWSER_TROUBLE = new Set(['WEBVIEW_BROWSER_FAILED', 'BREAKER_TIMEOUT']);
 
 /** For ctx.breaker: everything else is about the page or the call (a missing element, a slow site). */
 export function isNotBrowserTrouble(err: unknown): boolean {

@@ -4,7 +4,7 @@
 // the config, the tools and the risks of letting a model browse.
 import { definePlugin } from '../../core/index.js';
 import { checkBrowser } from './browser-check.js';
-import { BrowserHost } from './browser-host.js';
+import { BrowserHost, sandboxed } from './browser-host.js';
 import { longestCallMs } from './call-budget.js';
 import { configSchema } from './config.js';
 import { webviewErrors } from './errors.js';
@@ -51,6 +51,7 @@ export default definePlugin({
       executablePath: config.executablePath,
       launchArgs: config.launchArgs,
       headless: config.headless,
+      sandbox: sandboxed(config.sandbox),
       idleMs: config.browserIdleMs,
       log: ctx.log,
       error: ctx.error,

@@ -28,13 +28,14 @@ export interface SessionTableOptions {
 /**
  * Whose browsing sessions these are: one MCP session, or one REST/CLI caller (its key, else its
  * name). `owner` is what events say of them: the API key's name, else `mcp` or the transport —
- * never an MCP session id, which would let a watcher of /events act as that session.
+ * never an MCP session id, which would let a watcher of /events act as that session. `scope`
+ * holds no "/" (a caller's name may: it is encoded), so `<scope>/` starts that caller's keys only.
  */
 export function scopeOf(caller: Caller): { scope: string; owner: string; mcpSession?: string } {
   if (caller.sessionId !== undefined && caller.transport !== 'rest' && caller.transport !== 'cli') {
-    return { scope: `mcp:${caller.sessionId}`, owner: caller.keyName ?? 'mcp', mcpSession: caller.sessionId };
+    return { scope: `mcp:${encodeURIComponent(caller.sessionId)}`, owner: caller.keyName ?? 'mcp', mcpSession: caller.sessionId };
   }
-  return { scope: `${caller.transport}:${caller.keyName ?? caller.identity ?? 'anonymous'}`, owner: caller.keyName ?? caller.transport };
+  return { scope: `${caller.transport}:${encodeURIComponent(caller.keyName ?? caller.identity ?? 'anonymous')}`, owner: caller.keyName ?? caller.transport };
 }
 
 export class SessionTable {
@@ -84,6 +85,12 @@ export class SessionTable {
     return this.#sessions.get(`${scopeOf(caller).scope}/${name}`);
   }
 
+  /** Every browsing session the caller has open. */
+  of(caller: Caller): BrowsingSession[] {
+    const prefix = `${scopeOf(caller).scope}/`;
+    return this.all().filter((session) => session.key.startsWith(prefix));
+  }
+
   all(): BrowsingSession[] {
     return [...this.#sessions.values()];
   }
@@ -125,7 +132,8 @@ export class SessionTable {
     host.busy();
     // With host lists, every request of the context goes through a proxy that checks it (loopback too).
     let session: BrowsingSession | undefined;
-    const proxy = policy.filtersHosts ? await PolicyProxy.start(policy, (url, reason) => session?.blocked(url, reason)) : undefined;
+    const report = { blocked: (url: string, reason: string) => session?.blocked(url, reason), failed: (url: string, error: string) => session?.failed(url, error) };
+    const proxy = policy.filtersHosts ? await PolicyProxy.start(policy, report) : undefined;
     let context: BrowserContext;
     try {
       // No downloads, no permissions granted; service workers could fetch on their own.
@@ -134,7 +142,8 @@ export class SessionTable {
         viewport,
         permissions: [],
         serviceWorkers: 'block',
-        ...(proxy ? { proxy: { server: proxy.address, bypass: '<-loopback>' } } : {}),
+        // The credentials keep the proxy from serving anything else on this machine.
+        ...(proxy ? { proxy: { server: proxy.address, bypass: '<-loopback>', username: proxy.username, password: proxy.password } } : {}),
       });
     } catch (err) {
       await proxy?.close();

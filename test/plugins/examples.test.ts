@@ -66,7 +66,9 @@ describe('every tool, called with its own examples', async () => {
   // The worker kind collab_spawn_worker's example names: a harmless child that reads its stdin.
   const collab = { config: { workers: { kinds: { tester: { command: ['node', '-e', 'process.stdin.resume()'] } } } } };
   // The database lives outside the workspace, so that walking the workspace sees only the seed.
-  const gateway = await startGateway({ plugins: { ...plugins, embeddings, collab, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
+  // webview_connect is off by default; its example needs it on.
+  const webviewPlugin = { config: { connect: { enabled: true } } };
+  const gateway = await startGateway({ plugins: { ...plugins, embeddings, collab, webview: webviewPlugin, echo: { enabled: false } }, workspace: dir, dataDir: join(tempDir(), 'data') });
   const client = await memoryClient(gateway);
   // The client learns each outputSchema from tools/list and checks structuredContent against it.
   const listed = await client.listTools();

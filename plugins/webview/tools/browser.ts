@@ -1,9 +1,8 @@
 // The browser itself: webview_connect to a running one, webview_disconnect.
 import type { ToolDefinition } from '../../../core/index.js';
+import { checkedEndpoint, webSocketUrl } from '../devtools-endpoint.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
 
 const browserState = {
   type: 'object',
@@ -22,13 +21,13 @@ const browserState = {
   },
 } as const;
 
-const closedSessions = { type: 'integer', minimum: 0, description: 'Browsing sessions closed on the way (every client loses its tabs, cookies and storage).' } as const;
+const closedSessions = { type: 'integer', minimum: 0, description: "Browsing sessions closed on the way (connect: every client's; disconnect: the caller's), with their tabs, cookies and storage." } as const;
 
 const connect = {
   name: 'webview_connect',
   title: 'Attach to a running browser',
   description:
-    'Attaches the gateway to a Chromium or Chrome already running with --remote-debugging-port, instead of launching its own: every client works in it from now on (in browsing sessions of their own). Every open browsing session is closed first. Loopback endpoints only unless connect.allowRemote. Errors: WEBVIEW_CONNECT_FAILED, WEBVIEW_CONNECT_REFUSED.',
+    'Attaches the gateway to a Chromium or Chrome already running with --remote-debugging-port, instead of launching its own: every client works in it from now on (in browsing sessions of their own), and whoever controls that browser can read their pages. Once attached, every open browsing session is closed (a failed attempt changes nothing). Off unless connect.enabled; loopback endpoints only unless connect.allowRemote. Errors: WEBVIEW_CONNECT_FAILED, WEBVIEW_CONNECT_REFUSED.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -46,45 +45,37 @@ const disconnect = {
   name: 'webview_disconnect',
   title: 'Let the browser go',
   description:
-    "Closes every browsing session and lets the browser go: one the gateway launched is closed, one attached with webview_connect is only detached from (it keeps running). The next call launches the gateway's own browser again. Nothing to let go is not an error.",
+    "Closes your browsing sessions, and lets the browser go when no client has one left: one the gateway launched is closed, one attached with webview_connect is only detached from (it keeps running). The next call launches the gateway's own browser again. Other clients' sessions are never closed; nothing to let go is not an error.",
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: { type: 'object', additionalProperties: false, required: ['disconnected', 'closedSessions', 'message'], properties: { disconnected: { type: 'boolean' }, closedSessions, message: { type: 'string' } } },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
 
 export function registerBrowserTools(ctx: PluginCtx, webview: Webview): void {
+  const rules = { allowRemote: ctx.config.connect.allowRemote, error: ctx.error };
   ctx.tool(connect, (args, call) => {
-    if (!ctx.config.connect.enabled) throw ctx.error('WEBVIEW_CONNECT_REFUSED', 'webview_connect is switched off in this gateway (plugins.webview.config.connect.enabled).');
-    const endpoint = checkedEndpoint(args.endpoint, ctx);
-    return webview.guarded(call, `connecting to ${endpoint}`, async () => {
-      const closed = await webview.sessions.closeAll();
-      const browser = await webview.host.connect(endpoint, args.timeoutMs);
-      call.log.warn({ endpoint, by: call.caller.identity }, 'webview_connect: every client now browses in the attached browser');
-      return { connected: true, browser, closedSessions: closed };
+    if (!ctx.config.connect.enabled) throw ctx.error('WEBVIEW_CONNECT_REFUSED', 'webview_connect is switched off in this gateway: set plugins.webview.config.connect.enabled to true (for a gateway one person uses: every client then browses in the attached browser).');
+    const endpoint = checkedEndpoint(args.endpoint, rules);
+    return webview.guarded(call, `connecting to ${endpoint.origin}`, async () => {
+      const ws = await webSocketUrl(endpoint, args.timeoutMs, rules);
+      const { state, closedSessions } = await webview.host.connect(ws, args.timeoutMs, () => webview.sessions.closeAll());
+      call.log.warn({ endpoint: endpoint.origin, by: call.caller.identity }, 'webview_connect: every client now browses in the attached browser');
+      return { connected: true, browser: state, closedSessions };
     });
   });
 
   ctx.tool(disconnect, async (_args, call) => {
-    const closed = await webview.sessions.closeAll();
+    const mine = webview.sessions.of(call.caller);
+    await Promise.all(mine.map((session) => webview.sessions.close(session)));
+    const others = webview.sessions.size;
+    if (others > 0) {
+      const message = `Closed your ${mine.length} browsing session(s); the browser stays, since other clients have ${others} open.`;
+      return { disconnected: false, closedSessions: mine.length, message };
+    }
     const mode = webview.host.state().mode;
     const released = await webview.host.release('webview_disconnect');
     call.log.info({ by: call.caller.identity, mode }, 'webview_disconnect');
     const message = !released ? 'No browser was running.' : mode === 'connected' ? 'Detached from the browser; it keeps running.' : 'The browser is closed; the next call launches it again.';
-    return { disconnected: released, closedSessions: closed, message };
+    return { disconnected: released, closedSessions: mine.length, message };
   });
-}
-
-/** An http(s) or ws(s) URL, on this machine unless remote endpoints are allowed. */
-function checkedEndpoint(raw: string, ctx: PluginCtx): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw ctx.error('INVALID_ARGUMENTS', `endpoint "${raw.slice(0, 200)}" is not a URL; e.g. http://127.0.0.1:9222.`);
-  }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw ctx.error('INVALID_ARGUMENTS', `endpoint: use http(s):// or ws(s)://, not ${url.protocol}//.`);
-  if (!ctx.config.connect.allowRemote && !LOOPBACK.has(url.hostname)) {
-    throw ctx.error('WEBVIEW_CONNECT_REFUSED', `${url.hostname} is not this machine: only loopback endpoints are allowed (plugins.webview.config.connect.allowRemote).`, { host: url.hostname });
-  }
-  return url.href;
 }

@@ -1,6 +1,7 @@
 // The tabs of a browsing session: webview_tabs (list, new, select, close).
 import type { ToolDefinition } from '../../../core/index.js';
 import type { BrowsingSession } from '../browsing-session.js';
+import { load } from '../navigation.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { session, tab } from './schemas.js';
@@ -103,7 +104,7 @@ async function openTab(webview: Webview, session: BrowsingSession, url: string |
   const opened = await webview.newTab(session);
   if (url === undefined) return;
   try {
-    await opened.page.goto(url, { waitUntil: 'load', timeout: webview.limits.navigationTimeoutMs });
+    await load(opened.page, session, url, { waitUntil: 'load', timeout: webview.limits.navigationTimeoutMs }, webview.error);
   } catch (err) {
     await opened.page.close().catch(() => undefined);
     session.remove(opened.id);

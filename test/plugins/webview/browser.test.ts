@@ -92,7 +92,7 @@ describe('webview browser lifecycle', { skip: noChromium }, async () => {
 describe('webview_connect and webview_disconnect', { skip: noChromium }, async () => {
   // A browser somebody else started, with its DevTools port open: the gateway only attaches.
   const { endpoint, child: outside } = await startOutsideBrowser();
-  const w = await webviewGateway();
+  const w = await webviewGateway({ connect: { enabled: true } });
 
   it('attaches to it: pages open there; disconnect detaches and it keeps running', async () => {
     await w.call('webview_navigate', { url: `${w.pages.url}/form` });
@@ -127,9 +127,11 @@ describe('webview_connect and webview_disconnect', { skip: noChromium }, async (
   });
 });
 
-describe('webview_connect switched off', async () => {
-  const w = await webviewGateway({ connect: { enabled: false } });
-  it('answers WEBVIEW_CONNECT_REFUSED', async () => {
-    assert.equal((await w.fail('webview_connect', {})).code, 'WEBVIEW_CONNECT_REFUSED');
+describe('webview_connect switched off (the default)', async () => {
+  const w = await webviewGateway();
+  it('answers WEBVIEW_CONNECT_REFUSED, saying how to switch it on', async () => {
+    const off = await w.fail('webview_connect', {});
+    assert.equal(off.code, 'WEBVIEW_CONNECT_REFUSED');
+    assert.match(off.message, /connect\.enabled to true/);
   });
 });

@@ -48,11 +48,11 @@ describe('webview URL policy', { skip: noChromium }, async () => {
 });
 
 describe('webview host lists', { skip: noChromium }, async () => {
-  const w = await webviewGateway({ urls: { denyHosts: ['127.0.0.1'], allowHosts: ['localhost', '*.example.test'] } });
+  const w = await webviewGateway({ urls: { denyHosts: ['blocked.example.test'], allowHosts: ['127.0.0.1', '*.example.test'] } });
   const port = new URL(w.pages.url).port;
 
   it('refuses a navigation to a denied host, and one to a host not allowed', async () => {
-    const denied = await w.fail('webview_navigate', { url: w.pages.url });
+    const denied = await w.fail('webview_navigate', { url: 'http://blocked.example.test/' });
     assert.equal(denied.code, 'WEBVIEW_URL_REFUSED');
     assert.match(denied.details.reason, /denyHosts/);
     const other = await w.fail('webview_navigate', { url: 'http://example.com/' });
@@ -62,16 +62,16 @@ describe('webview host lists', { skip: noChromium }, async () => {
   });
 
   it('blocks a redirect from an allowed host to a denied one', async () => {
-    const to = encodeURIComponent(`http://127.0.0.1:${port}/secret-by-redirect`);
-    const page = await w.call('webview_navigate', { url: `http://localhost:${port}/redirect?to=${to}` });
-    assert.equal(page.status, 403);
-    const snap = await w.call('webview_snapshot');
-    assert.match(snap.snapshot, /Blocked by the gateway's URL policy: the host 127\.0\.0\.1 is in urls\.denyHosts/);
+    const hop = `http://blocked.example.test:${port}/secret-by-redirect`;
+    const refused = await w.fail('webview_navigate', { url: `${w.pages.url}/redirect?to=${encodeURIComponent(hop)}` });
+    assert.equal(refused.code, 'WEBVIEW_URL_REFUSED');
+    assert.equal(refused.details.hop, hop);
+    assert.match(refused.details.reason, /the host blocked\.example\.test is in urls\.denyHosts/);
     assert.ok(!w.pages.seen.some((path) => path.startsWith('/secret')), 'the redirect never reached the server');
   });
 
   it("blocks the page's own requests to a denied host", async () => {
-    const page = await w.call('webview_navigate', { url: `http://localhost:${port}/fetch?to=${encodeURIComponent(`http://127.0.0.1:${port}/secret`)}`, waitUntil: 'networkidle' });
+    const page = await w.call('webview_navigate', { url: `${w.pages.url}/fetch?to=${encodeURIComponent(`http://blocked.example.test:${port}/secret`)}`, waitUntil: 'networkidle' });
     assert.equal(page.title, 'Fetch');
     const snap = await w.call('webview_snapshot');
     assert.match(snap.snapshot, /blocked: Failed to fetch/);
