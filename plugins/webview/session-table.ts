@@ -12,6 +12,8 @@ import { PolicyProxy } from './policy-proxy.js';
 import type { UrlPolicy } from './url-policy.js';
 
 export const DEFAULT_SESSION = 'default';
+/** How long closing one browser context may take before the caller goes on without it. */
+const CLOSE_WITHIN_MS = 5000;
 
 export interface SessionTableOptions {
   readonly host: BrowserHost;
@@ -99,7 +101,11 @@ export class SessionTable {
   async close(session: BrowsingSession): Promise<void> {
     if (this.#sessions.get(session.key) !== session) return;
     this.#forget(session);
-    await session.context.close().catch(() => undefined);
+    // A context whose browser is going away may never answer: closing it must not hang the caller.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)));
+    await Promise.race([session.context.close().catch(() => undefined), late]);
+    clearTimeout(timer);
   }
 
   /** An MCP session ended: its browsing sessions go with it. */

@@ -111,7 +111,8 @@ describe('webview_connect racing a first launch', { skip: noChromium }, async ()
     const other = await w.session('other');
     // The attach closes every session when it lands: this navigation may be cut short by it.
     await other.call('webview_navigate', { url: `${w.pages.url}/form` }).catch(() => undefined);
-    assert.ok(pipeBrowsers().some((pid) => !before.has(pid)), 'the navigation launched a browser');
+    // Launched, whether or not the attach has closed it again by now (it may have, on a slow machine).
+    assert.ok(w.status().browser.launches >= 1, 'the navigation launched a browser');
     assert.ok(!((await connecting) instanceof Error), String(await connecting));
     assert.equal(w.status().browser.mode, 'connected');
     await w.gateway.close();
