@@ -3,6 +3,7 @@
 // A crash or a close nobody asked for drops every session; the next call launches again.
 import { access, constants } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
+import { settleWithin } from './settle-within.js';
 import type { Logger } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
 
@@ -103,7 +104,7 @@ export class BrowserHost {
         throw this.#options.error('WEBVIEW_CONNECT_FAILED', `No browser answered at ${wsEndpoint}: ${this.#lastError}. Start it with --remote-debugging-port and check the address.`, { endpoint: wsEndpoint });
       }
       if (this.#closed) {
-        await closeWithin(browser, CLOSE_GRACE_MS);
+        await settleWithin(browser.close(), CLOSE_GRACE_MS);
         throw this.#options.error('WEBVIEW_BROWSER_FAILED', 'The gateway is shutting down: no browser will be attached.');
       }
       const closedSessions = await closeSessions();
@@ -168,7 +169,7 @@ export class BrowserHost {
     this.#current = undefined;
     if (!current) return false;
     this.#options.log.info({ mode: current.mode, reason }, 'webview browser released');
-    await closeWithin(current.browser, CLOSE_GRACE_MS);
+    await settleWithin(current.browser.close(), CLOSE_GRACE_MS);
     if (current.pid !== undefined && isAlive(current.pid)) process.kill(current.pid, 'SIGKILL');
     return true;
   }
@@ -199,7 +200,7 @@ export class BrowserHost {
     this.#launches++;
     const current: Current = { browser, mode: 'launched', pid: await browserPid(browser), since: new Date().toISOString() };
     if (this.#closed) {
-      await closeWithin(browser, CLOSE_GRACE_MS);
+      await settleWithin(browser.close(), CLOSE_GRACE_MS);
       throw error('WEBVIEW_BROWSER_FAILED', 'The gateway is shutting down: no browser will be started.');
     }
     this.#adopt(current);
@@ -236,13 +237,6 @@ async function browserPid(browser: Browser): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-}
-
-async function closeWithin(browser: Browser, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  await Promise.race([browser.close().catch(() => undefined), late]);
-  clearTimeout(timer);
 }
 
 function isAlive(pid: number): boolean {

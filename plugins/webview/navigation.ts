@@ -4,10 +4,18 @@
 import type { Page, Response } from 'playwright-core';
 import type { BrowsingSession } from './browsing-session.js';
 import type { RaiseError } from './errors.js';
+import type { UrlPolicy } from './url-policy.js';
 
 export interface LoadOptions {
   readonly waitUntil: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
   readonly timeout: number;
+}
+
+/** The URL a caller asked to load, as the policy allows it; WEBVIEW_URL_REFUSED, checked before any tab is touched, otherwise. */
+export function allowedUrl(policy: UrlPolicy, url: string, error: RaiseError): string {
+  const verdict = policy.checkNavigation(url);
+  if (!verdict.ok) throw error('WEBVIEW_URL_REFUSED', `Refused ${url.slice(0, 200)}: ${verdict.reason}.`, { url: url.slice(0, 2000), reason: verdict.reason });
+  return verdict.url;
 }
 
 /**

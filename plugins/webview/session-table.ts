@@ -9,6 +9,7 @@ import type { WebviewLimits } from './config.js';
 import type { RaiseError } from './errors.js';
 import { wireContext, type PageReporter } from './page-events.js';
 import { PolicyProxy } from './policy-proxy.js';
+import { settleWithin } from './settle-within.js';
 import type { UrlPolicy } from './url-policy.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -101,11 +102,7 @@ export class SessionTable {
   async close(session: BrowsingSession): Promise<void> {
     if (this.#sessions.get(session.key) !== session) return;
     this.#forget(session);
-    // A context whose browser is going away may never answer: closing it must not hang the caller.
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)));
-    await Promise.race([session.context.close().catch(() => undefined), late]);
-    clearTimeout(timer);
+    await settleWithin(session.context.close(), CLOSE_WITHIN_MS);
   }
 
   /** An MCP session ended: its browsing sessions go with it. */

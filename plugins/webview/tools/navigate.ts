@@ -1,6 +1,6 @@
 // Loading pages and reading them: webview_navigate, webview_snapshot.
 import type { ToolDefinition } from '../../../core/index.js';
-import { load } from '../navigation.js';
+import { allowedUrl, load } from '../navigation.js';
 import { snapshotOf } from '../snapshot.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
@@ -45,11 +45,10 @@ const snapshot = {
 
 export function registerNavigateTools(ctx: PluginCtx, webview: Webview): void {
   ctx.tool(navigate, (args, call) => {
-    const verdict = webview.policy.checkNavigation(args.url);
-    if (!verdict.ok) throw ctx.error('WEBVIEW_URL_REFUSED', `Refused ${args.url.slice(0, 200)}: ${verdict.reason}.`, { url: args.url.slice(0, 2000), reason: verdict.reason });
-    return webview.inTab(call, args, `loading ${verdict.url.slice(0, 200)}`, async (tab, session) => {
+    const url = allowedUrl(webview.policy, args.url, ctx.error);
+    return webview.inTab(call, args, `loading ${url.slice(0, 200)}`, async (tab, session) => {
       const timeout = webview.within(args.timeoutMs, webview.limits.navigationTimeoutMs);
-      const response = await load(tab.page, session, verdict.url, { waitUntil: args.waitUntil, timeout }, ctx.error);
+      const response = await load(tab.page, session, url, { waitUntil: args.waitUntil, timeout }, ctx.error);
       const after = args.snapshot ? await snapshotOf(tab.page, webview.limits.snapshotChars, webview.limits.actionTimeoutMs) : {};
       return { ...(await webview.facts(tab, session)), status: response?.status() ?? null, ...after };
     });

@@ -1,7 +1,7 @@
 // The tabs of a browsing session: webview_tabs (list, new, select, close).
 import type { ToolDefinition } from '../../../core/index.js';
 import type { BrowsingSession } from '../browsing-session.js';
-import { load } from '../navigation.js';
+import { allowedUrl, load } from '../navigation.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { session, tab } from './schemas.js';
@@ -54,13 +54,8 @@ export function registerTabTools(ctx: PluginCtx, webview: Webview): void {
   ctx.tool(tabs, (args, call) => {
     const misuse = misused(args);
     if (misuse) throw ctx.error('INVALID_ARGUMENTS', misuse);
-    let url: string | undefined;
-    if (args.url !== undefined) {
-      // Checked before any tab is opened: a refused URL leaves the session as it was.
-      const verdict = webview.policy.checkNavigation(args.url);
-      if (!verdict.ok) throw ctx.error('WEBVIEW_URL_REFUSED', `Refused ${args.url.slice(0, 200)}: ${verdict.reason}.`, { url: args.url.slice(0, 2000), reason: verdict.reason });
-      url = verdict.url;
-    }
+    // Checked before any tab is opened: a refused URL leaves the session as it was.
+    const url = args.url === undefined ? undefined : allowedUrl(webview.policy, args.url, ctx.error);
     const doing = {
       list: 'listing the tabs',
       new: url === undefined ? 'opening a tab' : `opening a tab at ${url.slice(0, 200)}`,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { waitFor } from '../../helpers.js';
-import { noChromium, startOutsideBrowser, webviewGateway } from './webview-helpers.js';
+import { noChromium, processesWhere, startOutsideBrowser, webviewGateway } from './webview-helpers.js';
 
 /** Whether a process with this id runs. */
 function alive(pid: number): boolean {
@@ -16,16 +16,7 @@ function alive(pid: number): boolean {
 
 /** The ids of the processes whose command line mentions `text`. */
 function processesWith(text: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
+  return processesWhere((cmdline) => cmdline.includes(text));
 }
 
 /** The --user-data-dir a browser process was started with: its children share it. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { noChromium, startOutsideBrowser, webviewGateway } from './webview-helpers.js';
+import { noChromium, processesWhere, startOutsideBrowser, webviewGateway } from './webview-helpers.js';
 
 /** Whether `pid` descends from this test process (other test runs may have browsers too). */
 function ours(pid: number): boolean {
@@ -16,17 +16,7 @@ function ours(pid: number): boolean {
 
 /** Browsers this process launched through Playwright (they talk over a pipe), by pid. */
 function pipeBrowsers(): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.includes('--remote-debugging-pipe') && !cmd.includes('--type=') && ours(Number(entry))) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
+  return processesWhere((cmdline, pid) => cmdline.includes('--remote-debugging-pipe') && !cmdline.includes('--type=') && ours(pid));
 }
 
 /** A loopback "DevTools endpoint" answering /json/version with `body` after `delayMs`. */
@@ -54,16 +44,18 @@ describe('webview_connect checks the WebSocket URL the endpoint names', { skip: 
   after(() => remote.close());
   const remotePort = (remote.address() as AddressInfo).port;
 
+  // The endpoints answer at once; the long timeouts are for a loaded machine, where the
+  // process's first fetch (undici loading) alone has taken over 2 s.
   it('refuses a loopback endpoint whose /json/version points elsewhere, without connecting there', async () => {
     const endpoint = await fakeEndpoint(() => JSON.stringify({ webSocketDebuggerUrl: `ws://10.9.8.7:${remotePort}/devtools/browser/x` }));
-    const refused = await w.fail('webview_connect', { endpoint, timeoutMs: 2000 });
+    const refused = await w.fail('webview_connect', { endpoint, timeoutMs: 10_000 });
     assert.equal(refused.code, 'WEBVIEW_CONNECT_REFUSED');
     assert.deepEqual(hits, []);
   });
 
   it('says what is wrong with an endpoint that is not a browser, without echoing its answer', async () => {
     const endpoint = await fakeEndpoint(() => 'secret-admin-page '.repeat(10));
-    const failed = await w.fail('webview_connect', { endpoint, timeoutMs: 2000 });
+    const failed = await w.fail('webview_connect', { endpoint, timeoutMs: 10_000 });
     assert.equal(failed.code, 'WEBVIEW_CONNECT_FAILED');
     assert.doesNotMatch(failed.message, /secret-admin-page/);
   });

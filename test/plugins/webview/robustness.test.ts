@@ -2,12 +2,12 @@
 // frames the snapshot does not have, elements that cannot be acted on. Each call answers a
 // WEBVIEW_* code that says what to do, and none of it counts against the browser's breaker.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { waitFor } from '../../helpers.js';
-import { noChromium, webviewGateway } from './webview-helpers.js';
+import { noChromium, processesWhere, webviewGateway } from './webview-helpers.js';
 
 const html = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
@@ -47,17 +47,7 @@ async function hostilePages(): Promise<{ url: string; seen: string[] }> {
 /** The renderer processes of the browser whose process id is `pid` (they share its profile). */
 function renderersOf(pid: number): number[] {
   const profile = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((arg) => arg.startsWith('--user-data-dir='))!;
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes(profile) && cmdline.includes('--type=renderer')) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
+  return processesWhere((cmdline) => cmdline.includes(profile) && cmdline.includes('--type=renderer'));
 }
 
 describe('webview: a page whose script never ends', { skip: noChromium }, async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -71,4 +71,18 @@ export async function startOutsideBrowser(): Promise<{ endpoint: string; child: 
   const portFile = join(profile, 'DevToolsActivePort');
   await waitFor(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), 20_000);
   return { endpoint: `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`, child };
+}
+
+/** The ids of the processes whose command line (NUL-separated, as /proc has it) passes `match`. */
+export function processesWhere(match: (cmdline: string, pid: number) => boolean): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (match(readFileSync(`/proc/${entry}/cmdline`, 'utf8'), Number(entry))) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }
