@@ -241,7 +241,7 @@ export const coreErrors = {
   TOOL_DEFINITION_INVALID: {
     status: 500,
     mcp: 'result',
-    description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, a schema ajv refuses, or an origin that is not a label of 1 to 200 characters.',
+    description: 'Boot error: a tool has a bad name, a duplicate name, a missing description or annotations, a schema ajv refuses, or an origin that is not a label of 1 to 200 characters. Also the answer to every call of a tool whose schema strict mode refuses only when compiling it (tool schemas compile on first use).',
   },
   COMMAND_DEFINITION_INVALID: {
     status: 500,

@@ -304,6 +304,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     },
     'gateway ready',
   );
+  catalog.compileInBackground();
   await lifecycle.checkpoint('gateway-ready').catch(async (err: unknown) => {
     await closeOwn().catch(() => {});
     throw err;

@@ -9,6 +9,8 @@ import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
+import { strictPrecheck } from './strict-precheck.js';
+import { ToolValidators, type CompiledValidators } from './tool-validators.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -19,9 +21,8 @@ export interface RegisteredTool {
   readonly plugin: string;
   readonly definition: ToolDefinition;
   readonly handler: ToolHandler<never>;
-  readonly validate: ValidateFunction;
-  /** Checks results of tools that declare an outputSchema. */
-  readonly validateOutput?: ValidateFunction;
+  /** Arguments and (with an outputSchema) results, compiled on first use. */
+  readonly validators: ToolValidators;
   readonly timeoutMs: number;
   /** The tools/list entry, built once. */
   readonly listing: Tool;
@@ -125,15 +126,17 @@ export class ToolCatalog {
     if (origin !== undefined && !(typeof origin === 'string' && origin.trim() !== '' && origin.length <= MAX_ORIGIN_LENGTH)) {
       fail(`origin must be a non-empty string of at most ${MAX_ORIGIN_LENGTH} characters.`);
     }
-    let validate: ValidateFunction;
-    let validateOutput: ValidateFunction | undefined;
     const foreign = definition.foreignSchemas === true;
-    const compile = foreign ? compileForeignSchema : (schema: JsonSchema) => this.#options.ajv.compile(schema);
-    try {
-      validate = compile(inputSchema);
-      if (outputSchema !== undefined) validateOutput = compile(outputSchema);
-    } catch (err) {
-      return fail(`its schema does not compile${foreign ? '' : ' in strict mode'}: ${(err as Error).message}`);
+    const { ajv } = this.#options;
+    const compile = foreign ? compileForeignSchema : (schema: JsonSchema) => ajv.compile(schema);
+    const validators = new ToolValidators(`Plugin "${plugin}", tool "${name}"`, compile, inputSchema, outputSchema, foreign ? '' : ' in strict mode');
+    if (foreign) {
+      // A relayed server's schema arrives while the gateway runs, not at boot: compiled now, so
+      // that a tool which could never be called is refused rather than relayed.
+      validators.get();
+    } else {
+      const problem = strictPrecheck(ajv, inputSchema) ?? (outputSchema === undefined ? undefined : strictPrecheck(ajv, outputSchema));
+      if (problem) fail(`its schema does not compile in strict mode: ${problem}`);
     }
     const listing: Tool = {
       name,
@@ -147,8 +150,7 @@ export class ToolCatalog {
       plugin,
       definition,
       handler,
-      validate,
-      validateOutput,
+      validators,
       timeoutMs: definition.timeoutMs ?? this.#options.defaultTimeoutMs,
       listing,
     };
@@ -167,6 +169,33 @@ export class ToolCatalog {
     }
     for (const tool of tools) this.#tools.set(tool.listing.name, tool);
     this.#changed();
+  }
+
+  /**
+   * Compiles, one tool per turn of the event loop, the schemas no call has needed yet: the
+   * first call of each tool then does not pay for it, and a schema strict mode refuses is
+   * logged soon after start rather than found by its first caller. It starts `afterMs` after
+   * the call, past a client's first requests (initialize, tools/list come within a few tens
+   * of ms of a stdio start): started at once, each of those requests waited behind compiles.
+   * Stops at shutdown.
+   */
+  compileInBackground(afterMs = 250): void {
+    const { log, shutdownSignal } = this.#options;
+    const next = (pending: RegisteredTool[], started: number): void => {
+      if (shutdownSignal.aborted) return;
+      const tool = pending.shift();
+      if (!tool) return void log.debug({ ms: Math.round(performance.now() - started) }, 'tool schemas compiled');
+      try {
+        tool.validators.get();
+      } catch (err) {
+        log.error({ plugin: tool.plugin, tool: tool.listing.name, err }, 'a tool schema does not compile; calls to it answer TOOL_DEFINITION_INVALID');
+      }
+      // Not unref'd: an unref'd immediate does not wake an idle event loop, and the compile
+      // would creep along one tool per unrelated event.
+      setImmediate(() => next(pending, started));
+    };
+    // Unref'd: a one-shot CLI command that is done does not wait for it.
+    setTimeout(() => next([...this.#tools.values()].filter((tool) => !tool.validators.compiled), performance.now()), afterMs).unref();
   }
 
   /**
@@ -306,8 +335,14 @@ export class ToolCatalog {
         error: forbiddenError(tool, request.caller.identity),
       };
     }
-    if (!tool.validate(args)) {
-      const details = describeSchemaErrors(tool.validate.errors);
+    let validators: CompiledValidators;
+    try {
+      validators = tool.validators.get();
+    } catch (err) {
+      return { ok: false, tool, error: err as GatewayError };
+    }
+    if (!validators.input(args)) {
+      const details = describeSchemaErrors(validators.input.errors);
       const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
       return {
         ok: false,
@@ -335,7 +370,7 @@ export class ToolCatalog {
         Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, call)),
         call.aborted,
       ]);
-      checkOutput(tool, value);
+      checkOutput(tool, value, validators.output);
       return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
     } catch (err) {
       return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
@@ -366,15 +401,15 @@ export class ToolCatalog {
  * content, is the plugin's bug, not the caller's. (Content is checked here because tools/call
  * is answered ahead of the SDK, which checked it; a plain value becomes a text block we make.)
  */
-function checkOutput(tool: RegisteredTool, value: unknown): void {
+function checkOutput(tool: RegisteredTool, value: unknown, validateOutput: ValidateFunction | undefined): void {
   if (isToolContent(value)) {
     const blocks = ContentBlockSchema.array().safeParse(value.content);
     if (!blocks.success) throw new Error(`Result of ${tool.listing.name} has content that is not MCP content: ${blocks.error.message}`);
   }
-  if (!tool.validateOutput) return;
+  if (!validateOutput) return;
   const structured = isToolContent(value) ? value.structured : value;
-  if (structured !== undefined && tool.validateOutput(structured)) return;
-  const problems = describeSchemaErrors(tool.validateOutput.errors);
+  if (structured !== undefined && validateOutput(structured)) return;
+  const problems = describeSchemaErrors(validateOutput.errors);
   throw new Error(`Result breaks the outputSchema of ${tool.listing.name}: ${JSON.stringify(problems)}`);
 }
 

@@ -167,7 +167,7 @@ function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
 /** A catalog outcome as the JSON-RPC response: a result, an isError result or a protocol error. */
 function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable, notes: readonly string[]): JSONRPCMessage {
   if (!outcome.ok) return toolCallResponse(id, outcome, errors);
-  const result = toMcpResult(outcome.value, outcome.tool.validateOutput !== undefined, outcome.json);
+  const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
   if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
   return toolCallResponse(id, { ok: true, result }, errors);
 }

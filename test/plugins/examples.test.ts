@@ -79,6 +79,10 @@ describe('every tool, called with its own examples', async () => {
     assert.ok(gateway.catalog.size >= 27);
   });
 
+  it('compiles the schemas of every tool in strict mode (the catalog compiles them on first use)', () => {
+    for (const tool of gateway.catalog.list()) assert.doesNotThrow(() => tool.validators.get(), tool.listing.name);
+  });
+
   for (const tool of gateway.catalog.list()) {
     const name = tool.listing.name;
     // The webview tools need a browser: CI installs one (.ci/run); elsewhere they say they skip.

@@ -16,6 +16,11 @@ describe('tool catalog', () => {
     assert.equal((outcome.value as { text: string }).text, 'ab');
   });
 
+  it('compiles the schemas of every tool in the background once the gateway is ready', async () => {
+    const gateway = await startGateway();
+    await waitFor(() => gateway.catalog.list().every((tool) => tool.validators.compiled));
+  });
+
   it('treats missing arguments as an empty object', async () => {
     const gateway = await startGateway();
     const outcome = await gateway.catalog.call('gateway_status', undefined, memory);

@@ -256,6 +256,26 @@ describe('plugin host', () => {
     });
   }
 
+  it('compiles tool schemas on first use: what only compiling finds is TOOL_DEFINITION_INVALID for every call of that tool', async () => {
+    const dir = tempDir();
+    // strictTypes: `minimum` on a string is found by compiling, not by the boot's precheck.
+    const loose = `ctx.tool({ name: 'loose_tool', description: 'd', inputSchema: { type: 'object', properties: { a: { type: 'string', minimum: 1 } } }, annotations: { readOnlyHint: true } }, () => ({ ok: true }));`;
+    const registry = writePlugins(dir, { tools: { setup: `${loose} ${tool('sound_tool')}` } });
+    const gateway = await boot(dir, registry, { tools: {} });
+    try {
+      const caller = { caller: { transport: 'memory' as const, identity: 'unit' } };
+      for (let i = 0; i < 2; i++) {
+        const outcome = await gateway.catalog.call('loose_tool', { a: 'x' }, caller);
+        assert.ok(!outcome.ok);
+        assert.equal(outcome.error.code, 'TOOL_DEFINITION_INVALID');
+        assert.match(outcome.error.message, /^Plugin "tools", tool "loose_tool": its schema does not compile in strict mode: .*minimum/);
+      }
+      assert.ok((await gateway.catalog.call('sound_tool', {}, caller)).ok, 'the plugin and its other tools serve');
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('aborts ctx.signal of a plugin whose setup timed out, and does not serve what it registers later', async () => {
     const dir = tempDir();
     const registry = writePlugins(dir, {
