@@ -15,6 +15,7 @@ import { filesSection } from './sections/files.js';
 import { growthSection } from './sections/growth.js';
 import { knowledgeSection } from './sections/knowledge.js';
 import { mcpSection } from './sections/mcp.js';
+import { peersSection } from './sections/peers.js';
 import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
 import { startupSection } from './sections/startup.js';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   if (options.sections.has('process')) done(await step('6. A flooding child', () => processFloodSection(options)));
   if (options.sections.has('storage')) done(await step('7. Shared store', () => storageSection(options)));
   if (options.sections.has('upstream')) done(await step('8. Upstream hop', () => upstreamSection(options)));
+  if (options.sections.has('peers')) done(await step('8. Peers', () => peersSection(options)));
   if (options.sections.has('knowledge')) done(await step('9. Knowledge', () => knowledgeSection(options)));
   if (options.sections.has('brain')) done(await step('10. Brain', () => brainSection(options)));
   if (options.sections.has('collab')) done(await step('11. Collab', () => collabSection(options)));

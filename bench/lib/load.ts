@@ -1,3 +1,14 @@
+import autocannon from 'autocannon';
+import { authHeaders } from './connect.js';
+import { percentile } from './stats.js';
+
+/** One sample: throughput and per-call latency percentiles (ms). */
+export interface Load {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
 /**
  * Closed-loop load: `inFlight` workers, each starting its next call as soon as its previous
  * one is answered, for `seconds`. Sequential is `inFlight = 1`. Any failed call fails the
@@ -41,4 +52,37 @@ export async function latencies(call: () => Promise<unknown>, count: number): Pr
     out.push(performance.now() - t);
   }
   return out;
+}
+
+/** A closed loop that also times every call: latency at a given concurrency, not 1/throughput. */
+export async function timedLoop(call: () => Promise<unknown>, inFlight: number, seconds: number): Promise<Load> {
+  const times: number[] = [];
+  const timed = async () => {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  };
+  const { perSecond } = await closedLoop(timed, inFlight, seconds);
+  return { perSecond, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * autocannon POSTing `body` to `url` on `connections` keep-alive connections for `seconds`
+ * (whole seconds: autocannon's unit). Latencies come from its per-response event, in
+ * fractional ms (its own histogram keeps whole milliseconds, too coarse at these speeds). Any
+ * error, non-2xx answer or timeout fails the run.
+ */
+export async function cannon(url: string, body: string, connections: number, seconds: number, key?: string): Promise<Load> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body, connections, duration: seconds },
+      (err, done) => (err ? reject(err) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => void times.push(responseTime));
+  });
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
+  }
+  return { perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
 }

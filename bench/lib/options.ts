@@ -29,7 +29,7 @@ export interface BenchOptions {
   readonly maxSeconds: number;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'knowledge', 'brain', 'collab', 'webview'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {

@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -195,5 +195,85 @@ export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<s
       for (const message of Array.isArray(parsed) ? parsed : [parsed]) channel.onmessage?.(message);
     }
   };
+  return channel;
+}
+
+/**
+ * The HTTP+SSE transport of MCP 2024-11-05 (superseded by Streamable HTTP in 2025-03-26, still
+ * the only one some servers speak): a GET opens an event stream whose first event, `endpoint`,
+ * names where to POST each message; a POST is answered 202 and its reply comes as a `message`
+ * event on the stream. Resolves once the endpoint is known.
+ */
+export async function sseChannel(url: string, maxSockets = 32): Promise<RawChannel> {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  // Requests sent and not yet answered: if the stream ends they would wait for ever.
+  const waiting = new Set<number>();
+  let stream: ClientRequest | undefined;
+  let closing = false;
+  let endpoint: URL | undefined;
+  const fail = (id: number, why: string) => {
+    waiting.delete(id);
+    channel.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32000, message: why } });
+  };
+  const channel: RawChannel = {
+    send(message) {
+      const id = (message as { id?: unknown }).id;
+      if (typeof id === 'number') waiting.add(id);
+      const body = JSON.stringify(message);
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const req = httpRequest({ host: endpoint!.hostname, port: endpoint!.port, path: endpoint!.pathname + endpoint!.search, method: 'POST', agent, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 202 && res.statusCode !== 200 && typeof id === 'number') fail(id, `HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
+        });
+      });
+      req.on('error', (err) => typeof id === 'number' && fail(id, err.message));
+      req.end(body);
+    },
+    async close() {
+      closing = true;
+      stream?.destroy();
+      agent.destroy();
+    },
+  };
+  endpoint = await new Promise<URL>((resolve, reject) => {
+    stream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`HTTP ${res.statusCode} on GET ${url}`));
+      }
+      let pending = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        pending += chunk.replace(/\r\n?/g, '\n');
+        for (let end = pending.indexOf('\n\n'); end !== -1; end = pending.indexOf('\n\n')) {
+          const block = pending.slice(0, end);
+          pending = pending.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          }
+          if (event === 'endpoint') resolve(new URL(data.join('\n'), target));
+          else if (event === 'message' && data.length > 0) {
+            const message = JSON.parse(data.join('\n')) as JSONRPCMessage;
+            const id = (message as { id?: unknown }).id;
+            if (typeof id === 'number') waiting.delete(id);
+            channel.onmessage?.(message);
+          }
+        }
+      });
+      res.on('close', () => {
+        reject(new Error(`the event stream of ${url} ended before naming an endpoint`));
+        if (!closing) for (const id of [...waiting]) fail(id, `the event stream of ${url} ended`);
+      });
+    });
+    stream.on('error', reject);
+    stream.end();
+  });
   return channel;
 }

@@ -80,7 +80,7 @@ export function renderDoc(input: DocInput): string {
     '',
     'What the gateway costs compared with the fastest thing that does the same work, measured in',
     'one run on one machine, both sides alternating. Every figure below comes from the run',
-    'described here; run `npm run bench` to measure your machine (about sixteen minutes on 2 cores; `BENCH_QUICK=1`',
+    'described here; run `npm run bench` to measure your machine (about twenty minutes on 2 cores; `BENCH_QUICK=1`',
     'for a smoke run that does not rewrite this page).',
     '',
     '## The run',

@@ -48,6 +48,24 @@ export async function alternate<T>(a: Side<T>, b: Side<T>, rounds: number, warmU
   return { rounds: out };
 }
 
+/**
+ * `alternate` for more than two sides: every round runs each side once, the order rotated by
+ * one place a round, so that over n rounds each side runs once in each place. Returns, per
+ * round, the values in the order of `sides`.
+ */
+export async function rotate<T>(sides: ReadonlyArray<Side<T>>, rounds: number): Promise<T[][]> {
+  const out: T[][] = [];
+  for (let i = 0; i < rounds; i++) {
+    const values = new Array<T>(sides.length);
+    for (let k = 0; k < sides.length; k++) {
+      const at = (i + k) % sides.length;
+      values[at] = await sides[at]!.run();
+    }
+    out.push(values);
+  }
+  return out;
+}
+
 /** Median of the per-round ratios a/b, and the median of each side. */
 export function summarise(comparison: Comparison<number>): { a: number; b: number; ratio: number; ratios: number[] } {
   const ratios = comparison.rounds.map(([a, b]) => a / b);

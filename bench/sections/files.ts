@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
 import { stdioClient } from '../lib/connect.js';
+import { LIST_ENTRIES, writeListing } from '../lib/fs-fixtures.js';
 import { closedLoop } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
@@ -14,20 +15,10 @@ import { alternate, median, summarise } from '../lib/stats.js';
 const TARGET = 1.2;
 /** Issue 20: names-only listing ≥ 1.2× list_directory, the detailed one ≥ 1.0× list_directory_with_sizes. */
 const LIST_TARGETS = { names: 1.2, full: 1.0 } as const;
-const LIST_ENTRIES = 200;
 const IN_FLIGHT = 16;
 const NEEDLE = 'NEEDLE_7f3a';
 const FS_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 const run = promisify(execFile);
-
-/** A folder of `entries` entries, one in four a folder: what an agent lists to find its way. */
-function writeListing(root: string, entries: number): void {
-  for (let i = 0; i < entries; i++) {
-    const name = join(root, `entry_${String(i).padStart(3, '0')}`);
-    if (i % 4 === 0) mkdirSync(name, { recursive: true });
-    else writeFileSync(`${name}.ts`, `export const n = ${i};\n`);
-  }
-}
 
 /** A small text file: 60 lines of TypeScript-looking text, about 2.4 KiB. */
 function smallFile(): string {
