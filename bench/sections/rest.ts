@@ -1,41 +1,17 @@
-import autocannon from 'autocannon';
 import { tempDir } from '../lib/children.js';
 import { authHeaders, startGatewayServe, type ServingChild } from '../lib/connect.js';
+import { cannon, type Load } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
 import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/report.js';
-import { alternate, median, percentile } from '../lib/stats.js';
+import { alternate, median } from '../lib/stats.js';
 
 const TARGET = 0.8;
 const CONNECTIONS = 10;
 const BODY = JSON.stringify({ text: 'hello, gateway' });
 
-interface Load {
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-/**
- * autocannon against one URL for `seconds`. Latencies come from its per-response event (in
- * fractional ms): its own histogram keeps whole milliseconds, too coarse at these speeds.
- */
-async function load(url: string, seconds: number, key?: string): Promise<Load> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: BODY, connections: CONNECTIONS, duration: seconds },
-      (err, done) => (err ? reject(err) : resolve(done)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      times.push(responseTime);
-    });
-  });
-  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
-  }
-  return { perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+/** autocannon with this section's body and connections (lib/load.ts). */
+const load = (url: string, seconds: number, key?: string): Promise<Load> => cannon(url, BODY, CONNECTIONS, seconds, key);
 
 async function check(url: string, key?: string): Promise<void> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: BODY });

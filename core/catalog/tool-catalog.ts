@@ -129,7 +129,7 @@ export class ToolCatalog {
     const foreign = definition.foreignSchemas === true;
     const { ajv } = this.#options;
     const compile = foreign ? compileForeignSchema : (schema: JsonSchema) => ajv.compile(schema);
-    const validators = new ToolValidators(`Plugin "${plugin}", tool "${name}"`, compile, inputSchema, outputSchema, foreign ? '' : ' in strict mode');
+    const validators = new ToolValidators(`Plugin "${plugin}", tool "${name}"`, compile, inputSchema, outputSchema, !foreign);
     if (foreign) {
       // A relayed server's schema arrives while the gateway runs, not at boot: compiled now, so
       // that a tool which could never be called is refused rather than relayed.

@@ -19,17 +19,17 @@ export class ToolValidators {
   readonly #compile: (schema: JsonSchema) => ValidateFunction;
   readonly #inputSchema: JsonSchema;
   readonly #outputSchema: JsonSchema | undefined;
-  readonly #why: string;
+  readonly #strict: boolean;
   #compiled: CompiledValidators | undefined;
   #failure: GatewayError | undefined;
 
-  /** `label` names the tool in the error (`Plugin "x", tool "y"`); `why` says which compiler refused. */
-  constructor(label: string, compile: (schema: JsonSchema) => ValidateFunction, inputSchema: JsonSchema, outputSchema: JsonSchema | undefined, why: string) {
+  /** `label` names the tool in the error (`Plugin "x", tool "y"`); `strict`: whether `compile` is the strict-mode compiler. */
+  constructor(label: string, compile: (schema: JsonSchema) => ValidateFunction, inputSchema: JsonSchema, outputSchema: JsonSchema | undefined, strict: boolean) {
     this.#label = label;
     this.#compile = compile;
     this.#inputSchema = inputSchema;
     this.#outputSchema = outputSchema;
-    this.#why = why;
+    this.#strict = strict;
   }
 
   get compiled(): boolean {
@@ -46,7 +46,7 @@ export class ToolValidators {
       this.#compiled = output === undefined ? { input } : { input, output };
       return this.#compiled;
     } catch (err) {
-      this.#failure = new GatewayError('TOOL_DEFINITION_INVALID', `${this.#label}: its schema does not compile${this.#why}: ${(err as Error).message}`);
+      this.#failure = new GatewayError('TOOL_DEFINITION_INVALID', `${this.#label}: its schema does not compile${this.#strict ? ' in strict mode' : ''}: ${(err as Error).message}`);
       throw this.#failure;
     }
   }
