@@ -51,7 +51,9 @@ function renderersOf(pid: number): number[] {
 }
 
 describe('webview: a page whose script never ends', { skip: noChromium }, async () => {
-  const w = await webviewGateway({ limits: { navigationTimeoutMs: 1000, actionTimeoutMs: 1000, evalTimeoutMs: 1000, sessionIdleMs: 4000 } });
+  // Short budgets for what the hung page is asked; loading it (and launching the browser with
+  // the first navigate) gets a loaded CI machine's time: under load a 1 s load timed out.
+  const w = await webviewGateway({ limits: { navigationTimeoutMs: 15_000, actionTimeoutMs: 1000, evalTimeoutMs: 1000, sessionIdleMs: 4000 } });
   const { url } = await hostilePages();
 
   it('webview_query answers WEBVIEW_TIMEOUT within its budget and closes the tab; the breaker stays closed; the session idles out', async () => {
