@@ -45,6 +45,8 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 async function main(): Promise<void> {
+  // The gateway children's cached --stdio catalogs go to a folder of this run, not the user's cache.
+  process.env.MCP_GATEWAY_CACHE_DIR = tempDir('mcpgw-bench-cache-');
   const machine = describeMachine();
   process.stderr.write(
     `bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${options.rounds} rounds × ${options.seconds} s; sections: ${[...options.sections].join(', ')}${options.quick ? ' (quick)' : ''}\n`,

@@ -149,7 +149,11 @@ export const gatewayConfigSchema: JsonSchema = {
           type: 'object',
           additionalProperties: false,
           default: {},
-          properties: { maxMessageBytes: { type: 'integer', minimum: 1024, default: 10 * MiB } },
+          properties: {
+            maxMessageBytes: { type: 'integer', minimum: 1024, default: 10 * MiB },
+            // The next identical start answers initialize and tools/list from it (core/mcp/stdio-early.ts).
+            catalogCache: { type: 'boolean', default: true },
+          },
         },
         tcp: listener({
           host: { type: 'string', minLength: 1, default: '127.0.0.1' },

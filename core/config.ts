@@ -8,6 +8,9 @@ import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './catalog/schema.js';
 import { resolveStorageConfig, type StorageConfig } from './storage/store-config.js';
+import { configFilePath } from './config-path.js';
+
+export { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
 
 export interface ListenerConfig {
   readonly enabled: boolean;
@@ -80,7 +83,7 @@ export interface GatewayConfig {
   /** The shared store's back end (`ctx.store`); see docs/storage.md. */
   readonly storage: StorageConfig;
   readonly transports: {
-    readonly stdio: { readonly maxMessageBytes: number };
+    readonly stdio: { readonly maxMessageBytes: number; readonly catalogCache: boolean };
     readonly tcp: ListenerConfig & { readonly host: string; readonly port: number };
     readonly unix: ListenerConfig & { readonly path: string };
     readonly http: HttpConfig;
@@ -107,9 +110,6 @@ export type UnsetWorkspace = 'cwd' | 'none';
 /** A config loaded with `unsetWorkspace: 'none'`: no workspace when neither `--workspace` nor the file sets one. */
 export type ConfigWithoutWorkspace = Omit<GatewayConfig, 'workspace'> & { readonly workspace: string | undefined };
 
-export const CONFIG_ENV_VAR = 'MCP_GATEWAY_CONFIG';
-export const DEFAULT_CONFIG_FILE = 'gateway.config.yaml';
-
 /** Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key. */
 export function loadConfig(options: LoadConfigOptions & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
 export function loadConfig(options?: LoadConfigOptions): GatewayConfig;
@@ -119,17 +119,6 @@ export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | Con
   const file = findConfigFile(configFilePath({ file: options.file, env, cwd }));
   const raw = file ? readYamlFile(file) : {};
   return resolveConfig(raw, { file, env, cwd, workspace: options.workspace, unsetWorkspace: options.unsetWorkspace });
-}
-
-/**
- * The file `loadConfig` reads, whether or not it exists: `--config`, else MCP_GATEWAY_CONFIG
- * (both from the working directory, `named: true`), else ./gateway.config.yaml. For commands
- * that write the config (`mcp-gateway upstream add`) as well as read it.
- */
-export function configFilePath(options: Pick<LoadConfigOptions, 'file' | 'env' | 'cwd'> = {}): { file: string; named: boolean } {
-  const cwd = options.cwd ?? process.cwd();
-  const explicit = options.file ?? (options.env ?? process.env)[CONFIG_ENV_VAR];
-  return explicit ? { file: resolve(cwd, explicit), named: true } : { file: join(cwd, DEFAULT_CONFIG_FILE), named: false };
 }
 
 function findConfigFile({ file, named }: { file: string; named: boolean }): string | undefined {

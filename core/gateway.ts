@@ -6,6 +6,7 @@ import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { openMcpSession, serverCapabilities, type McpSessionOptions } from './mcp/mcp-session.js';
@@ -82,6 +83,8 @@ export interface Gateway {
   readonly listening: ListeningAddresses;
   /** The owner of start-up and shutdown; every listener starts through it (lifecycle.ts). */
   readonly lifecycle: Lifecycle;
+  /** What `initialize` answers as the server's capabilities (with the channels the enabled plugins declare). */
+  readonly capabilities: ServerCapabilities;
   /** Serves one MCP session over `transport` (one SDK Server per session). */
   connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
   status(): GatewayStatus;
@@ -244,6 +247,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     signal: shutdown.signal,
     listening,
     lifecycle,
+    get capabilities() {
+      return capabilities;
+    },
     connect: (transport, sessionOptions) =>
       openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities }, transport, sessionOptions),
     status: () => ({

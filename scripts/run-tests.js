@@ -2,7 +2,8 @@
 // globs itself and `node --test` alone finds no .ts file, so the list is built here and
 // an empty list is an error rather than a silent pass.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -21,9 +22,13 @@ if (files.length === 0) {
   process.stderr.write('run-tests: no test files found\n');
   process.exit(1);
 }
+// The gateways the tests start cache their --stdio catalogs here, not in the user's ~/.cache
+// (clients that pass only a few variables, as the SDK's stdio client does, still use that).
+const cacheDir = mkdtempSync(join(tmpdir(), 'mcpgw-test-cache-'));
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, MCP_GATEWAY_CACHE_DIR: cacheDir } },
 );
+rmSync(cacheDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

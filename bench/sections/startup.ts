@@ -23,23 +23,34 @@ const GROWTH_MARGIN = 5 * 1024 * 1024;
 const RETAINED_LIMIT = 2 * 1024 * 1024;
 const IN_FLIGHT = 16;
 
+/**
+ * A config as written, and the same with `transports.stdio.catalogCache: false`: every start of
+ * that one boots before it answers, as the first start after an install or a config change does.
+ */
+interface StartConfigs {
+  file: string;
+  uncached: string;
+  plugins: string[];
+}
+
+function startConfigs(work: string, name: string, config: Record<string, unknown>): Omit<StartConfigs, 'plugins'> {
+  return {
+    file: writeGatewayConfig(work, config, `${name}.config.yaml`),
+    uncached: writeGatewayConfig(work, { ...config, dataDir: `${config.dataDir as string}-uncached`, transports: { stdio: { catalogCache: false } } }, `${name}-uncached.config.yaml`),
+  };
+}
+
 /** Every plugin the gateway ships (registry/*.yaml), plus bench-echo for the memory run's calls. */
-function allPluginsConfig(work: string): { file: string; plugins: string[] } {
+function allPluginsConfig(work: string): StartConfigs {
   const shipped = [...loadRegistry([join(ROOT, 'registry')]).keys()];
   const plugins = Object.fromEntries([...shipped, 'bench-echo'].map((name) => [name, {}]));
-  const file = writeGatewayConfig(
-    work,
-    { dataDir: join(work, 'data'), workspace: work, logLevel: 'info', registries: [BENCH_REGISTRY], plugins },
-    'all.config.yaml',
-  );
-  return { file, plugins: shipped };
+  return { ...startConfigs(work, 'all', { dataDir: join(work, 'data'), workspace: work, logLevel: 'info', registries: [BENCH_REGISTRY], plugins }), plugins: shipped };
 }
 
 /** The plugins the shipped gateway.config.yaml enables, with their config there: what `npm start` and a desktop client's `--stdio` run. */
-function shippedPluginsConfig(work: string): { file: string; plugins: string[] } {
+function shippedPluginsConfig(work: string): StartConfigs {
   const shipped = (parse(readFileSync(join(ROOT, 'gateway.config.yaml'), 'utf8')) as { plugins: Record<string, unknown> }).plugins;
-  const file = writeGatewayConfig(work, { dataDir: join(work, 'shipped-data'), workspace: work, logLevel: 'info', plugins: shipped }, 'shipped.config.yaml');
-  return { file, plugins: Object.keys(shipped) };
+  return { ...startConfigs(work, 'shipped', { dataDir: join(work, 'shipped-data'), workspace: work, logLevel: 'info', plugins: shipped }), plugins: Object.keys(shipped) };
 }
 
 /** Start-up targets of issue 20, as a time ratio to the filesystem server (lower is faster). */
@@ -114,16 +125,20 @@ async function memoryRun(spawn: () => Child, calls: number): Promise<MemoryRun> 
 
 export async function startupSection(options: BenchOptions): Promise<SectionResult> {
   const work = tempDir();
-  const { file, plugins } = allPluginsConfig(work);
+  const every = allPluginsConfig(work);
+  const { file, plugins } = every;
   const shipped = shippedPluginsConfig(work);
   const fsRoot = tempDir('mcpgw-bench-ws-');
+  // The cached catalog (core/mcp/stdio-early.ts) is written by the discarded first start of each side.
   const sides = {
     shipped: () => spawnNode(GATEWAY_BIN, ['--stdio', '--config', shipped.file]),
+    shippedUncached: () => spawnNode(GATEWAY_BIN, ['--stdio', '--config', shipped.uncached]),
     gateway: () => spawnNode(GATEWAY_BIN, ['--stdio', '--config', file]),
+    gatewayUncached: () => spawnNode(GATEWAY_BIN, ['--stdio', '--config', every.uncached]),
     bare: () => spawnNode(BARE_SERVER, ['stdio']),
     filesystem: () => spawnNode(FS_SERVER, [fsRoot]),
   };
-  const times: Record<keyof typeof sides, number[]> = { shipped: [], gateway: [], bare: [], filesystem: [] };
+  const times: Record<keyof typeof sides, number[]> = { shipped: [], shippedUncached: [], gateway: [], gatewayUncached: [], bare: [], filesystem: [] };
   const boots: number[] = [];
   const tools = { shipped: 0, gateway: 0 };
   // One discarded start of each warms the disk cache; then rounds in rotating order.
@@ -135,12 +150,14 @@ export async function startupSection(options: BenchOptions): Promise<SectionResu
       const result = await timeToList(sides[name]);
       times[name].push(result.ms);
       if (name === 'gateway' || name === 'shipped') tools[name] = result.tools;
-      if (name === 'gateway' && result.bootMs !== undefined) boots.push(result.bootMs);
+      if (name === 'gatewayUncached' && result.bootMs !== undefined) boots.push(result.bootMs);
     }
   }
   const label = {
-    shipped: `gateway, the shipped config (${shipped.plugins.join(', ')}; ${tools.shipped} tools)`,
-    gateway: `gateway, every plugin (${plugins.join(', ')} + bench-echo; ${tools.gateway} tools)`,
+    shipped: `gateway, the shipped config (${shipped.plugins.join(', ')}; ${tools.shipped} tools), catalog cached by the previous start`,
+    shippedUncached: '  the same, first start (no cached catalog: it boots, then answers)',
+    gateway: `gateway, every plugin (${plugins.join(', ')} + bench-echo; ${tools.gateway} tools), catalog cached`,
+    gatewayUncached: '  the same, first start (no cached catalog)',
     bare: 'bare SDK server (1 tool)',
     filesystem: 'server-filesystem',
   };
@@ -151,8 +168,8 @@ export async function startupSection(options: BenchOptions): Promise<SectionResu
     `${ms(Math.min(...times[n]), 0)}–${ms(Math.max(...times[n]), 0)}`,
     `${toFs(n).toFixed(2)}×`,
   ]);
-  if (boots.length > 0) startRows.push(['  of which gateway boot, every plugin (its "gateway ready" log: plugins set up)', ms(median(boots), 0), `${ms(Math.min(...boots), 0)}–${ms(Math.max(...boots), 0)}`, '']);
-  process.stderr.write(`  start-up: shipped config ${ms(median(times.shipped), 0)}, every plugin ${ms(median(times.gateway), 0)}, bare ${ms(median(times.bare), 0)}, filesystem ${ms(median(times.filesystem), 0)}\n`);
+  if (boots.length > 0) startRows.push(['  of which gateway boot, every plugin, first start (its "gateway ready" log: plugins set up)', ms(median(boots), 0), `${ms(Math.min(...boots), 0)}–${ms(Math.max(...boots), 0)}`, '']);
+  process.stderr.write(`  start-up: shipped config ${ms(median(times.shipped), 0)} (first start ${ms(median(times.shippedUncached), 0)}), every plugin ${ms(median(times.gateway), 0)} (${ms(median(times.gatewayUncached), 0)}), bare ${ms(median(times.bare), 0)}, filesystem ${ms(median(times.filesystem), 0)}\n`);
 
   const probe = ['--expose-gc', '--import', HEAP_PROBE];
   const gatewayMemory = await memoryRun(() => spawnNode(GATEWAY_BIN, ['--stdio', '--config', file], { nodeArgs: probe }), options.memoryCalls);
@@ -188,6 +205,8 @@ export async function startupSection(options: BenchOptions): Promise<SectionResu
       target: `≤ ${STARTUP_TARGETS.every.toFixed(2)}×`,
       met: toFs('gateway') <= STARTUP_TARGETS.every,
     },
+    { item: '4. Start-up, first start (no cached catalog): the shipped config / server-filesystem (time)', value: `${toFs('shippedUncached').toFixed(2)}×`, target: '— (reported)', met: null },
+    { item: '4. Start-up, first start (no cached catalog): every plugin / server-filesystem (time)', value: `${toFs('gatewayUncached').toFixed(2)}×`, target: '— (reported)', met: null },
     { item: '4. Memory: gateway RSS idle', value: mib(gatewayMemory.idle), target: '— (reported)', met: null },
     {
       item: `4. Memory: RSS growth from call ${int(options.memoryCalls / 10)} to call ${int(options.memoryCalls)}`,
@@ -206,7 +225,7 @@ export async function startupSection(options: BenchOptions): Promise<SectionResu
     id: 'startup',
     title: '4. Start-up and memory',
     method: [
-      `Start-up: the time from \`spawn\` to the answer to the first \`tools/list\` (after \`initialize\`) over stdio, for the real binary with the plugins the shipped gateway.config.yaml enables (${shipped.plugins.join(', ')}: what a desktop client's \`--stdio\` runs) and with every plugin in registry/ enabled (${plugins.join(', ')}) plus bench-echo, each with a fresh temp dataDir, against the official filesystem server (the targets of issue 20: ≤ ${STARTUP_TARGETS.shipped.toFixed(1)}× and ≤ ${STARTUP_TARGETS.every.toFixed(1)}× its time); the bare SDK server is shown for reference. One discarded start of each, then ${options.startupRuns} starts of each in rotating order; median and range. The gateway's own "gateway ready" log gives the part spent booting (config, registry, database, plugin setup).`,
+      `Start-up: the time from \`spawn\` to the answer to the first \`tools/list\` (after \`initialize\`) over stdio, for the real binary with the plugins the shipped gateway.config.yaml enables (${shipped.plugins.join(', ')}: what a desktop client's \`--stdio\` runs) and with every plugin in registry/ enabled (${plugins.join(', ')}) plus bench-echo, each with a fresh temp dataDir, against the official filesystem server (the targets of issue 20: ≤ ${STARTUP_TARGETS.shipped.toFixed(1)}× and ≤ ${STARTUP_TARGETS.every.toFixed(1)}× its time); the bare SDK server is shown for reference. A start answers \`initialize\` and \`tools/list\` from the catalog the previous identical start cached (docs/configuration.md, "Fast --stdio starts"), as every start after the first does; the same configs with \`transports.stdio.catalogCache: false\` show a first start, which boots the gateway before it answers. One discarded start of each, then ${options.startupRuns} starts of each in rotating order; median and range. The gateway's own "gateway ready" log gives the part spent booting (config, registry, database, plugin setup).`,
       `Memory: the same gateway child over stdio; RSS (VmRSS from /proc/<pid>/status) 2.5 s after start-up (past the background compile of the tool schemas), then after every ${int(options.memoryCalls / 10)} calls of bench_echo (${IN_FLIGHT} in flight) up to ${int(options.memoryCalls)}, and 2 s after the last. Growth is measured from the first sample (warm: JIT, heap sized) to the last; the slope is a least-squares fit over the samples after the first, per ${int(options.memoryCalls / 10)} calls. The bare SDK server runs the same calls as a reference for what "noise" looks like: it holds no state, so its growth is V8 sizing its heap under this load; the gateway's growth is within noise when it is at most the bare server's plus ${mib(GROWTH_MARGIN)}. To tell a leak from V8 keeping a bigger heap, both servers run with \`--expose-gc\` and a small preload (bench/lib/heap-probe.js) that, on SIGUSR2, runs full collections and reports the heap still in use: taken once before the first call and once after the last RSS sample, so that no forced collection reshapes the RSS figures in between. Every call also adds a row to the audit table, which lives in SQLite on disk, not in RSS.`,
     ],
     tables: [

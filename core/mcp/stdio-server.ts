@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { once } from 'node:events';
 import { learnClientRoots, workspaceOfRoots, type ClientRoots } from './client-roots.js';
 import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from '../config.js';
@@ -13,6 +13,9 @@ import { makePrivateDir } from '../private-files.js';
 import { GATEWAY_VERSION } from '../version.js';
 import { serverCapabilities } from './mcp-session.js';
 import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins/registry.js';
+import type { CachedAnswers } from './cached-answers.js';
+import { keepSnapshot, reconcileEarlyAnswers } from './stdio-cache-keeper.js';
+import { takeEarlyStdio } from './stdio-early.js';
 
 /**
  * Boots the gateway for the one client on stdin/stdout and serves its MCP session; resolves
@@ -28,25 +31,43 @@ import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins
  *
  * stdout carries JSON-RPC and nothing else: the logger writes to stderr and child processes
  * never inherit stdout.
+ *
+ * With a workspace known from the start, the session's first answers may already be out:
+ * bin/mcp-gateway.js answered `initialize` and `tools/list` from the catalog cached by the last
+ * identical start (stdio-early.ts); this takes over from it, answers the same way until the
+ * session is connected, then tells the client if the booted gateway lists other tools, and
+ * keeps the cache current for the next start.
  */
 export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, lifecycle: Lifecycle): Promise<void> {
+  const early = takeEarlyStdio();
   const stdio = new NdjsonTransport(process.stdin, process.stdout, {
     maxMessageBytes: config.transports.stdio.maxMessageBytes,
     onEnd: () => void lifecycle.close('stdin closed'),
   });
   // Closing the transport (the session's server closes it too) ends stdin's reading.
   await lifecycle.start('stdio', async () => stdio, (transport) => transport.close());
+  if (early?.ended) void lifecycle.close('stdin closed');
 
   let gateway: Gateway;
   let roots: ClientRoots | undefined;
   let held: HeldTransport | undefined;
+  let answers: CachedAnswers | undefined;
   if (config.workspace !== undefined) {
-    held = new HeldTransport(stdio, (message) => held!.hold(message));
+    answers = early?.answers;
+    held = new HeldTransport(stdio, (message) => {
+      const { reply, keep } = answers?.handle(message) ?? { keep: true };
+      if (reply) held!.sendEarly(reply as JSONRPCMessage).catch(() => {});
+      if (keep) held!.hold(message);
+    });
     await held.start();
+    early?.resume();
     gateway = await createGateway({ config: config as GatewayConfig, log, lifecycle });
   } else {
+    // No early answers here: a start without a workspace never writes the cache.
+    const learning = learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
+    early?.resume();
     try {
-      roots = await learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
+      roots = await learning;
     } catch (err) {
       log.info({ reason: (err as Error).message }, 'no session to serve');
       return;
@@ -56,9 +77,12 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
   }
   try {
     const transport = roots?.transport ?? held!;
-    const { server } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio' });
+    const { server, session } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio' });
     if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
-    transport.release(roots?.initializeId);
+    transport.release(answers?.initializeId ?? roots?.initializeId);
+    if (answers) reconcileEarlyAnswers(answers, gateway, session);
+    // Only for the binary's starts (early is there): an in-process serveStdio has no command line of its own.
+    if (held && early && config.transports.stdio.catalogCache) keepSnapshot(early.slot, gateway, config.transports.stdio.maxMessageBytes);
   } catch (err) {
     gateway.log.error({ err }, 'could not start the stdio session');
     return;
