@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,11 +67,26 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export function readSnapshot(slot: CacheSlot): CatalogSnapshot | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(slot.file, 'utf8'));
+    value = JSON.parse(readOwnFile(slot.file));
   } catch {
     return undefined;
   }
   return isSnapshot(value) && value.key === slot.key ? value : undefined;
+}
+
+/**
+ * The file's text if this user owns it and no one else may write it: a cache folder others can
+ * write to (MCP_GATEWAY_CACHE_DIR=/tmp) must not let them choose what the client is told.
+ */
+function readOwnFile(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const stats = fstatSync(fd);
+    if (stats.uid !== process.getuid?.() || (stats.mode & 0o022) !== 0) throw new Error(`${file} is not this user's alone`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -90,7 +105,8 @@ export function writeSnapshot(slot: CacheSlot, snapshot: Omit<CatalogSnapshot, '
   const dir = join(slot.file, '..');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = `${slot.file}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
+  // 'wx': never through a file or link someone put there first.
+  writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
   renameSync(temp, slot.file);
   pruneUnused(dir);
 }

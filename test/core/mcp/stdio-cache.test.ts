@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CachedAnswers } from '../../../core/mcp/cached-answers.js';
@@ -49,6 +49,10 @@ describe('the --stdio catalog cache', () => {
     assert.deepEqual(readSnapshot(slot), { format: 1, key: 'k1', ...content });
     assert.equal(statSync(slot.file).mode & 0o777, 0o600);
     assert.equal(readSnapshot({ ...slot, key: 'k2' }), undefined, 'another key');
+    chmodSync(slot.file, 0o620);
+    assert.equal(readSnapshot(slot), undefined, 'a file others may write');
+    chmodSync(slot.file, 0o600);
+    assert.ok(readSnapshot(slot));
     writeFileSync(slot.file, '{"format":1,"key":"k1","tools":');
     assert.equal(readSnapshot(slot), undefined, 'cut short');
     writeFileSync(slot.file, JSON.stringify({ format: 1, key: 'k1', ...content, protocolVersions: [] }));
