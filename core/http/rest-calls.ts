@@ -94,7 +94,8 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     const contentType = req.headers['content-type'];
     if (!TOOL_NAME.test(name) || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
 
-    const admitted = admission.admit(req, TOOLS_PREFIX + name);
+    // Once: this request never reaches fastify's hooks and routes, which would ask again.
+    const admitted = admission.admit(req, TOOLS_PREFIX + name, true);
     if (!admitted.ok) {
       answer(res, errorAnswer(admitted.error, errors), admitted.headers);
       return true;

@@ -376,14 +376,42 @@ function clip(name: string | undefined): string | undefined {
   return name !== undefined && name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS)}…` : name;
 }
 
-/** A copy of `value` with the values of secret-looking keys replaced, at any depth. */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+/**
+ * `value` with the values of secret-looking keys replaced, at any depth: a copy, or `value`
+ * itself when the copy would serialise the same (the arguments of most calls: copying them
+ * cost more than the rest of their row).
+ */
+export function redactSecrets(value: unknown): unknown {
+  return isPlainAndClean(value, 0) ? value : redactedCopy(value, 0);
+}
+
+function redactedCopy(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return '[too deep]';
-  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => redactedCopy(v, depth + 1));
   // fromEntries defines own properties: assigning `out['__proto__']` would set the prototype
   // instead, and that key (from JSON) would vanish from the audit summary.
   return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key, SECRET_KEY.test(key) ? REDACTED : redactSecrets(v, depth + 1)]),
+    Object.entries(value).map(([key, v]) => [key, SECRET_KEY.test(key) ? REDACTED : redactedCopy(v, depth + 1)]),
   );
+}
+
+/**
+ * Whether `value` is JSON-like data (arrays and plain objects) with no secret-looking key and
+ * nothing past the depth cut: then redactedCopy would make an equal copy. Anything else (a
+ * class instance, an inherited enumerable key) gets the copy, as before.
+ */
+function isPlainAndClean(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > 32) return false;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (!isPlainAndClean(v, depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || SECRET_KEY.test(key) || !isPlainAndClean((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }

@@ -418,6 +418,21 @@ describe('redactSecrets', () => {
     assert.deepEqual(input, { password: 'x', list: [{ token: 'y' }] });
   });
 
+  it('returns JSON-like data with nothing to redact as it is, and copies anything else as before', () => {
+    const clean = JSON.parse('{"path": "a", "list": [{"n": 1}, null, "x"], "nested": {"author": "b"}}') as unknown;
+    assert.equal(redactSecrets(clean), clean);
+    // Not plain data: copied (own enumerable keys), as it always was.
+    class Args {
+      path = 'a';
+    }
+    const instance = new Args();
+    const copied = redactSecrets(instance);
+    assert.notEqual(copied, instance);
+    assert.deepEqual(copied, { path: 'a' });
+    const inherited = Object.assign(Object.create({ token: 't' }) as object, { path: 'a' });
+    assert.equal(JSON.stringify(redactSecrets({ inner: inherited })), '{"inner":{"path":"a"}}');
+  });
+
   it('cuts off at depth instead of recursing forever', () => {
     let deep: unknown = { password: 'bottom' };
     for (let i = 0; i < 100; i++) deep = { next: deep };
