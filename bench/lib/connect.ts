@@ -81,7 +81,11 @@ export async function stdioClient(child: Child): Promise<RawMcpClient> {
       await child.stop(1000);
     }),
   );
-  await client.initialize();
+  try {
+    await client.initialize();
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; child ${child.pid}'s stderr:\n${child.stderrTail.join('\n')}`);
+  }
   return client;
 }
 

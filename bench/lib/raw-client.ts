@@ -14,6 +14,8 @@ export interface RawChannel {
   send(message: JSONRPCMessage): void;
   /** Set once by the client; every incoming message goes here. */
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Set once by the client; called when the server side goes away (a child that died). */
+  onend?: () => void;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export class RawMcpClient {
   constructor(channel: RawChannel) {
     this.#channel = channel;
     channel.onmessage = (message) => this.#receive(message);
+    // A server that died answers nothing more: its requests fail instead of waiting for ever.
+    channel.onend = () => this.#failPending(new Error('the server closed the connection'));
   }
 
   request<T = any>(method: string, params?: Record<string, unknown>): Promise<T> {
@@ -82,10 +86,14 @@ export class RawMcpClient {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    for (const pending of this.#pending.values()) pending.reject(new Error('client closed'));
-    this.#pending.clear();
+    this.#failPending(new Error('client closed'));
     await this.#channel.close();
+  }
+
+  #failPending(err: Error): void {
+    this.#closed = true;
+    for (const pending of this.#pending.values()) pending.reject(err);
+    this.#pending.clear();
   }
 
   #receive(message: JSONRPCMessage): void {
@@ -136,6 +144,7 @@ export function ndjsonChannel(input: Readable, output: Writable, close: () => Pr
     }
     pending = pending.slice(start);
   });
+  input.once('close', () => channel.onend?.());
   return channel;
 }
 
