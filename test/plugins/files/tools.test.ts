@@ -56,6 +56,9 @@ describe('files tools', async () => {
     writeFileSync(at(name), content);
   }
   mkdirSync(at('empty-dir'));
+  // More entries than dir_list lstats between two turns of the event loop; file i has i bytes.
+  mkdirSync(at('many'));
+  for (let i = 0; i < 300; i++) writeFileSync(at('many', `f${String(i).padStart(3, '0')}`), 'x'.repeat(i));
   mkdirSync(at('list', 'c-dir'));
   symlinkSync('lines.txt', at('link-to-lines'));
   symlinkSync('a.txt', at('list', 'z-link'));
@@ -335,6 +338,19 @@ describe('files tools', async () => {
     ],
     ['names only: folders end in "/", a symlink is a name', { path: 'list', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'list', names: ['a.txt', 'b.txt', 'c-dir/', 'z-link'] })],
     ['the root by default', {}, (r) => assert.equal(r.path, '.')],
+    [
+      'a FIFO: listed with size 0, never opened',
+      {},
+      (r) => assert.deepEqual(r.entries.find((e: any) => e.name === 'pipe'), { name: 'pipe', path: 'pipe', isDir: false, isSymlink: false, size: 0 }),
+    ],
+    [
+      'more entries than one batch of lstats: each with its own size',
+      { path: 'many' },
+      (r) => {
+        assert.equal(r.entries.length, 300);
+        r.entries.forEach((e: any, i: number) => assert.deepEqual(e, { name: `f${String(i).padStart(3, '0')}`, path: `many/f${String(i).padStart(3, '0')}`, isDir: false, isSymlink: false, size: i }));
+      },
+    ],
     ['an empty folder', { path: 'empty-dir' }, (r) => assert.deepEqual(r.entries, [])],
     ['an empty folder, names only', { path: 'empty-dir', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'empty-dir', names: [] })],
     ['names only of a file', { path: 'lines.txt', detail: 'names' }, 'NOT_A_DIRECTORY'],
