@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { GatewayError, openDir, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
+import { GatewayError, openResolvedDir, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { fileResults } from './results.js';
@@ -26,7 +26,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
   const openFolder = async (given: string): Promise<VerifiedDir> => {
     const real = sandbox.resolve(given);
     try {
-      return await openDir(real);
+      return await openResolvedDir(real);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') throw new GatewayError('NOT_A_DIRECTORY', `"${given}" is a file, not a folder.`);
       throw asFileError(err, given);

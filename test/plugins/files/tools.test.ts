@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -358,6 +358,15 @@ describe('files tools', async () => {
     ['a file', { path: 'lines.txt' }, 'NOT_A_DIRECTORY'],
     ['a missing folder', { path: 'nowhere' }, 'FILE_NOT_FOUND'],
   ]);
+
+  it('dir_list closes its folder whatever the outcome: no descriptor is left open', async () => {
+    const openDescriptors = () => readdirSync('/proc/self/fd').length;
+    const calls = [{ path: 'list' }, { path: 'list', detail: 'names' }, { path: 'lines.txt' }, { path: 'nowhere' }, { path: 'many' }];
+    for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
+    const before = openDescriptors();
+    for (let i = 0; i < 5; i++) for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
+    assert.equal(openDescriptors(), before);
+  });
 
   const names = (nodes: any[]): unknown[] => nodes.map((n) => (n.children ? { [n.name]: names(n.children) } : n.name));
   table('dir_tree', [
