@@ -364,8 +364,9 @@ describe('files tools', async () => {
     const calls = [{ path: 'list' }, { path: 'list', detail: 'names' }, { path: 'lines.txt' }, { path: 'nowhere' }, { path: 'many' }];
     for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
     const before = openDescriptors();
-    for (let i = 0; i < 5; i++) for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
-    assert.equal(openDescriptors(), before);
+    for (let i = 0; i < 20; i++) for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
+    // A leak would leave 100 more; a few may be the gateway's own (its database, a worker).
+    assert.ok(openDescriptors() < before + 10, `${openDescriptors() - before} more descriptors open after 100 listings`);
   });
 
   const names = (nodes: any[]): unknown[] => nodes.map((n) => (n.children ? { [n.name]: names(n.children) } : n.name));
