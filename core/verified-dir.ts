@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { GatewayError } from './errors.js';
@@ -34,8 +34,12 @@ export class VerifiedDir {
     return PROC_FD ? `/proc/self/fd/${this.fd}` : this.path;
   }
 
-  close(): Promise<void> {
-    return closeFd(this.fd);
+  /**
+   * Synchronous: closing a folder's descriptor writes nothing back and waits on nothing, so a
+   * thread-pool round trip would only add its latency to every call that lists or writes.
+   */
+  async close(): Promise<void> {
+    closeSync(this.fd);
   }
 }
 
@@ -49,9 +53,29 @@ export async function openDir(real: string): Promise<VerifiedDir> {
   const fd = await openFd(real, DIR_FLAGS).catch(async (err: unknown) => {
     throw await swappedForLink(err, real);
   });
+  return checkedDir(fd, real);
+}
+
+/**
+ * `openDir` with the open on the main thread, for a folder whose path was resolved just
+ * before (realpathSync walked the same components a moment ago, so the open finds them in
+ * the kernel's caches): a thread-pool round trip would cost more than the open. Not for a
+ * path that has not just been resolved: an open may wait on a slow or automounted file system.
+ */
+export async function openResolvedDir(real: string): Promise<VerifiedDir> {
+  let fd: number;
+  try {
+    fd = openSync(real, DIR_FLAGS);
+  } catch (err) {
+    throw await swappedForLink(err, real);
+  }
+  return checkedDir(fd, real);
+}
+
+function checkedDir(fd: number, real: string): VerifiedDir {
   const actual = realPathOf(fd);
   if (actual !== undefined && actual !== real) {
-    await closeFd(fd);
+    closeSync(fd);
     throw new GatewayError('OUTSIDE_WORKSPACE', 'A folder on the path was moved or swapped for a symlink while it was being opened; check the path and retry.');
   }
   return new VerifiedDir(fd, real);

@@ -134,6 +134,17 @@ export class Sandbox {
   }
 
   /**
+   * `display` of the entries of the real folder `dir`, as a function of the entry's name: a
+   * listing works out the folder's prefix once, not a relative path per entry.
+   */
+  entryDisplay(dir: string): (name: string) => string {
+    const root = this.roots[0]!;
+    const inDir = dir === sep ? sep : dir + sep;
+    const prefix = inDir.startsWith(root + sep) ? inDir.slice(root.length + 1) : inDir;
+    return (name) => prefix + name;
+  }
+
+  /**
    * Opens an existing file for reading without following a symlink in its last component,
    * then checks where the descriptor really points: a directory swapped for a symlink
    * between `resolve` and `open` is caught here. Refuses a device, FIFO or socket.

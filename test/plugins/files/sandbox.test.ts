@@ -209,6 +209,21 @@ describe('files sandbox: hostile paths through real tool calls', async () => {
   });
 });
 
+describe('Sandbox: entryDisplay', () => {
+  it('shows a folder\'s entries as display shows their paths, in the first root, another root and outside', () => {
+    const first = realTempDir();
+    const second = realTempDir();
+    mkdirSync(join(first, 'sub', 'deeper'), { recursive: true });
+    mkdirSync(join(second, 'sub'));
+    for (const roots of [[first, second], ['/']]) {
+      const sandbox = new Sandbox(roots);
+      for (const dir of ['/', first, join(first, 'sub'), join(first, 'sub', 'deeper'), second, join(second, 'sub'), `${first}X`]) {
+        assert.equal(sandbox.entryDisplay(dir)('name.txt'), sandbox.display(join(dir, 'name.txt')), `${dir} with roots ${roots.join(', ')}`);
+      }
+    }
+  });
+});
+
 describe('Sandbox: a path swapped for a symlink after it was resolved', () => {
   const root = realTempDir();
   const outside = realTempDir('mcpgw-outside-');

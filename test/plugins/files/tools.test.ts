@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -56,6 +56,9 @@ describe('files tools', async () => {
     writeFileSync(at(name), content);
   }
   mkdirSync(at('empty-dir'));
+  // More entries than dir_list lstats between two turns of the event loop; file i has i bytes.
+  mkdirSync(at('many'));
+  for (let i = 0; i < 300; i++) writeFileSync(at('many', `f${String(i).padStart(3, '0')}`), 'x'.repeat(i));
   mkdirSync(at('list', 'c-dir'));
   symlinkSync('lines.txt', at('link-to-lines'));
   symlinkSync('a.txt', at('list', 'z-link'));
@@ -335,6 +338,19 @@ describe('files tools', async () => {
     ],
     ['names only: folders end in "/", a symlink is a name', { path: 'list', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'list', names: ['a.txt', 'b.txt', 'c-dir/', 'z-link'] })],
     ['the root by default', {}, (r) => assert.equal(r.path, '.')],
+    [
+      'a FIFO: listed with size 0, never opened',
+      {},
+      (r) => assert.deepEqual(r.entries.find((e: any) => e.name === 'pipe'), { name: 'pipe', path: 'pipe', isDir: false, isSymlink: false, size: 0 }),
+    ],
+    [
+      'more entries than one batch of lstats: each with its own size',
+      { path: 'many' },
+      (r) => {
+        assert.equal(r.entries.length, 300);
+        r.entries.forEach((e: any, i: number) => assert.deepEqual(e, { name: `f${String(i).padStart(3, '0')}`, path: `many/f${String(i).padStart(3, '0')}`, isDir: false, isSymlink: false, size: i }));
+      },
+    ],
     ['an empty folder', { path: 'empty-dir' }, (r) => assert.deepEqual(r.entries, [])],
     ['an empty folder, names only', { path: 'empty-dir', detail: 'names' }, (r) => assert.deepEqual(r, { path: 'empty-dir', names: [] })],
     ['names only of a file', { path: 'lines.txt', detail: 'names' }, 'NOT_A_DIRECTORY'],
@@ -342,6 +358,16 @@ describe('files tools', async () => {
     ['a file', { path: 'lines.txt' }, 'NOT_A_DIRECTORY'],
     ['a missing folder', { path: 'nowhere' }, 'FILE_NOT_FOUND'],
   ]);
+
+  it('dir_list closes its folder whatever the outcome: no descriptor is left open', async () => {
+    const openDescriptors = () => readdirSync('/proc/self/fd').length;
+    const calls = [{ path: 'list' }, { path: 'list', detail: 'names' }, { path: 'lines.txt' }, { path: 'nowhere' }, { path: 'many' }];
+    for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
+    const before = openDescriptors();
+    for (let i = 0; i < 20; i++) for (const args of calls) await client.callTool({ name: 'dir_list', arguments: args });
+    // A leak would leave 100 more; a few may be the gateway's own (its database, a worker).
+    assert.ok(openDescriptors() < before + 10, `${openDescriptors() - before} more descriptors open after 100 listings`);
+  });
 
   const names = (nodes: any[]): unknown[] => nodes.map((n) => (n.children ? { [n.name]: names(n.children) } : n.name));
   table('dir_tree', [
