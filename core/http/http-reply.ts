@@ -1,4 +1,4 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
@@ -101,6 +101,44 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
     return new GatewayError('INVALID_REQUEST', message ?? 'Bad request.');
   }
   return new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.', { cause: err });
+}
+
+/**
+ * Reads a request body on a plain node request as UTF-8 text (raw buffers, decoded once at the
+ * end, as fastify's own body reader does) and gives it to `done`; `tooLarge` instead when it
+ * passes `limit`, by its Content-Length before any of it is read or as it arrives. A
+ * connection reset mid-body calls neither: nobody is left to answer. (Node's parser holds the
+ * body to its Content-Length: no length check is needed at the end.)
+ */
+export function readBody(req: IncomingMessage, limit: number, done: (text: string) => void, tooLarge: () => void): void {
+  if (Number(req.headers['content-length']) > limit) {
+    tooLarge();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      stop();
+      tooLarge();
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    stop();
+    done(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+  };
+  const onError = () => stop();
+  const stop = () => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
 }
 
 export function bodyTooLarge(bodyLimit: number): GatewayError {

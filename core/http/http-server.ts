@@ -150,7 +150,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   );
   registerRestRoutes(app, gateway, guard);
   registerContentRoutes(app, gateway, guard);
-  registerMcpRoutes(app, gateway, guard, config);
+  const mcp = registerMcpRoutes(app, gateway, guard, admission, config);
   attachEventStream(app, gateway, guard, config.events);
   // Plugin routes, static files and WebSockets under /plugins/<name>/ (ctx.http).
   registerPluginRoutes(app, gateway, guard, config);
@@ -158,12 +158,13 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   attachPluginSockets(app, gateway, admission, config.pluginSockets);
   capConnections(app.server, config);
   await app.ready();
-  // REST tool calls are answered before fastify sees them (rest-calls.ts). (Not through
-  // fastify's serverFactory: with one, fastify does not also listen on ::1 for "localhost".)
+  // REST tool calls and the MCP requests of open sessions are answered before fastify sees
+  // them (rest-calls.ts, mcp-http.ts). (Not through fastify's serverFactory: with one, fastify
+  // does not also listen on ::1 for "localhost".)
   const routes = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (closing || !restCall(req, res)) for (const route of routes) route.call(app.server, req, res);
+    if (closing || !(restCall(req, res) || mcp.post(req, res))) for (const route of routes) route.call(app.server, req, res);
   });
   return app;
 }

@@ -1,13 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { pluginScope, toolScope, type Principal } from './api-keys.js';
 import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
+import type { HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
-import { errorAnswer, sendError, writeAnswer } from './http-reply.js';
+import { bodyTooLarge, errorAnswer, parseJsonBody, readBody, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
+import { JSON_CONTENT_TYPE } from './rest-calls.js';
+
+const MCP_PATH = '/mcp';
+
+/**
+ * The fastify request hooks of `/mcp` that the fast path (`McpRoutes.post`) does itself, by
+ * hook and function name, as rest-calls.ts's MIRRORED_HOOKS: test/core/http/fast-path-hooks.test.ts
+ * fails when a hook is added to the route and not listed (and mirrored) here.
+ */
+export const MCP_MIRRORED_HOOKS: Readonly<Record<string, readonly string[]>> = { onRequest: ['admitRequest'] };
+
+/** What registerMcpRoutes gives the HTTP server. */
+export interface McpRoutes {
+  /**
+   * `POST /mcp` of an open session (an `Mcp-Session-Id` and a JSON body), served on node's
+   * HTTP server ahead of fastify, as rest-calls.ts serves REST calls: fastify's per-request
+   * machinery cost more than the rest of the gateway's share of a trivial call. It does what
+   * fastify's route does for such a request (the admission, the body rules, the session and
+   * key checks, the same answers) and hands the body to the same SDK transport. Anything else
+   * returns false and goes to fastify.
+   */
+  readonly post: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
 
 interface HttpSession {
   readonly transport: StreamableHTTPServerTransport;
@@ -26,7 +51,7 @@ interface HttpSession {
  * sends DELETE, and a held stream would otherwise keep it for ever). Sessions are capped in
  * all and per API key (per client address with `auth: none`).
  */
-export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
+export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
   const sessions = new Map<string, HttpSession>();
   /** Sessions per owner, those whose initialize is being handled included. */
   const perOwner = new Map<string, number>();
@@ -61,9 +86,9 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     const id = request.headers['mcp-session-id'];
     let session: HttpSession | undefined;
     if (typeof id === 'string') {
-      session = sessions.get(id);
-      if (!session) return jsonRpcError(reply, new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} is unknown or expired; send initialize to start a new one.`));
-      if (session.keyName !== principal?.name) return jsonRpcError(reply, new GatewayError('FORBIDDEN', 'This session belongs to another API key.'));
+      const found = sessionFor(id, principal);
+      if (isGatewayError(found)) return jsonRpcError(reply, found);
+      session = found;
     } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
       if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
@@ -90,24 +115,36 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: the first request of a session must be initialize.'));
     }
     const isNew = typeof id !== 'string';
-    const current = session;
-    current.lastSeen = Date.now();
     reply.hijack();
+    await serve(session, request.raw, reply.raw, request.body, isNew);
+  };
+
+  /** Hands a request to its session's SDK transport; fastify's and the fast path's routes end here. */
+  async function serve(session: HttpSession, req: IncomingMessage, res: ServerResponse, body: unknown, isNew: boolean): Promise<void> {
+    session.lastSeen = Date.now();
     try {
-      await current.transport.handleRequest(request.raw, reply.raw, request.body);
+      await session.transport.handleRequest(req, res, body);
     } catch (err) {
-      // fastify can no longer answer a hijacked request: answer it here, or it hangs.
+      // Nothing else answers this request (fastify's is hijacked): answer it here, or it hangs.
       gateway.log.error({ err }, 'MCP over HTTP failed');
-      if (!reply.raw.headersSent) {
-        writeAnswer(reply.raw, errorAnswer(new GatewayError('INTERNAL_ERROR', 'Internal error; the gateway log has the details.'), gateway.errors, true));
+      if (!res.headersSent) {
+        writeAnswer(res, errorAnswer(new GatewayError('INTERNAL_ERROR', 'Internal error; the gateway log has the details.'), gateway.errors, true));
       } else {
-        reply.raw.end();
+        res.end();
       }
     }
     // The SDK can still refuse an initialize (a wrong Accept header, say) after the session's
     // Server was connected: close it, or it would count as open for ever.
-    if (isNew && current.transport.sessionId === undefined) await current.transport.close();
-  };
+    if (isNew && session.transport.sessionId === undefined) await session.transport.close();
+  }
+
+  /** The session a request names, or why it may not use it. */
+  function sessionFor(id: string, principal: Principal | undefined): HttpSession | GatewayError {
+    const session = sessions.get(id);
+    if (!session) return new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} is unknown or expired; send initialize to start a new one.`);
+    if (session.keyName !== principal?.name) return new GatewayError('FORBIDDEN', 'This session belongs to another API key.');
+    return session;
+  }
 
   /** Closes the least recently used open session of `owner`; false when it has none open. */
   async function closeOldestOf(owner: string): Promise<boolean> {
@@ -142,7 +179,50 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   }
 
   const route = { schema: { hide: true } };
-  app.post('/mcp', route, handle);
-  app.get('/mcp', route, handle);
-  app.delete('/mcp', route, handle);
+  app.post(MCP_PATH, route, handle);
+  app.get(MCP_PATH, route, handle);
+  app.delete(MCP_PATH, route, handle);
+
+  const { errors, log } = gateway;
+  const answer = (res: ServerResponse, error: GatewayError, headers?: HttpHeaders) => writeAnswer(res, errorAnswer(error, errors, true), headers);
+  const post = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url!;
+    if (req.method !== 'POST' || !(url === MCP_PATH || url.startsWith(`${MCP_PATH}?`))) return false;
+    const id = req.headers['mcp-session-id'];
+    const contentType = req.headers['content-type'];
+    if (typeof id !== 'string' || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
+
+    // Once: this request never reaches fastify's hooks and routes, which would ask again.
+    const admitted = admission.admit(req, MCP_PATH, true);
+    if (!admitted.ok) {
+      answer(res, admitted.error, admitted.headers);
+      return true;
+    }
+    // As fastify answers: the rate limit's headers go with a refusal (a hijacked reply drops
+    // them); a body refused as too large closes the connection, whose rest would be taken
+    // for the next request.
+    const tooLarge = () => answer(res, bodyTooLarge(config.bodyLimitBytes), { ...admitted.headers, connection: 'close' });
+    readBody(
+      req,
+      config.bodyLimitBytes,
+      (text) => {
+        let body: unknown;
+        try {
+          body = parseJsonBody(text);
+        } catch (err) {
+          answer(res, err as GatewayError, admitted.headers);
+          return;
+        }
+        const found = sessionFor(id, admitted.principal);
+        if (isGatewayError(found)) {
+          answer(res, found, admitted.headers);
+          return;
+        }
+        serve(found, req, res, body, false).catch((err: unknown) => log.error({ err }, 'MCP over HTTP failed'));
+      },
+      tooLarge,
+    );
+    return true;
+  };
+  return { post };
 }

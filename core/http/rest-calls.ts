@@ -6,6 +6,7 @@ import {
   bodyTooLarge,
   errorAnswer,
   parseJsonBody,
+  readBody,
   writeAnswer,
   type HttpHeaders,
   type JsonAnswer,
@@ -15,8 +16,8 @@ import { TOOL_NAME } from '../catalog/tool-catalog.js';
 import { restSuccessText } from '../replies.js';
 
 const TOOLS_PREFIX = '/tools/';
-/** The media type the REST path reads itself; anything else is left to fastify (415 there). */
-const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+/** The media type the fast paths read themselves; anything else is left to fastify (415 there). */
+export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * The fastify request hooks of `POST /tools/<name>` that `restCallPath` does itself, by hook
@@ -100,42 +101,11 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
       answer(res, errorAnswer(admitted.error, errors), admitted.headers);
       return true;
     }
-    // Refused before its body is read: the rest of the body would be taken for the next
-    // request on this connection, so the answer closes it.
+    // Refused before (or while) its body is read: the rest of the body would be taken for
+    // the next request on this connection, so the answer closes it.
     const tooLarge = () => answer(res, errorAnswer(bodyTooLarge(bodyLimit), errors), { ...admitted.headers, connection: 'close' });
-    if (Number(req.headers['content-length']) > bodyLimit) {
-      tooLarge();
-      return true;
-    }
     const caller: RestCaller = { principal: admitted.principal, address: req.socket.remoteAddress };
-    // Raw buffers, decoded once at the end (as fastify's own body reader does).
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > bodyLimit) {
-        stop();
-        tooLarge();
-        return;
-      }
-      chunks.push(chunk);
-    };
-    // (node's parser holds the body to its Content-Length: no length check is needed here.)
-    const onEnd = () => {
-      stop();
-      const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      void call(req, res, name, body, caller, admitted.headers);
-    };
-    // A connection reset mid-body: nobody is left to answer.
-    const onError = () => stop();
-    const stop = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
+    readBody(req, bodyLimit, (body) => void call(req, res, name, body, caller, admitted.headers), tooLarge);
     return true;
   };
 }
