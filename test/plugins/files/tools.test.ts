@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { fileErrors } from '../../../plugins/files/errors.js';
-import { lastOutcome, memoryClient, resultJson, startGateway } from '../../helpers.js';
+import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../../helpers.js';
 import { realTempDir, TINY_PNG } from './files-helpers.js';
 
 type Args = Record<string, unknown>;
@@ -475,49 +475,11 @@ describe('files tools', async () => {
     ],
   ]);
 
-  await permissionDenied(seen);
-
   it('every error code the plugin declares was produced by some test', () => {
     // Produced by their own files, under a config this gateway does not have.
-    const elsewhere = new Set(['HARD_LINK_REFUSED']); // hard-links.test.ts: refuseHardLinks on
+    // hard-links.test.ts: refuseHardLinks on; permission-denied.test.ts: a folder the OS refuses.
+    const elsewhere = new Set(['HARD_LINK_REFUSED', 'PERMISSION_DENIED']);
     const missing = [...Object.keys(fileErrors), 'OUTSIDE_WORKSPACE', 'INVALID_PATH', 'INVALID_ARGUMENTS'].filter((code) => !seen.has(code) && !elsewhere.has(code));
     assert.deepEqual(missing, []);
   });
 });
-
-/**
- * PERMISSION_DENIED needs a folder the OS refuses to write in. A read-only folder does that
- * for a normal user; root ignores modes, but not sysfs, which refuses to create files
- * (EACCES, or EROFS where a container mounts it read-only).
- */
-async function permissionDenied(seen: Set<string>): Promise<void> {
-  const base = realTempDir();
-  const asRoot = process.getuid?.() === 0;
-  if (!asRoot) {
-    mkdirSync(join(base, 'locked'));
-    chmodSync(join(base, 'locked'), 0o555);
-  }
-  const locked = asRoot ? '/sys/kernel' : 'locked';
-  const skip = asRoot && !existsSync(locked) ? 'needs /sys when run as root' : false;
-  describe('PERMISSION_DENIED', { skip }, async () => {
-    if (skip) return;
-    const gateway = await startGateway({ plugins: { files: { config: { roots: [locked] } } } }, base);
-    const client: Client = await memoryClient(gateway);
-    it('writing where the OS refuses → PERMISSION_DENIED', async () => {
-      const raw: any = await client.callTool({ name: 'file_write', arguments: { path: 'mcpgw-test.txt', content: 'x' } });
-      assert.equal(raw.isError, true);
-      const body = resultJson(raw);
-      seen.add(body.code);
-      assert.equal(body.code, 'PERMISSION_DENIED', body.message);
-    });
-  });
-}
-
-
-async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
