@@ -27,3 +27,8 @@ export function isJsonSerialisable(value: unknown): boolean {
     return false;
   }
 }
+
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -103,6 +103,9 @@ export function fromHttpError(err: unknown, bodyLimit: number): GatewayError {
   return new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.', { cause: err });
 }
 
+/** The media type the fast paths (rest-calls.ts, mcp-http.ts) read themselves; anything else is left to fastify (415 there). */
+export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
 /**
  * Reads a request body on a plain node request as UTF-8 text (raw buffers, decoded once at the
  * end, as fastify's own body reader does) and gives it to `done`; `tooLarge` instead when it

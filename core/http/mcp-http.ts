@@ -9,8 +9,7 @@ import { GatewayError, isGatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
-import { bodyTooLarge, errorAnswer, parseJsonBody, readBody, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
-import { JSON_CONTENT_TYPE } from './rest-calls.js';
+import { bodyTooLarge, errorAnswer, JSON_CONTENT_TYPE, parseJsonBody, readBody, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
 
 const MCP_PATH = '/mcp';
 

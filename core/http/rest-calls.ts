@@ -6,6 +6,7 @@ import {
   bodyTooLarge,
   errorAnswer,
   parseJsonBody,
+  JSON_CONTENT_TYPE,
   readBody,
   writeAnswer,
   type HttpHeaders,
@@ -16,8 +17,6 @@ import { TOOL_NAME } from '../catalog/tool-catalog.js';
 import { restSuccessText } from '../replies.js';
 
 const TOOLS_PREFIX = '/tools/';
-/** The media type the fast paths read themselves; anything else is left to fastify (415 there). */
-export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * The fastify request hooks of `POST /tools/<name>` that `restCallPath` does itself, by hook

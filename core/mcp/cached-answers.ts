@@ -1,3 +1,4 @@
+import { isPlainObject } from '../json.js';
 import type { CatalogSnapshot } from './stdio-cache.js';
 
 // Loaded before the rest of the gateway (stdio-early.ts): node's own modules only, no SDK.
@@ -84,8 +85,4 @@ function isInitializeParams(params: Record<string, unknown> | undefined): params
     isPlainObject(params.capabilities) &&
     isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@ import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-c
 import { toMcpResult } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
 import { jsonRpcError, toolCallResponse } from '../replies.js';
+import { isPlainObject } from '../json.js';
 
 type RequestId = string | number;
 
@@ -170,8 +171,4 @@ function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable, not
   const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
   if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
   return toolCallResponse(id, { ok: true, result }, errors);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

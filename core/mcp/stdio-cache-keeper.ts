@@ -18,13 +18,13 @@ type SnapshotContent = Omit<CatalogSnapshot, 'format' | 'key'>;
  * start answers from the new snapshot.
  */
 export function reconcileEarlyAnswers(answers: CachedAnswers, gateway: Gateway, session: SessionInfo): void {
-  const now = snapshotContent(gateway, answers.snapshot.maxMessageBytes);
   const then = answers.snapshot;
-  if (answers.answeredTools && JSON.stringify(now.tools) !== JSON.stringify(then.tools)) {
+  if (answers.answeredTools && JSON.stringify(gateway.catalog.listings()) !== JSON.stringify(then.tools)) {
     gateway.log.info('the tools differ from the cached list the client was given at start; sending tools/list_changed');
     session.notify({ method: 'notifications/tools/list_changed' });
   }
-  if (JSON.stringify([now.capabilities, now.instructions, now.serverInfo]) !== JSON.stringify([then.capabilities, then.instructions, then.serverInfo])) {
+  const { capabilities, instructions, serverInfo } = snapshotContent(gateway, then.maxMessageBytes);
+  if (JSON.stringify([capabilities, instructions, serverInfo]) !== JSON.stringify([then.capabilities, then.instructions, then.serverInfo])) {
     gateway.log.warn("initialize was answered from a cached answer that differs from this gateway's (its plugins' registry entries changed); the next start answers the new one");
   }
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configFilePath } from '../config-path.js';
+import { makePrivateDir } from '../private-files.js';
 import { GATEWAY_VERSION } from '../version.js';
 
 // Loaded by bin/mcp-gateway.js before the rest of the gateway: node's own modules only.
@@ -103,7 +104,7 @@ export function writeSnapshot(slot: CacheSlot, snapshot: Omit<CatalogSnapshot, '
     return;
   }
   const dir = join(slot.file, '..');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dir);
   const temp = `${slot.file}.${process.pid}.tmp`;
   // 'wx': never through a file or link someone put there first.
   writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { parseJson } from '../json.js';
 import { CachedAnswers } from './cached-answers.js';
 import { readSnapshot, stdioCacheSlot, type CacheSlot } from './stdio-cache.js';
 
@@ -134,9 +135,9 @@ class EarlyReader {
   #onLine(line: Buffer): void {
     let message: unknown;
     try {
-      message = JSON.parse(line.toString('utf8'));
+      message = parseJson(line.toString('utf8'));
     } catch {
-      // The session's transport answers it with the parse error.
+      // The session's transport answers it (a parse error, or a __proto__ key refused).
       this.#kept.push(line);
       return this.#startLoading();
     }
