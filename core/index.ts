@@ -102,7 +102,7 @@ export { createWorkspace } from './workspace.js';
 // Sandbox-safe file access, for plugins that read or walk the workspace: no link is followed,
 // each folder is checked on its descriptor, nothing is read that a check has not passed.
 export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './workspace-walk.js';
-export { openDir, openDirCreating, openResolvedDir, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
+export { openDir, openDirCreating, openFolderInside, openResolvedDir, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
 export { readFileNoFollow, realPathOf } from './file-descriptor.js';
 export { looksBinary } from './looks-binary.js';
 // For plugins that call a service with fetch: a capped body, and the reason a request failed.

@@ -68,3 +68,19 @@ export function restSuccess<T>(data: T): { success: true; data: T } {
 export function restSuccessText(json: string): string {
   return `{"success":true,"data":${json}}`;
 }
+
+const JSON_TEXT = Symbol('mcp-gateway.json-text');
+
+/**
+ * `message` carrying its own JSON text, which the stream transports write as it is instead of
+ * serialising the message again (`jsonTextOf`). `text` must be what JSON.stringify(message)
+ * gives. Kept in a non-enumerable symbol: JSON.stringify and object spreads leave it behind.
+ */
+export function withJsonText<T extends object>(message: T, text: string): T {
+  return Object.defineProperty(message, JSON_TEXT, { value: text });
+}
+
+/** The JSON text of `message`: the one it carries (`withJsonText`), else JSON.stringify's. */
+export function jsonTextOf(message: object): string {
+  return (message as { [JSON_TEXT]?: string })[JSON_TEXT] ?? JSON.stringify(message);
+}

@@ -72,6 +72,35 @@ export async function openResolvedDir(real: string): Promise<VerifiedDir> {
   return checkedDir(fd, real);
 }
 
+/** Read-only, as a folder; links followed, the last component's too. */
+const FOLDER_FOLLOWING_LINKS = constants.O_RDONLY | constants.O_DIRECTORY;
+
+/**
+ * The folder at `path` opened on the main thread with the kernel resolving its links, when
+ * the descriptor's real path (read back from /proc) passes `inside`; undefined otherwise:
+ * it did not open as a folder, it is not inside, or there is no /proc to tell. The real path
+ * is where the descriptor is, so nothing can be swapped between the check and its use; and the
+ * kernel walks the path once, where realpath(3) and then an open would walk it twice. Give a
+ * lexically normalised absolute path (no `.` or `..`), so that links resolve as realpath would
+ * resolve them; on undefined, take the long way (resolve, then `openResolvedDir`) for the
+ * answer that explains the failure.
+ */
+export function openFolderInside(path: string, inside: (real: string) => boolean): VerifiedDir | undefined {
+  if (!PROC_FD) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, FOLDER_FOLLOWING_LINKS);
+  } catch {
+    return undefined;
+  }
+  const real = realPathOf(fd);
+  if (real === undefined || !inside(real)) {
+    closeSync(fd);
+    return undefined;
+  }
+  return new VerifiedDir(fd, real);
+}
+
 function checkedDir(fd: number, real: string): VerifiedDir {
   const actual = realPathOf(fd);
   if (actual !== undefined && actual !== real) {

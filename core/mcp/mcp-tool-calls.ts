@@ -4,9 +4,9 @@ import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
-import { toMcpResult } from '../catalog/tool-result.js';
+import { toMcpResult, toRestData } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
-import { jsonRpcError, toolCallResponse } from '../replies.js';
+import { jsonRpcError, toolCallResponse, withJsonText } from '../replies.js';
 import { isPlainObject } from '../json.js';
 
 type RequestId = string | number;
@@ -170,5 +170,10 @@ function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable, not
   if (!outcome.ok) return toolCallResponse(id, outcome, errors);
   const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
   if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
-  return toolCallResponse(id, { ok: true, result }, errors);
+  const response = toolCallResponse(id, { ok: true, result }, errors);
+  // The structured value was serialised once already (`outcome.json`, also the text block of a
+  // plain value): it goes into the message's text as it is. For a listing that is half the work.
+  if (result.structuredContent === undefined || result.structuredContent !== toRestData(outcome.value)) return response;
+  const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${JSON.stringify(result.content)},"structuredContent":${outcome.json}}}`;
+  return withJsonText(response, text);
 }

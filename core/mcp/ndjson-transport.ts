@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
+import { jsonRpcError, jsonTextOf } from '../replies.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
 import { isToolCallMessage } from './mcp-tool-calls.js';
 
@@ -58,7 +58,7 @@ export class NdjsonTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return this.#writeLine(JSON.stringify(message));
+    return this.#writeLine(jsonTextOf(message));
   }
 
   async close(): Promise<void> {

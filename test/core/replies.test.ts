@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { after, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { coreErrors, GatewayError } from '../../core/errors.js';
 import { createHttpApp, listenHttp } from '../../core/http/http-server.js';
 import { listenSocket } from '../../core/mcp/socket-server.js';
-import { coreErrorLookup, jsonRpcError, restFailure, restSuccessText, statusOf, toolCallResponse } from '../../core/replies.js';
+import { coreErrorLookup, jsonRpcError, jsonTextOf, restFailure, restSuccessText, statusOf, toolCallResponse, withJsonText } from '../../core/replies.js';
 import { BIN, lastOutcome, memoryClient, resultJson, socketClient, startGateway, tempDir, testConfigObject, writeConfig } from '../helpers.js';
 
 describe('the reply module', () => {
@@ -40,6 +42,43 @@ describe('the reply module', () => {
   it('REST envelopes', () => {
     assert.deepEqual(restFailure(new GatewayError('FORBIDDEN', 'No.', { details: { a: 1 } })), { success: false, error: { code: 'FORBIDDEN', message: 'No.', details: { a: 1 } } });
     assert.deepEqual(JSON.parse(restSuccessText('{"n":1}')), { success: true, data: { n: 1 } });
+  });
+});
+
+/**
+ * The stream transports write a structured result's JSON as the catalog made it, once, inside
+ * the message's text: the line must still be exactly the message JSON.stringify would give.
+ */
+describe('a message carrying its own JSON text', () => {
+  it('is written as it is, and leaves no trace in the message itself', () => {
+    const message = withJsonText({ jsonrpc: '2.0', id: 1, result: {} }, 'the text');
+    assert.equal(jsonTextOf(message), 'the text');
+    assert.equal(JSON.stringify(message), '{"jsonrpc":"2.0","id":1,"result":{}}');
+    assert.equal(jsonTextOf({ ...message }), '{"jsonrpc":"2.0","id":1,"result":{}}', 'a copy does not carry a text that may no longer fit it');
+  });
+
+  it('a tools/call answer over the unix socket is the line JSON.stringify gives, whatever the id', async () => {
+    const dir = tempDir();
+    const gateway = await startGateway({}, dir);
+    const unix = await listenSocket(gateway, { kind: 'unix', path: join(dir, 'gw.sock') }, gateway.config.transports.unix);
+    after(() => unix.close());
+    const socket = connect(join(dir, 'gw.sock'));
+    after(() => socket.destroy());
+    const lines = createInterface({ input: socket })[Symbol.asyncIterator]();
+    const send = async (message: object) => {
+      socket.write(`${JSON.stringify(message)}\n`);
+      return (await lines.next()).value as string;
+    };
+    await send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    socket.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    for (const id of [7, 'quote " and \\ and \u2028', '']) {
+      const line = await send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text: 'a "quoted"\nline' } } });
+      const parsed = JSON.parse(line);
+      assert.equal(line, JSON.stringify(parsed));
+      assert.equal(parsed.id, id);
+      assert.deepEqual(parsed.result.structuredContent.text, 'a "quoted"\nline');
+      assert.deepEqual(parsed.result.structuredContent, JSON.parse(parsed.result.content[0].text));
+    }
   });
 });
 
