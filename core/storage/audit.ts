@@ -63,6 +63,8 @@ const FOLD_AT_ROWS = 1024;
 const ROTATE_AT_BYTES = 4 * 1024 * 1024;
 /** How often the journals of processes that are gone are looked for (one killed while we run). */
 const SWEEP_EVERY_MS = 60_000;
+/** How often a running gateway deletes the rows past the retention (and at each start). */
+const PRUNE_EVERY_MS = 86_400_000;
 /** After a failed fold (disk full, database locked past busy_timeout). */
 const RETRY_AFTER_MS = 5000;
 
@@ -78,8 +80,10 @@ interface JournalEntry {
 }
 
 export interface AuditLogOptions {
-  /** Rows older than this many days are removed at start-up; 0 keeps all. */
+  /** Rows older than this many days are removed at start-up and then daily; 0 keeps all. */
   retentionDays?: number;
+  /** How often rows past the retention are removed while this runs (checked at each sweep). */
+  pruneEveryMs?: number;
   /** Where the journal files go; default `audit-journal/` beside the database file. */
   journalDir?: string;
   /** How often the journals of processes that are gone are folded in while this one runs. */
@@ -129,6 +133,9 @@ export class AuditLog {
   #lastProbe = 0;
   #timer: NodeJS.Timeout | undefined;
   #sweeper: NodeJS.Timeout | undefined;
+  /** Deletes the rows past the retention; undefined when everything is kept. */
+  #prune: (() => void) | undefined;
+  #prunedAt = 0;
   #closed = false;
 
   constructor(db: Database, options: AuditLogOptions = {}) {
@@ -137,12 +144,18 @@ export class AuditLog {
     migrate(db, 'core', migrations);
     const retentionDays = options.retentionDays ?? 0;
     if (retentionDays > 0) {
-      const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
-      // Scans back from the newest row (rowid order) to the last one past the cut, once per
-      // boot. Rows folded in from a killed process's journal can have older times than rows
-      // before them, so the time is checked again for each row removed.
-      const last = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1').get(cutoff) as { id: number } | undefined;
-      if (last) db.prepare('DELETE FROM core_audit WHERE id <= ? AND at < ?').run(last.id, cutoff);
+      const lastPast = db.prepare('SELECT id FROM core_audit WHERE at < ? ORDER BY id DESC LIMIT 1');
+      const remove = db.prepare('DELETE FROM core_audit WHERE id <= ? AND at < ?');
+      // Scans back from the newest row (rowid order) to the last one past the cut. Rows folded
+      // in from a killed process's journal can have older times than rows before them, so the
+      // time is checked again for each row removed.
+      this.#prune = () => {
+        const cutoff = new Date(Date.now() - retentionDays * 86_400_000).toISOString();
+        const last = lastPast.get(cutoff) as { id: number } | undefined;
+        if (last) remove.run(last.id, cutoff);
+        this.#prunedAt = Date.now();
+      };
+      this.#prune();
     }
     const insert = db.prepare(
       `INSERT INTO core_audit (at, transport, session, caller, plugin, tool, args_digest, args_summary, duration_ms, outcome, kind)
@@ -191,11 +204,20 @@ export class AuditLog {
     this.#journal = journal;
     // A gateway killed while this one runs (an `mcp-gateway call`, another `serve`) leaves a
     // journal that would otherwise wait for the next start.
+    // A gateway that runs for weeks prunes its old rows daily, not only when it starts.
+    const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS;
     this.#sweeper = setInterval(() => {
       try {
         this.#recover(journal);
       } catch (err) {
         this.#log?.error({ err }, 'journals of other processes could not be folded in; retrying later');
+      }
+      if (this.#prune && Date.now() - this.#prunedAt >= pruneEveryMs) {
+        try {
+          this.#prune();
+        } catch (err) {
+          this.#log?.error({ err }, 'audit rows past the retention could not be deleted; retrying later');
+        }
       }
     }, options.sweepEveryMs ?? SWEEP_EVERY_MS).unref();
   }

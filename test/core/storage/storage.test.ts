@@ -202,6 +202,20 @@ describe('AuditLog', () => {
     assert.deepEqual(rows, [{ plugin: callRecord().plugin ?? null }]);
   });
 
+  it('a running AuditLog deletes rows past the retention again at its next prune', async (t) => {
+    const db = freshDb(t);
+    const audit = new AuditLog(db, { retentionDays: 30, sweepEveryMs: 10, pruneEveryMs: 0 });
+    audit.record(callRecord({ startedAt: Date.now() - 40 * 86_400_000 }));
+    audit.record(callRecord({ startedAt: Date.now() }));
+    audit.flush();
+    assert.equal(db.prepare('SELECT count(*) FROM core_audit').pluck().get(), 2);
+    for (let tries = 0; tries < 200 && db.prepare('SELECT count(*) FROM core_audit').pluck().get() !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const rows = db.prepare('SELECT at FROM core_audit').all() as Array<{ at: string }>;
+    assert.equal(rows.length, 1, 'the row of 40 days ago is gone, today\'s stays');
+    assert.ok(Date.parse(rows[0]!.at) > Date.now() - 86_400_000);
+    audit.close();
+  });
+
   it('a second AuditLog on the same database reuses the table', (t) => {
     const db = freshDb(t);
     const first = new AuditLog(db);
