@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
 import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
-import { RunningCall } from './running-call.js';
+import { isThenable, RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
@@ -73,6 +73,12 @@ export interface ToolCatalogOptions {
   defaultTimeoutMs: number;
   /** Aborted at shutdown: running calls are cancelled and new ones refused. */
   shutdownSignal: AbortSignal;
+  /**
+   * Aborted when shutdown begins (the lifecycle's signal), before the listeners close and
+   * `shutdownSignal` fires: new calls are refused from then on. A call sees the shutdown at
+   * its start, not only when the gateway part closes.
+   */
+  closingSignal?: AbortSignal;
 }
 
 /**
@@ -321,7 +327,7 @@ export class ToolCatalog {
   }
 
   async #run(tool: RegisteredTool, args: unknown, request: CallRequest): Promise<CallOutcome> {
-    if (this.#options.shutdownSignal.aborted) {
+    if (this.#options.shutdownSignal.aborted || this.#options.closingSignal?.aborted) {
       return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
     }
     for (const precondition of this.#preconditions) {
@@ -365,11 +371,11 @@ export class ToolCatalog {
     );
     this.#running.add(call);
     try {
-      const value = await Promise.race([
-        // The handler runs in a new microtask so that a synchronous throw becomes a rejection.
-        Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, call)),
-        call.aborted,
-      ]);
+      let value = (tool.handler as ToolHandler<unknown>)(args, call);
+      // A handler that answers synchronously is done: nothing can have interrupted it but
+      // what it did itself (begin the shutdown, say), and then the abort wins, as in `race`.
+      if (isThenable(value)) value = await call.race(value);
+      else if (call.abortReason) throw call.abortReason;
       checkOutput(tool, value, validators.output);
       return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
     } catch (err) {
