@@ -2,7 +2,7 @@
 // promise (RunningCall.race); one that answered synchronously is done before any could fire.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RunningCall } from '../../../core/catalog/running-call.js';
+import { isThenable, RunningCall } from '../../../core/catalog/running-call.js';
 import { GatewayError } from '../../../core/errors.js';
 import { createLogger } from '../../../core/logger.js';
 import { startGateway } from '../../helpers.js';
@@ -67,5 +67,22 @@ describe('synchronous handlers in the catalog', () => {
     assert.ok(!bug.ok);
     assert.equal(bug.error.code, 'INTERNAL_ERROR');
     assert.doesNotMatch(bug.error.message, /oops/, 'no internals in the answer');
+  });
+
+  it('invoke answers and records a synchronous call before it returns; an asynchronous one is in flight until it settles', async () => {
+    const gateway = await startGateway();
+    const seen: string[] = [];
+    gateway.catalog.observe((record) => void seen.push(`${record.tool}:${record.outcome}`));
+    const now = gateway.catalog.invoke('echo', { text: 'x' }, memory);
+    assert.equal(isThenable(now), false);
+    assert.ok(!isThenable(now) && now.ok);
+    assert.deepEqual(seen, ['echo:ok'], 'observed (audited) before invoke returned');
+    assert.equal(gateway.catalog.inFlight, 0);
+    const later = gateway.catalog.invoke('echo_sleep', { ms: 20 }, memory);
+    assert.equal(isThenable(later), true);
+    assert.equal(gateway.catalog.inFlight, 1);
+    assert.ok((await later).ok);
+    assert.deepEqual(seen, ['echo:ok', 'echo_sleep:ok']);
+    assert.equal(gateway.catalog.inFlight, 0);
   });
 });
