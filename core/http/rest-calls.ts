@@ -42,9 +42,10 @@ export interface RestCaller {
  * (ToolCatalog.invoke).
  */
 export function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
+  const { principal } = caller;
   const outcome = gateway.catalog.invoke(name, args, {
-    caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address, ...(caller.principal ? { keyName: caller.principal.name } : {}) },
-    allows: toolScope(caller.principal),
+    caller: principal ? { transport: 'rest', identity: principal.name, keyName: principal.name } : { transport: 'rest', identity: caller.address },
+    allows: toolScope(principal),
     onCancelable: (cancel) =>
       res.once('close', () => {
         if (!res.writableFinished) cancel();
