@@ -1,17 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toolScope, type Principal } from './api-keys.js';
 import type { Gateway } from '../gateway.js';
-import type { HttpAdmission } from './http-admission.js';
-import {
-  bodyTooLarge,
-  errorAnswer,
-  parseJsonBody,
-  JSON_CONTENT_TYPE,
-  readBody,
-  writeAnswer,
-  type HttpHeaders,
-  type JsonAnswer,
-} from './http-reply.js';
+import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
+import { errorAnswer, JSON_CONTENT_TYPE, writeAnswer, type HttpHeaders, type JsonAnswer } from './http-reply.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { TOOL_NAME, type CallOutcome } from '../catalog/tool-catalog.js';
 import { isThenable } from '../catalog/running-call.js';
@@ -84,13 +75,13 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     return errorAnswer(isGatewayError(err) ? err : failed(), errors);
   };
 
-  const call = (req: IncomingMessage, res: ServerResponse, name: string, body: string, caller: RestCaller, headers?: HttpHeaders) => {
+  const call = (req: IncomingMessage, res: ServerResponse, name: string, args: unknown, caller: RestCaller, headers?: HttpHeaders) => {
     const send = (reply: JsonAnswer) => {
       if (!res.destroyed) answer(res, reply, headers);
     };
     let reply: JsonAnswer | Promise<JsonAnswer>;
     try {
-      reply = restCallAnswer(gateway, name, parseJsonBody(body), caller, res);
+      reply = restCallAnswer(gateway, name, args, caller, res);
     } catch (err) {
       reply = failure(req, err);
     }
@@ -106,17 +97,12 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     const contentType = req.headers['content-type'];
     if (!TOOL_NAME.test(name) || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
 
-    // Once: this request never reaches fastify's hooks and routes, which would ask again.
-    const admitted = admission.admit(req, TOOLS_PREFIX + name, true);
-    if (!admitted.ok) {
-      answer(res, errorAnswer(admitted.error, errors), admitted.headers);
-      return true;
-    }
-    // Refused before (or while) its body is read: the rest of the body would be taken for
-    // the next request on this connection, so the answer closes it.
-    const tooLarge = () => answer(res, errorAnswer(bodyTooLarge(bodyLimit), errors), { ...admitted.headers, connection: 'close' });
-    const caller: RestCaller = { principal: admitted.principal, address: req.socket.remoteAddress };
-    readBody(req, bodyLimit, (body) => call(req, res, name, body, caller, admitted.headers), tooLarge);
+    const refuse = (error: GatewayError, headers?: HttpHeaders) => {
+      if (!res.destroyed) answer(res, errorAnswer(error, errors), headers);
+    };
+    admitJsonRequest(req, admission, TOOLS_PREFIX + name, bodyLimit, refuse, (args, admitted) =>
+      call(req, res, name, args, { principal: admitted.principal, address: req.socket.remoteAddress }, admitted.headers),
+    );
     return true;
   };
 }
