@@ -152,7 +152,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // One compiler for tool arguments, resource template variables and prompt arguments, so that
   // all three accept and refuse alike.
   const ajv = createSchemaCompiler({ useDefaults: true, log });
-  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal };
+  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal, closingSignal: lifecycle.signal };
   const catalog = new ToolCatalog(catalogOptions);
   const resources = new ResourceCatalog(catalogOptions);
   const prompts = new PromptCatalog(catalogOptions);

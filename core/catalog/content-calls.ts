@@ -1,7 +1,7 @@
 import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller, ProgressUpdate } from '../plugins/plugin-types.js';
-import { RunningCall } from './running-call.js';
+import { isThenable, RunningCall } from './running-call.js';
 import type { CallRecord } from './tool-catalog.js';
 
 /** What the resource and prompt catalogs share with the tool catalog: errors, log, shutdown. */
@@ -12,6 +12,11 @@ export interface ContentCatalogOptions {
   defaultTimeoutMs: number;
   /** Aborted at shutdown: running reads are cancelled and new ones refused. */
   shutdownSignal: AbortSignal;
+  /**
+   * Aborted when shutdown begins (the lifecycle's signal), before the listeners close and
+   * `shutdownSignal` fires: new calls are refused from then on.
+   */
+  closingSignal?: AbortSignal;
 }
 
 /** One resources/read, prompts/get or completion/complete request, whichever face it came from. */
@@ -82,7 +87,7 @@ export class ContentCalls {
 
   /** Why a call may not start now (shutdown, the audit journal), if it may not. */
   refusal(): GatewayError | undefined {
-    if (this.#options.shutdownSignal.aborted) return new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.');
+    if (this.#options.shutdownSignal.aborted || this.#options.closingSignal?.aborted) return new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.');
     for (const precondition of this.#preconditions) {
       const refusal = precondition();
       if (refusal) return refusal;
@@ -98,9 +103,11 @@ export class ContentCalls {
     );
     this.#running.add(call);
     try {
-      // A new microtask, so that a synchronous throw becomes a rejection.
-      const value = await Promise.race([Promise.resolve().then(() => handler(call)), call.aborted]);
-      return { ok: true, value };
+      // A handler that answers synchronously is done (see ToolCatalog.#run).
+      const result = handler(call);
+      if (isThenable(result)) return { ok: true, value: await call.race(result) };
+      if (call.abortReason) throw call.abortReason;
+      return { ok: true, value: result as Awaited<T> };
     } catch (err) {
       return { ok: false, error: this.#toCallerError(err, target, call.log) };
     } finally {

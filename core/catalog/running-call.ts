@@ -20,17 +20,21 @@ import { logToClient } from './client-log.js';
  * the hot path, so what most handlers never touch is made on first use: the AbortSignal
  * (an AbortController costs more than a whole trivial call) and the logger child. What
  * asks the client (sample, elicit, logToClient) only keeps the session's link and the
- * request id until a handler uses it.
+ * request id until a handler uses it. The time limit, the cancel hook and the promise raced
+ * against the handler are made by `race`, only for a handler that returns a promise: one
+ * that answers synchronously cannot be interrupted, and is done before any of them could fire.
  */
 export class RunningCall implements CallContext {
   readonly caller: Caller;
-  /** Rejects with the reason when the call is aborted; raced against the handler. */
-  readonly aborted: Promise<never>;
   readonly #bindings: { plugin: string; tool: string };
   readonly #parentLog: Logger;
   readonly #onProgress?: (update: ProgressUpdate) => void;
-  readonly #timer: NodeJS.Timeout;
-  #reject!: (reason: unknown) => void;
+  readonly #onCancelable?: (cancel: () => void) => void;
+  /** When the call began (performance.now()): the time limit counts from here. */
+  readonly #startedAt: number;
+  #timer: NodeJS.Timeout | undefined;
+  /** Rejects `race`'s promise; set by `race`. */
+  #reject: ((reason: unknown) => void) | undefined;
   #reason: GatewayError | undefined;
   readonly #timeoutMs: number;
   readonly #client: ClientLink | undefined;
@@ -59,19 +63,42 @@ export class RunningCall implements CallContext {
     this.#requestId = options.requestId;
     this.#parentLog = log;
     this.#onProgress = options.onProgress;
-    this.aborted = new Promise<never>((_, reject) => {
+    this.#onCancelable = options.onCancelable;
+    this.#startedAt = performance.now();
+  }
+
+  /** Why the call was aborted, once it was. */
+  get abortReason(): GatewayError | undefined {
+    return this.#reason;
+  }
+
+  /**
+   * `pending` (what the handler returned), raced against the call's abort: rejects with the
+   * reason on client cancellation, at shutdown, or when the time limit (counted from the
+   * call's start) passes. Called once, after the handler returned.
+   */
+  race<T>(pending: PromiseLike<T>): Promise<T> {
+    // Aborted while the handler's synchronous part ran (it began the shutdown, say): the abort
+    // wins, as it did when the handler started in a microtask of its own. Listed first, so
+    // that it wins over a `pending` already settled; `pending` still gets a handler, so a
+    // later rejection of it is not unhandled.
+    if (this.#reason) return Promise.race([Promise.reject(this.#reason) as Promise<never>, pending]);
+    const aborted = new Promise<never>((_, reject) => {
       this.#reject = reject;
     });
+    const { tool } = this.#bindings;
+    const timeoutMs = this.#timeoutMs;
     this.#timer = setTimeout(
       () =>
         this.abort(
-          new GatewayError('TOOL_TIMEOUT', `${options.tool} did not finish within ${options.timeoutMs} ms and was cancelled.`, {
-            details: { timeoutMs: options.timeoutMs },
+          new GatewayError('TOOL_TIMEOUT', `${tool} did not finish within ${timeoutMs} ms and was cancelled.`, {
+            details: { timeoutMs },
           }),
         ),
-      options.timeoutMs,
+      Math.max(0, timeoutMs - (performance.now() - this.#startedAt)),
     );
-    options.onCancelable?.(this.#onCancel);
+    this.#onCancelable?.(this.#onCancel);
+    return Promise.race([pending, aborted]);
   }
 
   get signal(): AbortSignal {
@@ -108,20 +135,25 @@ export class RunningCall implements CallContext {
     return { link: this.#client, requestId: this.#requestId, transport: this.caller.transport, signal: this.signal, timeoutMs: this.#timeoutMs };
   }
 
-  /** Cancels the call once: the signal fires and `aborted` rejects with `reason`. */
+  /** Cancels the call once: the signal fires and `race`'s promise rejects with `reason`. */
   abort(reason: GatewayError): void {
     if (this.#reason) return;
     this.#reason = reason;
     this.#controller?.abort(reason);
-    this.#reject(reason);
+    this.#reject?.(reason);
   }
 
-  /** Releases the timer. */
+  /** Releases the timer, if `race` armed one. */
   settle(): void {
-    clearTimeout(this.#timer);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 
   #onCancel = (): void => {
     this.abort(new GatewayError('CANCELLED', 'The call was cancelled by the client or its connection closed.'));
   };
+}
+
+/** Whether a handler returned a promise (or any thenable) rather than its answer. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }

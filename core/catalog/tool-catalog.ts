@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
 import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
-import { RunningCall } from './running-call.js';
+import { isThenable, RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
@@ -73,6 +73,12 @@ export interface ToolCatalogOptions {
   defaultTimeoutMs: number;
   /** Aborted at shutdown: running calls are cancelled and new ones refused. */
   shutdownSignal: AbortSignal;
+  /**
+   * Aborted when shutdown begins (the lifecycle's signal), before the listeners close and
+   * `shutdownSignal` fires: new calls are refused from then on. A call sees the shutdown at
+   * its start, not only when the gateway part closes.
+   */
+  closingSignal?: AbortSignal;
 }
 
 /**
@@ -271,35 +277,56 @@ export class ToolCatalog {
 
   /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
   call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
-    const call = this.#call(name, args, request);
-    this.#inFlight.add(call);
-    void call.finally(() => this.#inFlight.delete(call));
-    return call;
+    const outcome = this.invoke(name, args, request);
+    return isThenable(outcome) ? outcome : Promise.resolve(outcome);
+  }
+
+  /**
+   * `call` for the hot paths (the REST bridge): a call whose handler answered synchronously is
+   * answered (validated, run, recorded) before this returns, without a promise or a microtask
+   * between the request and its reply. Never throws.
+   */
+  invoke(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
+    const outcome = this.#call(name, args, request);
+    if (!isThenable(outcome)) return outcome;
+    this.#inFlight.add(outcome);
+    void outcome.finally(() => this.#inFlight.delete(outcome));
+    return outcome;
   }
 
   /**
    * Resolves once every call in flight has settled and been recorded. Shutdown aborts their
    * signals first, so this is quick; it must finish before the database closes, or the audit
-   * rows of the cancelled calls would be lost.
+   * rows of the cancelled calls would be lost. (A call answered synchronously was recorded
+   * before `invoke` returned: it is never in flight.)
    */
   async drain(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
-  async #call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
+  #call(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
     const startedAt = Date.now();
     const started = performance.now();
     const tool = this.#tools.get(name);
-    let outcome: CallOutcome;
+    let outcome: CallOutcome | Promise<CallOutcome>;
     try {
       // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
       // null is not, and fails validation like any other non-object.
-      outcome = tool ? await this.#run(tool, args === undefined ? {} : args, request) : { ok: false, error: unknownToolError(name) };
+      outcome = tool ? this.#run(tool, args === undefined ? {} : args, request) : { ok: false, error: unknownToolError(name) };
     } catch (err) {
       // Only a validator can get here (a recursive schema on deeply nested input, say); a
       // rejected call() would be an unhandled rejection, which ends the process.
       outcome = { ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) };
     }
+    const finish = (settled: CallOutcome) => this.#record(name, tool, args, request, startedAt, started, settled);
+    if (!isThenable(outcome)) return finish(outcome);
+    // (#awaitHandler catches everything; the second callback is a guard against a future slip.)
+    return outcome.then(finish, (err: unknown) => finish({ ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) }));
+  }
+
+  /** Hands the record of a finished call to the observers; one that throws a GatewayError turns the outcome into it. */
+  #record(name: string, tool: RegisteredTool | undefined, args: unknown, request: CallRequest, startedAt: number, started: number, settled: CallOutcome): CallOutcome {
+    let outcome = settled;
     const record: CallRecord = {
       tool: name,
       plugin: tool?.plugin,
@@ -320,8 +347,9 @@ export class ToolCatalog {
     return outcome;
   }
 
-  async #run(tool: RegisteredTool, args: unknown, request: CallRequest): Promise<CallOutcome> {
-    if (this.#options.shutdownSignal.aborted) {
+  /** The checks, then the handler: synchronously to the end when the handler answers synchronously. */
+  #run(tool: RegisteredTool, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
+    if (this.#options.shutdownSignal.aborted || this.#options.closingSignal?.aborted) {
       return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
     }
     for (const precondition of this.#preconditions) {
@@ -364,19 +392,38 @@ export class ToolCatalog {
       this.#options.log,
     );
     this.#running.add(call);
+    let value: unknown;
     try {
-      const value = await Promise.race([
-        // The handler runs in a new microtask so that a synchronous throw becomes a rejection.
-        Promise.resolve().then(() => (tool.handler as ToolHandler<unknown>)(args, call)),
-        call.aborted,
-      ]);
-      checkOutput(tool, value, validators.output);
-      return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
+      value = (tool.handler as ToolHandler<unknown>)(args, call);
+    } catch (err) {
+      this.#running.delete(call);
+      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
+    }
+    if (isThenable(value)) return this.#awaitHandler(tool, call, validators, value);
+    this.#running.delete(call);
+    // A handler that answered synchronously is done: nothing can have interrupted it but what
+    // it did itself (begin the shutdown, say), and then the abort wins, as in `race`.
+    return call.abortReason ? { ok: false, tool, error: this.#toCallerError(call.abortReason, tool, call) } : this.#result(tool, call, validators, value);
+  }
+
+  async #awaitHandler(tool: RegisteredTool, call: RunningCall, validators: CompiledValidators, pending: PromiseLike<unknown>): Promise<CallOutcome> {
+    try {
+      return this.#result(tool, call, validators, await call.race(pending));
     } catch (err) {
       return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
     } finally {
       call.settle();
       this.#running.delete(call);
+    }
+  }
+
+  /** A handler's value, checked against its outputSchema and serialised once. */
+  #result(tool: RegisteredTool, call: RunningCall, validators: CompiledValidators, value: unknown): CallOutcome {
+    try {
+      checkOutput(tool, value, validators.output);
+      return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
+    } catch (err) {
+      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
     }
   }
 

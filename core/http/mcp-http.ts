@@ -7,9 +7,9 @@ import { pluginScope, toolScope, type Principal } from './api-keys.js';
 import type { HttpConfig } from '../config.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
-import type { HttpAdmission } from './http-admission.js';
+import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
-import { bodyTooLarge, errorAnswer, JSON_CONTENT_TYPE, parseJsonBody, readBody, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
+import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
 
 const MCP_PATH = '/mcp';
 
@@ -191,36 +191,15 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     const contentType = req.headers['content-type'];
     if (typeof id !== 'string' || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
 
-    // Once: this request never reaches fastify's hooks and routes, which would ask again.
-    const admitted = admission.admit(req, MCP_PATH, true);
-    if (!admitted.ok) {
-      answer(res, admitted.error, admitted.headers);
-      return true;
-    }
-    // As fastify answers: the rate limit's headers go with a refusal (a hijacked reply drops
-    // them); a body refused as too large closes the connection, whose rest would be taken
-    // for the next request.
-    const tooLarge = () => answer(res, bodyTooLarge(config.bodyLimitBytes), { ...admitted.headers, connection: 'close' });
-    readBody(
-      req,
-      config.bodyLimitBytes,
-      (text) => {
-        let body: unknown;
-        try {
-          body = parseJsonBody(text);
-        } catch (err) {
-          answer(res, err as GatewayError, admitted.headers);
-          return;
-        }
-        const found = sessionFor(id, admitted.principal);
-        if (isGatewayError(found)) {
-          answer(res, found, admitted.headers);
-          return;
-        }
-        serve(found, req, res, body, false).catch((err: unknown) => log.error({ err }, 'MCP over HTTP failed'));
-      },
-      tooLarge,
-    );
+    // As fastify answers: the rate limit's headers go with a refusal (a hijacked reply drops them).
+    admitJsonRequest(req, admission, MCP_PATH, config.bodyLimitBytes, (error, headers) => answer(res, error, headers), (body, admitted) => {
+      const found = sessionFor(id, admitted.principal);
+      if (isGatewayError(found)) {
+        answer(res, found, admitted.headers);
+        return;
+      }
+      serve(found, req, res, body, false).catch((err: unknown) => log.error({ err }, 'MCP over HTTP failed'));
+    });
     return true;
   };
   return { post };

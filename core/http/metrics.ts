@@ -3,6 +3,7 @@ import type { BreakerRegistry } from '../breaker.js';
 import type { Gateway } from '../gateway.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import { DurationTallies, PairCounts } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
 
@@ -35,18 +36,27 @@ export function gatewayMetrics(gateway: Gateway): Registry {
 
 /** Tool calls, breakers and sessions. */
 function addCoreMetrics(registry: Registry, catalog: ToolCatalog, breakers: BreakerRegistry, sessions: SessionRegistry): void {
-  const calls = new Counter({
+  // Counted in plain maps per call, handed to prom-client at each scrape (call-tallies.ts).
+  const calls = new PairCounts(['tool', 'outcome']);
+  const latency = new DurationTallies('tool', DURATION_BUCKETS);
+  new Counter({
     name: 'mcp_gateway_tool_calls_total',
     help: 'Tool calls by tool and outcome (ok or the error code), on every transport.',
     labelNames: ['tool', 'outcome'] as const,
     registers: [registry],
+    collect() {
+      calls.fill(this);
+    },
   });
-  const latency = new Histogram({
+  new Histogram({
     name: 'mcp_gateway_tool_call_duration_seconds',
     help: 'Tool call duration, validation included.',
     labelNames: ['tool'] as const,
     buckets: DURATION_BUCKETS,
     registers: [registry],
+    collect() {
+      latency.fill(this);
+    },
   });
   new Gauge({
     name: 'mcp_gateway_breaker_state',
@@ -72,7 +82,7 @@ function addCoreMetrics(registry: Registry, catalog: ToolCatalog, breakers: Brea
   // random names from growing the metric without bound.
   catalog.observe((call) => {
     const tool = call.plugin === undefined ? '(unknown)' : call.tool;
-    calls.inc({ tool, outcome: call.outcome });
-    latency.observe({ tool }, call.durationMs / 1000);
+    calls.add(tool, call.outcome);
+    latency.observe(tool, call.durationMs / 1000);
   });
 }

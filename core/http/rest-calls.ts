@@ -1,19 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toolScope, type Principal } from './api-keys.js';
 import type { Gateway } from '../gateway.js';
-import type { HttpAdmission } from './http-admission.js';
-import {
-  bodyTooLarge,
-  errorAnswer,
-  parseJsonBody,
-  JSON_CONTENT_TYPE,
-  readBody,
-  writeAnswer,
-  type HttpHeaders,
-  type JsonAnswer,
-} from './http-reply.js';
+import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
+import { errorAnswer, JSON_CONTENT_TYPE, writeAnswer, type HttpHeaders, type JsonAnswer } from './http-reply.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { TOOL_NAME } from '../catalog/tool-catalog.js';
+import { TOOL_NAME, type CallOutcome } from '../catalog/tool-catalog.js';
+import { isThenable } from '../catalog/running-call.js';
 import { restSuccessText } from '../replies.js';
 
 const TOOLS_PREFIX = '/tools/';
@@ -37,19 +29,22 @@ export interface RestCaller {
  * Runs one tool call for `POST /tools/<name>` and makes its answer: `{"success": true,
  * "data": …}`, or the error envelope with the table's status. `res` is the node response,
  * whose closing before the answer (the client hung up) cancels the call, as an MCP client's
- * disconnect does.
+ * disconnect does. A call whose handler answered synchronously is answered synchronously
+ * (ToolCatalog.invoke).
  */
-export async function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): Promise<JsonAnswer> {
-  const outcome = await gateway.catalog.call(name, args, {
-    caller: { transport: 'rest', identity: caller.principal?.name ?? caller.address, ...(caller.principal ? { keyName: caller.principal.name } : {}) },
-    allows: toolScope(caller.principal),
+export function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
+  const { principal } = caller;
+  const outcome = gateway.catalog.invoke(name, args, {
+    caller: principal ? { transport: 'rest', identity: principal.name, keyName: principal.name } : { transport: 'rest', identity: caller.address },
+    allows: toolScope(principal),
     onCancelable: (cancel) =>
       res.once('close', () => {
         if (!res.writableFinished) cancel();
       }),
   });
-  if (!outcome.ok) return errorAnswer(outcome.error, gateway.errors);
-  return { status: 200, text: restSuccessText(outcome.json) };
+  const answerOf = (settled: CallOutcome): JsonAnswer =>
+    settled.ok ? { status: 200, text: restSuccessText(settled.json) } : errorAnswer(settled.error, gateway.errors);
+  return isThenable(outcome) ? outcome.then(answerOf) : answerOf(outcome);
 }
 
 /**
@@ -75,15 +70,23 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     }
   };
 
-  const call = async (req: IncomingMessage, res: ServerResponse, name: string, body: string, caller: RestCaller, headers?: HttpHeaders) => {
-    let reply: JsonAnswer;
+  const failure = (req: IncomingMessage, err: unknown): JsonAnswer => {
+    if (!isGatewayError(err)) log.error({ err, url: req.url }, 'HTTP request failed');
+    return errorAnswer(isGatewayError(err) ? err : failed(), errors);
+  };
+
+  const call = (req: IncomingMessage, res: ServerResponse, name: string, args: unknown, caller: RestCaller, headers?: HttpHeaders) => {
+    const send = (reply: JsonAnswer) => {
+      if (!res.destroyed) answer(res, reply, headers);
+    };
+    let reply: JsonAnswer | Promise<JsonAnswer>;
     try {
-      reply = await restCallAnswer(gateway, name, parseJsonBody(body), caller, res);
+      reply = restCallAnswer(gateway, name, args, caller, res);
     } catch (err) {
-      if (!isGatewayError(err)) log.error({ err, url: req.url }, 'HTTP request failed');
-      reply = errorAnswer(isGatewayError(err) ? err : failed(), errors);
+      reply = failure(req, err);
     }
-    if (!res.destroyed) answer(res, reply, headers);
+    if (isThenable(reply)) reply.then(send, (err: unknown) => send(failure(req, err)));
+    else send(reply);
   };
 
   return (req, res) => {
@@ -94,17 +97,12 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
     const contentType = req.headers['content-type'];
     if (!TOOL_NAME.test(name) || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
 
-    // Once: this request never reaches fastify's hooks and routes, which would ask again.
-    const admitted = admission.admit(req, TOOLS_PREFIX + name, true);
-    if (!admitted.ok) {
-      answer(res, errorAnswer(admitted.error, errors), admitted.headers);
-      return true;
-    }
-    // Refused before (or while) its body is read: the rest of the body would be taken for
-    // the next request on this connection, so the answer closes it.
-    const tooLarge = () => answer(res, errorAnswer(bodyTooLarge(bodyLimit), errors), { ...admitted.headers, connection: 'close' });
-    const caller: RestCaller = { principal: admitted.principal, address: req.socket.remoteAddress };
-    readBody(req, bodyLimit, (body) => void call(req, res, name, body, caller, admitted.headers), tooLarge);
+    const refuse = (error: GatewayError, headers?: HttpHeaders) => {
+      if (!res.destroyed) answer(res, errorAnswer(error, errors), headers);
+    };
+    admitJsonRequest(req, admission, TOOLS_PREFIX + name, bodyLimit, refuse, (args, admitted) =>
+      call(req, res, name, args, { principal: admitted.principal, address: req.socket.remoteAddress }, admitted.headers),
+    );
     return true;
   };
 }

@@ -124,6 +124,7 @@ export async function openMcpSession(
     throw err;
   }
   // Installed before the tool-call path, which then wraps it: tools/call never passes here.
+  markReadyOnArrival(transport, session);
   refuseBadLogLevels(transport);
   refuseMalformedContentParams(transport);
   toolCalls = serveToolCalls(transport, {
@@ -136,6 +137,20 @@ export async function openMcpSession(
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   });
   return { server, session };
+}
+
+/**
+ * Marks the session ready when `notifications/initialized` arrives, not only when the SDK runs
+ * its handler for it (`oninitialized`, a microtask later): a tools/call read right behind it
+ * (over --stdio the held messages are replayed together) runs a synchronous handler at once,
+ * and a plugin notifying the caller's own session from it must find that session ready.
+ */
+function markReadyOnArrival(transport: Transport, session: SessionInfo): void {
+  const next = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'notifications/initialized' && !('id' in message)) session.ready = true;
+    next(message, extra);
+  };
 }
 
 /**

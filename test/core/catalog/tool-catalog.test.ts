@@ -4,7 +4,7 @@ import type { CallRecord } from '../../../core/catalog/tool-catalog.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { memoryClient, startGateway, tempDir, waitFor } from '../../helpers.js';
+import { memoryClient, startGateway, tempDir, waitFor, WITH_LIBRARY } from '../../helpers.js';
 
 const memory = { caller: { transport: 'memory' as const, identity: 'unit' } };
 
@@ -79,6 +79,28 @@ describe('tool catalog', () => {
     await closing;
     assert.ok(!outcome.ok);
     assert.equal(outcome.error.code, 'SHUTTING_DOWN');
+  });
+
+  it('refuses calls from the moment shutdown begins, while listeners still close; a call already running is not cut short until the gateway closes', async () => {
+    const gateway = await startGateway(WITH_LIBRARY);
+    let release!: () => void;
+    // A part started after the gateway (a listener, say) whose close waits: shutdown has begun,
+    // the gateway part has not closed yet.
+    await gateway.lifecycle.start('listener', async () => undefined, () => new Promise<void>((resolve) => (release = resolve)));
+    const running = gateway.catalog.call('echo_sleep', { ms: 150 }, memory);
+    const closing = gateway.close();
+    // A synchronous handler, asked after the shutdown began: refused at its start.
+    const late = await gateway.catalog.call('echo', { text: 'late' }, memory);
+    assert.ok(!late.ok);
+    assert.equal(late.error.code, 'SHUTTING_DOWN');
+    const read = await gateway.resources.read('library://readme', memory);
+    assert.ok(!read.ok);
+    assert.equal(read.error.code, 'SHUTTING_DOWN');
+    const finished = await running;
+    assert.ok(finished.ok, 'the call that was running finished: the gateway part had not closed');
+    assert.equal(gateway.status().state, 'closing');
+    release();
+    await closing;
   });
 
   it('writes one audit row per call with transport, session, caller, redacted digest, duration and outcome', async () => {
