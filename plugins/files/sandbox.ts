@@ -7,9 +7,9 @@ import {
   GatewayError,
   isGatewayError,
   openDir,
+  openDirCreating,
   openFolderInside,
   openResolvedDir,
-  openDirCreating,
   readFileNoFollow,
   realPathOf,
   withDir,
@@ -94,8 +94,11 @@ export class Sandbox {
   async openFolder(path: string): Promise<VerifiedDir> {
     checkPathRules(path);
     if (path !== '') {
-      // Normalised as `resolve` normalises it, `..` by the name, before any link is followed.
-      const opened = openFolderInside(resolvePath(this.roots[0]!, path), (real) => this.contains(real));
+      // As `resolve`: normalised (`..` by the name) before any link is followed; a relative
+      // path must stay in the first root, an absolute one may be in any.
+      const [first] = this.#workspaces;
+      const inside = path.startsWith('/') ? (real: string) => this.contains(real) : (real: string) => first!.contains(real);
+      const opened = openFolderInside(resolvePath(first!.root, path), inside);
       if (opened) return opened;
     }
     return openResolvedDir(this.resolve(path));

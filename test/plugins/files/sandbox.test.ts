@@ -336,6 +336,7 @@ describe('files sandbox with several roots', async () => {
     ['the parent of both', 'dir_list', { path: base }, OUT],
     ['writing into the third folder', 'file_write', { path: join(base, 'c', 'x.txt'), content: 'x' }, OUT],
     ['a relative path leaving the first root (relative means relative to it)', 'file_read', { path: '../b/in-b.txt' }, OUT],
+    ['listing the second root by a path relative to the first', 'dir_list', { path: '../b' }, OUT],
     ['moving from the second root out', 'file_rename', { oldPath: join(base, 'b', 'in-b.txt'), newPath: join(base, 'c', 'in-b.txt') }, OUT],
     ['deleting the second root', 'file_delete', { path: join(base, 'b') }, 'DELETE_REFUSED'],
   ];
