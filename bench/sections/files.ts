@@ -56,9 +56,7 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
   const tree = join(workspace, 'tree');
   const needles = writeTree(tree, options.treeFiles);
   const pattern = `**/f_${String(Math.min(4242, options.treeFiles - 1)).padStart(5, '0')}.txt`;
-  // The kernel would otherwise write the new files back to disk while the comparisons run,
-  // and the writeback slows whichever side writes to the same disk most (the gateway's audit
-  // journal): listings measured 1.07–1.09× in runs that overlapped it, 1.22–1.37× in others.
+  // Flushed first, so that no comparison runs while the kernel writes the new files to disk.
   execFileSync('sync');
 
   const work = tempDir();
