@@ -4,6 +4,7 @@ import { percentile } from './stats.js';
 
 /** One sample: throughput and per-call latency percentiles (ms). */
 export interface Load {
+  calls: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -62,8 +63,8 @@ export async function timedLoop(call: () => Promise<unknown>, inFlight: number, 
     await call();
     times.push(performance.now() - t);
   };
-  const { perSecond } = await closedLoop(timed, inFlight, seconds);
-  return { perSecond, p50: percentile(times, 50), p99: percentile(times, 99) };
+  const { calls, perSecond } = await closedLoop(timed, inFlight, seconds);
+  return { calls, perSecond, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 /**
@@ -84,5 +85,5 @@ export async function cannon(url: string, body: string, connections: number, sec
   if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`);
   }
-  return { perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { calls: result.requests.total, perSecond: result.requests.total / (result.duration || seconds), p50: percentile(times, 50), p99: percentile(times, 99) };
 }

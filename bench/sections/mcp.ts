@@ -8,8 +8,9 @@ import { closedLoop } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
 import { memoryChannel, RawMcpClient } from '../lib/raw-client.js';
-import { int, met, ratio, type SectionResult, type Target } from '../lib/report.js';
-import { alternate, summarise } from '../lib/stats.js';
+import { int, met, ratio, us, type SectionResult, type Target } from '../lib/report.js';
+import { alternate, median, summarise } from '../lib/stats.js';
+import { withServerCpu } from '../lib/process-cpu.js';
 import { createBareServer } from '../servers/bare-mcp.js';
 
 const TARGET = 0.9;
@@ -28,6 +29,8 @@ const TRANSPORTS: Array<{ name: TransportName; label: string }> = [
 interface Pair {
   gateway: RawMcpClient;
   bare: RawMcpClient;
+  /** The serving processes, whose CPU per call is measured; none for the in-memory pair (the bench's own process). */
+  pids?: { gateway: number; bare: number };
   close(): Promise<void>;
 }
 
@@ -58,23 +61,27 @@ async function openPair(name: TransportName, servers: { gateway: ServingChild; b
     case 'stdio': {
       const dir = tempDir();
       const config = writeGatewayConfig(dir, benchGatewayConfig(dir), 'stdio.config.yaml');
-      const gateway = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config]));
-      const bare = await stdioClient(spawnNode(BARE_SERVER, ['stdio']));
-      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+      const gatewayChild = spawnNode(GATEWAY_BIN, ['--stdio', '--config', config]);
+      const bareChild = spawnNode(BARE_SERVER, ['stdio']);
+      const gateway = await stdioClient(gatewayChild);
+      const bare = await stdioClient(bareChild);
+      return { gateway, bare, pids: { gateway: gatewayChild.pid, bare: bareChild.pid }, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
     case 'tcp':
     case 'unix': {
       const gateway = await socketClient(servers.gateway[name], servers.gateway.key);
       const bare = await socketClient(servers.bare[name]);
-      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+      return { gateway, bare, pids: servingPids(servers), close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
     case 'http': {
       const gateway = await httpClient(servers.gateway.http, servers.gateway.key);
       const bare = await httpClient(servers.bare.http);
-      return { gateway, bare, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+      return { gateway, bare, pids: servingPids(servers), close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
   }
 }
+
+const servingPids = (servers: { gateway: ServingChild; bare: ServingChild }) => ({ gateway: servers.gateway.child.pid, bare: servers.bare.child.pid });
 
 export async function mcpSection(options: BenchOptions, servers: { gateway: ServingChild; bare: ServingChild }): Promise<SectionResult> {
   const rows: string[][] = [];
@@ -88,11 +95,11 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
       // Both sides reach their steady speed first (BenchOptions.warmSeconds); every mode is then measured warm.
       for (const client of [pair.gateway, pair.bare]) await closedLoop(() => client.callTool('bench_echo', ARGS), IN_FLIGHT, options.warmSeconds);
       for (const inFlight of [1, IN_FLIGHT]) {
-        const side = (client: RawMcpClient) => async () =>
-          (await closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, options.seconds)).perSecond;
-        const result = summarise(
-          await alternate({ name: 'gateway', run: side(pair.gateway) }, { name: 'bare', run: side(pair.bare) }, options.rounds),
-        );
+        const side = (client: RawMcpClient, pid: number | undefined) => () =>
+          withServerCpu(pid, () => closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, options.seconds));
+        const runs = await alternate({ name: 'gateway', run: side(pair.gateway, pair.pids?.gateway) }, { name: 'bare', run: side(pair.bare, pair.pids?.bare) }, options.rounds);
+        const result = summarise({ rounds: runs.rounds.map(([g, b]) => [g.perSecond, b.perSecond]) });
+        const cpu = (at: 0 | 1) => median(runs.rounds.map((round) => round[at].cpuPerCall));
         const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
         const ok = result.ratio >= TARGET;
         rows.push([
@@ -102,6 +109,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
           int(result.b),
           ratio(result.ratio),
           `${ratio(Math.min(...result.ratios))}–${ratio(Math.max(...result.ratios))}`,
+          pair.pids ? `${us(cpu(0))} / ${us(cpu(1))}` : '—',
           `≥ ${ratio(TARGET)}`,
           met(ok),
         ]);
@@ -127,11 +135,11 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     title: '1. MCP round trips: gateway vs a bare SDK server',
     method: [
       'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: the SDK\'s low-level `Server` with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `StreamableHTTPServerTransport` on `node:http` for HTTP (the gateway serves the POSTs of an open session on node\'s HTTP server ahead of fastify, and the same SDK transport answers them). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
-      `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range).`,
+      `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range), and the median CPU time (user and system, from \`/proc/<pid>/stat\`, to the 10 ms tick) that each side's serving process spent per call: the client shares the machine's cores with the servers, so a throughput ratio also carries the client's cost and the host's swings, while the CPU per call is the server's own cost (none for the in-memory pair, which runs in the bench process).`,
     ],
     tables: [
       {
-        columns: ['transport', 'calls', 'gateway calls/s', 'bare calls/s', 'ratio', 'ratio range', 'target', 'met'],
+        columns: ['transport', 'calls', 'gateway calls/s', 'bare calls/s', 'ratio', 'ratio range', 'server CPU per call (gateway / bare)', 'target', 'met'],
         rows,
       },
     ],

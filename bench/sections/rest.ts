@@ -2,8 +2,9 @@ import { tempDir } from '../lib/children.js';
 import { authHeaders, startGatewayServe, type ServingChild } from '../lib/connect.js';
 import { cannon, type Load } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
+import { withServerCpu } from '../lib/process-cpu.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
-import { int, met, ms, ratio, type SectionResult, type Target } from '../lib/report.js';
+import { int, met, ms, ratio, us, type SectionResult, type Target } from '../lib/report.js';
 import { alternate, median } from '../lib/stats.js';
 
 const TARGET = 0.8;
@@ -12,6 +13,7 @@ const BODY = JSON.stringify({ text: 'hello, gateway' });
 
 /** autocannon with this section's body and connections (lib/load.ts). */
 const load = (url: string, seconds: number, key?: string): Promise<Load> => cannon(url, BODY, CONNECTIONS, seconds, key);
+type Costed = Load & { cpuPerCall: number };
 
 async function check(url: string, key?: string): Promise<void> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(key) }, body: BODY });
@@ -41,10 +43,14 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
   await load(bareUrl, options.warmSeconds);
   // The target is against the baseline that audits (issue 20); the bare route is shown beside it.
   const versus = (url: string) =>
-    alternate<Load>({ name: 'gateway', run: () => load(gatewayUrl, seconds, key) }, { name: 'baseline', run: () => load(url, seconds) }, options.rounds);
+    alternate<Costed>(
+      { name: 'gateway', run: () => withServerCpu(servers.gateway.child.pid, () => load(gatewayUrl, seconds, key)) },
+      { name: 'baseline', run: () => withServerCpu(servers.bare.child.pid, () => load(url, seconds)) },
+      options.rounds,
+    );
   const audited = await versus(auditedUrl);
   const bare = await versus(bareUrl);
-  const pick = (runs: typeof audited, side: 0 | 1, field: keyof Load) => median(runs.rounds.map((r) => r[side][field]));
+  const pick = (runs: typeof audited, side: 0 | 1, field: keyof Costed) => median(runs.rounds.map((r) => r[side][field]));
   const ratiosOf = (runs: typeof audited) => runs.rounds.map(([g, b]) => g.perSecond / b.perSecond);
   const r = median(ratiosOf(audited));
   const rBare = median(ratiosOf(bare));
@@ -64,6 +70,7 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
       ['requests/s', int(pick(runs, 0, 'perSecond')), int(pick(runs, 1, 'perSecond')), ratio(rr), target, done],
       ['p50 latency', ms(pick(runs, 0, 'p50')), ms(pick(runs, 1, 'p50')), ratio(pick(runs, 0, 'p50') / pick(runs, 1, 'p50')), '—', '—'],
       ['p99 latency', ms(pick(runs, 0, 'p99')), ms(pick(runs, 1, 'p99')), ratio(pick(runs, 0, 'p99') / pick(runs, 1, 'p99')), '—', '—'],
+      ['server CPU per request', us(pick(runs, 0, 'cpuPerCall')), us(pick(runs, 1, 'cpuPerCall')), ratio(pick(runs, 0, 'cpuPerCall') / pick(runs, 1, 'cpuPerCall')), '—', '—'],
       ['ratio range (req/s)', '', '', `${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))}`, '', ''],
     ];
   };
@@ -75,7 +82,7 @@ export async function restSection(options: BenchOptions, servers: { gateway: Ser
     title: '2. REST bridge: gateway vs a fastify route that validates and audits, and a bare one',
     method: [
       `\`POST /tools/bench_echo\` with \`${BODY}\` under load from autocannon (${CONNECTIONS} connections, no pipelining, in the bench process; the server in its own process). **Gateway**: the real binary's HTTP face (\`mcp-gateway serve\`) with the default config, where a well-formed tool call is served on node's HTTP server ahead of fastify (core/http/rest-calls.ts): Host/Origin guard, API key check (the owner key in \`Authorization\`, as the default \`auth: key\` asks), rate limiter (its limit raised out of reach, see section 1), the body read and parsed, the catalog call with ajv validation, audit row (the journal write) and metrics, the \`{"success": true, "data": …}\` envelope. **Auditing baseline** (the target's, issue 20): a fastify 5 route in another process that does the least an auditing gateway must: the body validated by the same Ajv2020 schema (defaults applied), the same handler and envelope, and the same audit line (time, caller, tool, sha-256 and summary of the arguments, duration, outcome) appended to a journal file with one write(2) before the reply. **Bare route**: the same fastify with fastify's default JSON parser, no validation and no audit, for reference.`,
-      `Each side first runs ${options.warmSeconds} s under the same load, unmeasured (steady speed, as in section 1); then ${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms).`,
+      `Each side first runs ${options.warmSeconds} s under the same load, unmeasured (steady speed, as in section 1); then ${options.rounds} rounds of ${seconds} s per side, alternating; medians. Latency percentiles are computed from every response's time as autocannon measures it (fractional ms). Server CPU per request: the user and system time each serving process spent in a round (from \`/proc/<pid>/stat\`, to the 10 ms tick) over its requests, the median of the rounds; autocannon shares the machine's cores with the servers, so the throughput ratio also carries its cost and the host's swings.`,
     ],
     tables: [
       { columns: ['', 'gateway', 'auditing fastify route', 'ratio', 'target', 'met'], rows: rows(audited, `≥ ${ratio(TARGET)}`, met(ok)) },

@@ -1,7 +1,7 @@
 import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller, ProgressUpdate } from '../plugins/plugin-types.js';
-import { isThenable, RunningCall } from './running-call.js';
+import { isThenable, refusingSignal, RunningCall } from './running-call.js';
 import type { CallRecord } from './tool-catalog.js';
 
 /** What the resource and prompt catalogs share with the tool catalog: errors, log, shutdown. */
@@ -52,9 +52,12 @@ export class ContentCalls {
   readonly #preconditions: Array<() => GatewayError | undefined> = [];
   readonly #running = new Set<RunningCall>();
   readonly #inFlight = new Set<Promise<unknown>>();
+  /** Aborted at the first of the two shutdown signals: from then on new calls are refused. */
+  readonly #refusing: AbortSignal;
 
   constructor(options: ContentCatalogOptions) {
     this.#options = options;
+    this.#refusing = refusingSignal(options);
     options.shutdownSignal.addEventListener('abort', () => {
       const reason = new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the request was cancelled.');
       for (const call of this.#running) call.abort(reason);
@@ -87,7 +90,7 @@ export class ContentCalls {
 
   /** Why a call may not start now (shutdown, the audit journal), if it may not. */
   refusal(): GatewayError | undefined {
-    if (this.#options.shutdownSignal.aborted || this.#options.closingSignal?.aborted) return new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.');
+    if (this.#refusing.aborted) return new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.');
     for (const precondition of this.#preconditions) {
       const refusal = precondition();
       if (refusal) return refusal;

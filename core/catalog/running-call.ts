@@ -157,3 +157,12 @@ export class RunningCall implements CallContext {
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
+
+/**
+ * The signal after which a catalog refuses new calls: the first of the shutdown itself and
+ * the lifecycle's closing signal (which fires earlier, when shutdown begins), so that a call
+ * starting check reads one flag.
+ */
+export function refusingSignal(options: { shutdownSignal: AbortSignal; closingSignal?: AbortSignal }): AbortSignal {
+  return options.closingSignal ? AbortSignal.any([options.shutdownSignal, options.closingSignal]) : options.shutdownSignal;
+}

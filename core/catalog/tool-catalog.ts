@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
 import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
-import { isThenable, RunningCall } from './running-call.js';
+import { isThenable, refusingSignal, RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
@@ -94,10 +94,13 @@ export class ToolCatalog {
   readonly #inFlight = new Set<Promise<CallOutcome>>();
   /** Calls whose handler is running, to cancel them all from one shutdown listener. */
   readonly #running = new Set<RunningCall>();
+  /** Aborted at the first of the two shutdown signals: from then on new calls are refused. */
+  readonly #refusing: AbortSignal;
   #listing: Tool[] | undefined;
 
   constructor(options: ToolCatalogOptions) {
     this.#options = options;
+    this.#refusing = refusingSignal(options);
     options.shutdownSignal.addEventListener('abort', () => {
       const reason = new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the call was cancelled.');
       for (const call of this.#running) call.abort(reason);
@@ -349,7 +352,7 @@ export class ToolCatalog {
 
   /** The checks, then the handler: synchronously to the end when the handler answers synchronously. */
   #run(tool: RegisteredTool, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
-    if (this.#options.shutdownSignal.aborted || this.#options.closingSignal?.aborted) {
+    if (this.#refusing.aborted) {
       return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
     }
     for (const precondition of this.#preconditions) {

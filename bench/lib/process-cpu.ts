@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+
+/** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ), 100 a second on Linux. */
+const MICROS_PER_TICK = 10_000;
+
+/** CPU time (user + system) the process `pid` has used so far, in µs, to the tick (10 ms). */
+export function cpuMicrosOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name, in parentheses, may hold spaces: fields are counted after its ') '.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
+}
+
+/**
+ * A side's run that also gives the CPU time its server process spent per call. The bench's
+ * client shares the machine's cores with the server, so throughput ratios carry the client's
+ * cost and the host's swings; the server's own CPU per call is what the server controls.
+ * Without a pid (a server inside the bench process) it is NaN.
+ */
+export async function withServerCpu<T extends { calls: number }>(pid: number | undefined, run: () => Promise<T>): Promise<T & { cpuPerCall: number }> {
+  const before = pid === undefined ? 0 : cpuMicrosOf(pid);
+  const result = await run();
+  return { ...result, cpuPerCall: pid === undefined ? Number.NaN : (cpuMicrosOf(pid) - before) / result.calls };
+}
