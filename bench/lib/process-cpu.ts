@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { median, summarise, type Comparison } from './stats.js';
 
 /** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ), 100 a second on Linux. */
 const MICROS_PER_TICK = 10_000;
@@ -21,4 +22,14 @@ export async function withServerCpu<T extends { calls: number }>(pid: number | u
   const before = pid === undefined ? 0 : cpuMicrosOf(pid);
   const result = await run();
   return { ...result, cpuPerCall: pid === undefined ? Number.NaN : (cpuMicrosOf(pid) - before) / result.calls };
+}
+
+/** `summarise` of costed rounds' throughputs, with each side's median server CPU per call (µs). */
+export function summariseCosted(comparison: Comparison<{ perSecond: number; cpuPerCall: number }>): ReturnType<typeof summarise> & { cpuA: number; cpuB: number } {
+  const { rounds } = comparison;
+  return {
+    ...summarise({ rounds: rounds.map(([a, b]) => [a.perSecond, b.perSecond]) }),
+    cpuA: median(rounds.map(([a]) => a.cpuPerCall)),
+    cpuB: median(rounds.map(([, b]) => b.cpuPerCall)),
+  };
 }

@@ -7,7 +7,7 @@ import { stdioClient } from '../lib/connect.js';
 import { LIST_ENTRIES, writeListing } from '../lib/fs-fixtures.js';
 import { closedLoop } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
-import { withServerCpu } from '../lib/process-cpu.js';
+import { summariseCosted, withServerCpu } from '../lib/process-cpu.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
 import type { RawMcpClient } from '../lib/raw-client.js';
 import { int, met, ms, ratio, us, type SectionResult, type Target } from '../lib/report.js';
@@ -115,16 +115,14 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
       };
       for (const list of [listOurs, listTheirs]) await closedLoop(list, 1, options.warmSeconds);
       const side = (list: () => Promise<void>, pid: number) => () => withServerCpu(pid, () => closedLoop(list, 1, options.seconds));
-      const runs = await alternate({ name: 'gateway', run: side(listOurs, oursChild.pid) }, { name: 'filesystem', run: side(listTheirs, theirsChild.pid) }, options.rounds);
-      const result = summarise({ rounds: runs.rounds.map(([o, t]) => [o.perSecond, t.perSecond]) });
-      const cpu = (at: 0 | 1) => median(runs.rounds.map((round) => round[at].cpuPerCall));
+      const result = summariseCosted(await alternate({ name: 'gateway', run: side(listOurs, oursChild.pid) }, { name: 'filesystem', run: side(listTheirs, theirsChild.pid) }, options.rounds));
       const target = LIST_TARGETS[mode];
       const ok = result.ratio >= target;
       const label = `list a folder of ${LIST_ENTRIES} entries: dir_list ${mode === 'names' ? 'detail names / list_directory' : '/ list_directory_with_sizes'}`;
       rows.push([label, `${int(result.a)}/s`, `${int(result.b)}/s`, ratio(result.ratio), `≥ ${ratio(target)}`, met(ok)]);
-      rows.push([`the same: server CPU per call (ratio: theirs / ours)`, us(cpu(0)), us(cpu(1)), ratio(cpu(1) / cpu(0)), '—', '—']);
+      rows.push([`the same: server CPU per call (ratio: theirs / ours)`, us(result.cpuA), us(result.cpuB), ratio(result.cpuB / result.cpuA), '—', '—']);
       targets.push({ item: `3. Files: ${label}`, value: ratio(result.ratio), target: `≥ ${ratio(target)}`, met: ok });
-      process.stderr.write(`  files list ${mode}: gateway ${int(result.a)}/s, filesystem ${int(result.b)}/s, ${ratio(result.ratio)}; server CPU per call ${us(cpu(0))} against ${us(cpu(1))}\n`);
+      process.stderr.write(`  files list ${mode}: gateway ${int(result.a)}/s, filesystem ${int(result.b)}/s, ${ratio(result.ratio)}; server CPU per call ${us(result.cpuA)} against ${us(result.cpuB)}\n`);
     }
 
     // Name search: both servers walk the whole tree and match a glob against each path.

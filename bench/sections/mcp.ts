@@ -9,8 +9,8 @@ import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
 import { memoryChannel, RawMcpClient } from '../lib/raw-client.js';
 import { int, met, ratio, us, type SectionResult, type Target } from '../lib/report.js';
-import { alternate, median, summarise } from '../lib/stats.js';
-import { withServerCpu } from '../lib/process-cpu.js';
+import { alternate } from '../lib/stats.js';
+import { summariseCosted, withServerCpu } from '../lib/process-cpu.js';
 import { createBareServer } from '../servers/bare-mcp.js';
 
 const TARGET = 0.9;
@@ -97,9 +97,9 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
       for (const inFlight of [1, IN_FLIGHT]) {
         const side = (client: RawMcpClient, pid: number | undefined) => () =>
           withServerCpu(pid, () => closedLoop(() => client.callTool('bench_echo', ARGS), inFlight, options.seconds));
-        const runs = await alternate({ name: 'gateway', run: side(pair.gateway, pair.pids?.gateway) }, { name: 'bare', run: side(pair.bare, pair.pids?.bare) }, options.rounds);
-        const result = summarise({ rounds: runs.rounds.map(([g, b]) => [g.perSecond, b.perSecond]) });
-        const cpu = (at: 0 | 1) => median(runs.rounds.map((round) => round[at].cpuPerCall));
+        const result = summariseCosted(
+          await alternate({ name: 'gateway', run: side(pair.gateway, pair.pids?.gateway) }, { name: 'bare', run: side(pair.bare, pair.pids?.bare) }, options.rounds),
+        );
         const mode = inFlight === 1 ? 'sequential' : `${inFlight} in flight`;
         const ok = result.ratio >= TARGET;
         rows.push([
@@ -109,7 +109,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
           int(result.b),
           ratio(result.ratio),
           `${ratio(Math.min(...result.ratios))}–${ratio(Math.max(...result.ratios))}`,
-          pair.pids ? `${us(cpu(0))} / ${us(cpu(1))}` : '—',
+          pair.pids ? `${us(result.cpuA)} / ${us(result.cpuB)}` : '—',
           `≥ ${ratio(TARGET)}`,
           met(ok),
         ]);
