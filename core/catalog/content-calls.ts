@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import type { Caller, ProgressUpdate } from '../plugins/plugin-types.js';
 import { isThenable, refusingSignal, RunningCall } from './running-call.js';
 import type { CallRecord } from './tool-catalog.js';
+import { observeCall, type CallObserver } from './call-observers.js';
 
 /** What the resource and prompt catalogs share with the tool catalog: errors, log, shutdown. */
 export interface ContentCatalogOptions {
@@ -48,7 +49,7 @@ export interface HandlerTarget {
  */
 export class ContentCalls {
   readonly #options: ContentCatalogOptions;
-  readonly #observers: Array<(record: CallRecord) => void> = [];
+  readonly #observers: CallObserver[] = [];
   readonly #preconditions: Array<() => GatewayError | undefined> = [];
   readonly #running = new Set<RunningCall>();
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -68,7 +69,7 @@ export class ContentCalls {
     return this.#options;
   }
 
-  observe(observer: (record: CallRecord) => void): void {
+  observe(observer: CallObserver): void {
     this.#observers.push(observer);
   }
 
@@ -120,20 +121,11 @@ export class ContentCalls {
   }
 
   /**
-   * Hands the record of a finished call to every observer. An observer that throws a
-   * GatewayError (the audit log, when it cannot write the row) turns the outcome into it.
+   * Hands the record of a finished call to every observer (observeCall): the audit log may
+   * hold the answer until its row is written, or turn it into AUDIT_UNAVAILABLE.
    */
-  record<T>(record: CallRecord, outcome: ContentOutcome<T>): ContentOutcome<T> {
-    let result = outcome;
-    for (const observer of this.#observers) {
-      try {
-        observer(record);
-      } catch (err) {
-        if (isGatewayError(err)) result = { ok: false, error: err };
-        else this.#options.log.error({ err }, 'call observer threw');
-      }
-    }
-    return result;
+  record<T>(record: CallRecord, outcome: ContentOutcome<T>): ContentOutcome<T> | Promise<ContentOutcome<T>> {
+    return observeCall(this.#observers, record, outcome, (error): ContentOutcome<T> => ({ ok: false, error }), this.#options.log);
   }
 
   #toCallerError(err: unknown, target: HandlerTarget, log: Logger): GatewayError {

@@ -1,3 +1,4 @@
+import type { CallObserver } from './call-observers.js';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, isGatewayError } from '../errors.js';
@@ -79,7 +80,7 @@ export class PromptCatalog {
     return this.#prompts.size;
   }
 
-  observe(observer: (record: CallRecord) => void): void {
+  observe(observer: CallObserver): void {
     this.#calls.observe(observer);
   }
 

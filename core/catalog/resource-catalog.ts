@@ -1,3 +1,4 @@
+import type { CallObserver } from './call-observers.js';
 import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, isGatewayError } from '../errors.js';
@@ -111,7 +112,7 @@ export class ResourceCatalog {
     return undefined;
   }
 
-  observe(observer: (record: CallRecord) => void): void {
+  observe(observer: CallObserver): void {
     this.#calls.observe(observer);
   }
 

@@ -1,5 +1,6 @@
 import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorTable, GatewayError, isGatewayError } from '../errors.js';
+import { observeCall, type CallObserver } from './call-observers.js';
 import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
@@ -87,7 +88,7 @@ export interface ToolCatalogOptions {
  */
 export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
-  readonly #observers: Array<(record: CallRecord) => void> = [];
+  readonly #observers: CallObserver[] = [];
   readonly #preconditions: Array<() => GatewayError | undefined> = [];
   readonly #changeListeners: Array<() => void> = [];
   readonly #options: ToolCatalogOptions;
@@ -265,11 +266,12 @@ export class ToolCatalog {
   }
 
   /**
-   * Called with a record of every finished call, before its answer leaves. An observer that
-   * throws a GatewayError turns the call's outcome into that error (the audit log does, when
-   * it cannot record the call); any other throw is logged.
+   * Called with a record of every finished call, before its answer leaves; the answer waits
+   * for the promise an observer returns (see observeCall). An observer that throws a
+   * GatewayError turns the call's outcome into that error (the audit log does, when it cannot
+   * record the call); any other throw is logged.
    */
-  observe(observer: (record: CallRecord) => void): void {
+  observe(observer: CallObserver): void {
     this.#observers.push(observer);
   }
 
@@ -285,9 +287,10 @@ export class ToolCatalog {
   }
 
   /**
-   * `call` for the hot paths (the REST bridge): a call whose handler answered synchronously is
-   * answered (validated, run, recorded) before this returns, without a promise or a microtask
-   * between the request and its reply. Never throws.
+   * `call` for the hot paths (the REST bridge): a call whose handler answered synchronously,
+   * and whose observers hold nothing (no audit log), is answered (validated, run, recorded)
+   * before this returns, without a promise or a microtask between the request and its reply.
+   * Never throws.
    */
   invoke(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
     const outcome = this.#call(name, args, request);
@@ -327,9 +330,8 @@ export class ToolCatalog {
     return outcome.then(finish, (err: unknown) => finish({ ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) }));
   }
 
-  /** Hands the record of a finished call to the observers; one that throws a GatewayError turns the outcome into it. */
-  #record(name: string, tool: RegisteredTool | undefined, args: unknown, request: CallRequest, startedAt: number, started: number, settled: CallOutcome): CallOutcome {
-    let outcome = settled;
+  /** Hands the record of a finished call to the observers (observeCall), which may change or hold its outcome. */
+  #record(name: string, tool: RegisteredTool | undefined, args: unknown, request: CallRequest, startedAt: number, started: number, settled: CallOutcome): CallOutcome | Promise<CallOutcome> {
     const record: CallRecord = {
       tool: name,
       plugin: tool?.plugin,
@@ -337,17 +339,9 @@ export class ToolCatalog {
       args,
       startedAt,
       durationMs: performance.now() - started,
-      outcome: outcome.ok ? 'ok' : outcome.error.code,
+      outcome: settled.ok ? 'ok' : settled.error.code,
     };
-    for (const observer of this.#observers) {
-      try {
-        observer(record);
-      } catch (err) {
-        if (isGatewayError(err)) outcome = { ok: false, tool, error: err };
-        else this.#options.log.error({ err }, 'call observer threw');
-      }
-    }
-    return outcome;
+    return observeCall(this.#observers, record, settled, (error): CallOutcome => ({ ok: false, tool, error }), this.#options.log);
   }
 
   /** The checks, then the handler: synchronously to the end when the handler answers synchronously. */

@@ -73,7 +73,16 @@ const MAX_UNWRITTEN_ROWS = 10_000;
 /** While the journal cannot be written, how often a call may probe it again. */
 const PROBE_EVERY_MS = 250;
 
-/** A row and the journal offset just past its line (Infinity: its line could not be written). */
+/** Rows recorded in one turn of the event loop, written with one write(2) (AuditLog.record). */
+interface Batch {
+  text: string;
+  readonly rows: unknown[][];
+  /** Resolves once the rows are written; rejects with AUDIT_UNAVAILABLE when they could not be (fail-closed). */
+  readonly written: Promise<void>;
+  readonly settle: (error?: GatewayError) => void;
+}
+
+/** A row and the journal offset past its batch (Infinity: its batch could not be written). */
 interface JournalEntry {
   readonly row: unknown[];
   readonly end: number;
@@ -123,12 +132,14 @@ export class AuditLog {
   readonly #journal: AuditJournal | undefined;
   readonly #log: Logger | undefined;
   readonly #failOpen: boolean;
+  /** The rows recorded in this turn of the event loop, not yet written. */
+  #batch: Batch | undefined;
   #pending: JournalEntry[] = [];
   #unwritten = 0;
   #dropped = 0;
   /** Set while the journal cannot be written: the errno code (or message) of the failure. */
   #failure: string | undefined;
-  /** The length of the line that failed: what a probe must be able to write. */
+  /** The length of the batch that failed: what a probe must be able to write. */
   #failedBytes = 0;
   #lastProbe = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -223,42 +234,75 @@ export class AuditLog {
   }
 
   /**
-   * Writes the call's row to the journal before returning. If that write fails (disk full),
-   * the call fails closed: this throws AUDIT_UNAVAILABLE, which becomes the call's answer (it
-   * ran, but no reply leaves without its row), and `availability()` refuses further calls
-   * until the journal takes writes again. With `failOpen` the failure is only logged. Either
-   * way the row is kept in memory (up to MAX_UNWRITTEN_ROWS) and reaches the table at the next
-   * fold the database accepts. After close() (the last step of shutdown) a call, which can
-   * only be a refusal with SHUTTING_DOWN, is not recorded.
+   * Puts the call's row in the journal, with the rows of every other call that finishes in
+   * this turn of the event loop: they are written together, one write(2), once the turn's I/O
+   * callbacks are done (setImmediate), and the promise returned resolves then. The caller
+   * answers the call only after that (ToolCatalog waits for it, see observeCall): one write
+   * per turn instead of one per call, and the answers of a turn leave together, which costs
+   * the gateway and its clients less than a write and a wake-up per answer (bench/analysis.md
+   * section 22). If the write fails (disk full), the promise rejects with AUDIT_UNAVAILABLE,
+   * which becomes the answer of those calls (they ran, but no reply leaves without its row),
+   * and `availability()` refuses further calls until the journal takes writes again. With
+   * `failOpen` the failure is only logged. Either way the rows are kept in memory (up to
+   * MAX_UNWRITTEN_ROWS) and reach the table at the next fold the database accepts. Without a
+   * journal (an in-memory database) the row is inserted at once and nothing is returned.
+   * After close() (the last step of shutdown) a call, which can only be a refusal with
+   * SHUTTING_DOWN, is not recorded.
    */
-  record(call: CallRecord): void {
-    if (this.#closed) return;
+  record(call: CallRecord): Promise<void> | undefined {
+    if (this.#closed) return undefined;
     const row = rowOf(call);
     if (!this.#journal) {
       this.#insert.run(...row);
-      return;
+      return undefined;
     }
+    const batch = (this.#batch ??= this.#openBatch());
+    batch.text += `${JSON.stringify(row)}\n`;
+    batch.rows.push(row);
+    return batch.written;
+  }
+
+  #openBatch(): Batch {
+    let settle!: Batch['settle'];
+    const written = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    // Every caller attaches its own handlers; this one keeps a failed batch that nobody waits
+    // for any more (a flush at close) from being an unhandled rejection.
+    written.catch(() => {});
+    setImmediate(() => this.#writeBatch());
+    return { text: '', rows: [], written, settle };
+  }
+
+  /** Writes the open batch, if any, and settles its promise. */
+  #writeBatch(): void {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#batch = undefined;
     let end = Infinity;
-    const line = `${JSON.stringify(row)}\n`;
     try {
-      end = this.#journal.append(line);
+      end = this.#journal!.append(batch.text);
       this.#failure = undefined;
     } catch (err) {
       this.#failure = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      this.#failedBytes = Buffer.byteLength(line);
-      this.#log?.error({ err }, 'an audit row could not be written to the journal');
+      this.#failedBytes = Buffer.byteLength(batch.text);
+      this.#log?.error({ err, rows: batch.rows.length }, 'audit rows could not be written to the journal');
     }
-    // A call refused by availability() did not run: its refusal already says why. Any other
-    // is answered AUDIT_UNAVAILABLE, and its row says the same as its reply.
-    const withheld = end === Infinity && !this.#failOpen && call.outcome !== 'AUDIT_UNAVAILABLE';
-    if (withheld) row[OUTCOME] = 'AUDIT_UNAVAILABLE';
-    if (end === Infinity && ++this.#unwritten > MAX_UNWRITTEN_ROWS) this.#dropped++;
-    else this.#pending.push({ row, end });
+    const withheld = end === Infinity && !this.#failOpen;
+    for (const row of batch.rows) {
+      // A call refused by availability() did not run: its refusal already says why. Any other
+      // is answered AUDIT_UNAVAILABLE, and its row says the same as its reply.
+      if (withheld) row[OUTCOME] = 'AUDIT_UNAVAILABLE';
+      if (end === Infinity && ++this.#unwritten > MAX_UNWRITTEN_ROWS) this.#dropped++;
+      // The rows of a batch are folded together, so they share the journal offset past it.
+      else this.#pending.push({ row, end });
+    }
     if (this.#pending.length >= FOLD_AT_ROWS) this.#schedule(0);
     else if (!this.#timer) this.#schedule(FOLD_EVERY_MS);
-    if (withheld) {
-      throw new GatewayError('AUDIT_UNAVAILABLE', `The call ran, but its audit row could not be written (${this.#failure}), so its result is withheld. Free space on the gateway's disk; calls are refused until then.`);
-    }
+    if (!withheld) return batch.settle();
+    batch.settle(
+      new GatewayError('AUDIT_UNAVAILABLE', `The call ran, but its audit row could not be written (${this.#failure}), so its result is withheld. Free space on the gateway's disk; calls are refused until then.`),
+    );
   }
 
   /**
@@ -287,8 +331,9 @@ export class AuditLog {
     return this.#failure === undefined ? { state: 'ok', ...base } : { state: 'unavailable', reason: this.#failure, ...base };
   }
 
-  /** Folds the waiting rows into `core_audit` now. */
+  /** Writes the open batch to the journal, then folds the waiting rows into `core_audit` now. */
   flush(): void {
+    this.#writeBatch();
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (!this.#journal || this.#pending.length === 0) return;

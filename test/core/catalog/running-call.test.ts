@@ -1,6 +1,8 @@
 // A call's time limit, cancel hook and abort race are made only for a handler that returned a
 // promise (RunningCall.race); one that answered synchronously is done before any could fire.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isThenable, RunningCall } from '../../../core/catalog/running-call.js';
 import { GatewayError } from '../../../core/errors.js';
@@ -69,20 +71,38 @@ describe('synchronous handlers in the catalog', () => {
     assert.doesNotMatch(bug.error.message, /oops/, 'no internals in the answer');
   });
 
-  it('invoke answers and records a synchronous call before it returns; an asynchronous one is in flight until it settles', async () => {
-    const gateway = await startGateway();
+  it('without the audit log, invoke answers and records a synchronous call before it returns; an asynchronous one is in flight until it settles', async () => {
+    const gateway = await startGateway({ tools: { audit: false } });
     const seen: string[] = [];
     gateway.catalog.observe((record) => void seen.push(`${record.tool}:${record.outcome}`));
     const now = gateway.catalog.invoke('echo', { text: 'x' }, memory);
     assert.equal(isThenable(now), false);
     assert.ok(!isThenable(now) && now.ok);
-    assert.deepEqual(seen, ['echo:ok'], 'observed (audited) before invoke returned');
+    assert.deepEqual(seen, ['echo:ok'], 'observed before invoke returned');
     assert.equal(gateway.catalog.inFlight, 0);
     const later = gateway.catalog.invoke('echo_sleep', { ms: 20 }, memory);
     assert.equal(isThenable(later), true);
     assert.equal(gateway.catalog.inFlight, 1);
     assert.ok((await later).ok);
     assert.deepEqual(seen, ['echo:ok', 'echo_sleep:ok']);
+    assert.equal(gateway.catalog.inFlight, 0);
+  });
+
+  it('with the audit log, a synchronous call is answered once the rows of its turn are in the journal, and is in flight until then', async () => {
+    const gateway = await startGateway();
+    const journal = () => readdirSync(join(gateway.config.dataDir, 'audit-journal')).map((name) => readFileSync(join(gateway.config.dataDir, 'audit-journal', name), 'utf8')).join('');
+    const before = journal();
+    const first = gateway.catalog.invoke('echo', { text: 'one' }, memory);
+    const second = gateway.catalog.invoke('echo', { text: 'two' }, memory);
+    assert.ok(isThenable(first) && isThenable(second), 'held until the batch is written');
+    assert.equal(gateway.catalog.inFlight, 2);
+    assert.equal(journal(), before, 'nothing written during the turn');
+    const written: string[] = [];
+    const outcomes = await Promise.all([first, second].map((outcome) => outcome.then((settled) => (written.push(journal()), settled))));
+    assert.ok(outcomes.every((outcome) => outcome.ok));
+    // Both rows were in the journal when the first answer was released: one write for the turn.
+    const texts = (journalText: string) => journalText.split('\n').filter(Boolean).map((line) => JSON.parse(JSON.parse(line)[7]).text);
+    for (const text of written) assert.deepEqual(texts(text.slice(before.length)), ['one', 'two']);
     assert.equal(gateway.catalog.inFlight, 0);
   });
 });
