@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { cleanUp, ROOT, tempDir } from './lib/children.js';
+import { cleanUp, ROOT, runServersOn, tempDir } from './lib/children.js';
+import { pinBench } from './lib/cpu-pinning.js';
 import { startBareServe, startGatewayServe, type ServingChild } from './lib/connect.js';
 import { describeMachine } from './lib/machine.js';
 import { readOptions } from './lib/options.js';
@@ -48,8 +49,10 @@ async function main(): Promise<void> {
   // The gateway children's cached --stdio catalogs go to a folder of this run, not the user's cache.
   process.env.MCP_GATEWAY_CACHE_DIR = tempDir('mcpgw-bench-cache-');
   const machine = describeMachine();
+  const pinning = options.pin ? pinBench() : undefined;
+  runServersOn(pinning?.servers);
   process.stderr.write(
-    `bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${options.rounds} rounds × ${options.seconds} s; sections: ${[...options.sections].join(', ')}${options.quick ? ' (quick)' : ''}\n`,
+    `bench: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${options.rounds} rounds × ${options.seconds} s; sections: ${[...options.sections].join(', ')}${options.quick ? ' (quick)' : ''}; ${pinning ? `bench on CPU ${pinning.client}, servers on ${pinning.servers}` : 'not pinned'}\n`,
   );
   const sections: SectionResult[] = [];
   const done = (section: SectionResult) => {
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
   if (options.write) {
     const analysisFile = join(ROOT, 'bench', 'analysis.md');
     const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : '';
-    writeFileSync(join(ROOT, 'docs', 'performance.md'), renderDoc({ machine, options, startedAt, durationS, load: { start: loadAtStart, end: loadavg()[0]! }, sections, analysis }));
+    writeFileSync(join(ROOT, 'docs', 'performance.md'), renderDoc({ machine, options, pinning, startedAt, durationS, load: { start: loadAtStart, end: loadavg()[0]! }, sections, analysis }));
     process.stdout.write('bench: wrote docs/performance.md\n');
   } else {
     process.stdout.write('bench: docs/performance.md left as it is (quick or partial run; BENCH_WRITE=1 forces it)\n');

@@ -47,6 +47,22 @@ export interface Child {
 type HostPort<K extends string> = { kind: K; host: string; port: number };
 export type ListeningAddress = HostPort<'tcp'> | HostPort<'http'> | HostPort<'rest'> | { kind: 'unix'; path: string };
 
+/** The CPUs every server runs on (lib/cpu-pinning.ts); undefined: wherever the scheduler puts them. */
+let serverCpus: string | undefined;
+
+export function runServersOn(cpus: string | undefined): void {
+  serverCpus = cpus;
+}
+
+/**
+ * `command args` as the bench starts a server or a baseline's work: on the servers' CPUs when
+ * they are pinned (taskset executes the command in its own process, so the pid is the
+ * command's, and whatever the command starts inherits the CPUs).
+ */
+export function serverCommand(command: string, args: string[]): [string, string[]] {
+  return serverCpus === undefined ? [command, args] : ['taskset', ['-c', serverCpus, command, ...args]];
+}
+
 /** Spawns `node [nodeArgs] script [args]` with stdin/stdout piped; stderr is always drained. */
 export function spawnNode(script: string, args: string[], options: { nodeArgs?: string[]; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Child {
   const spawnOptions: SpawnOptions = {
@@ -54,7 +70,7 @@ export function spawnNode(script: string, args: string[], options: { nodeArgs?: 
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], spawnOptions);
+  const child = spawn(...serverCommand(process.execPath, [...(options.nodeArgs ?? []), script, ...args]), spawnOptions);
   return track(child);
 }
 

@@ -27,6 +27,8 @@ export interface BenchOptions {
   readonly write: boolean;
   /** Hard limit for the whole run; past it every child is killed and the run fails. */
   readonly maxSeconds: number;
+  /** The bench process on one CPU, the servers on the others (lib/cpu-pinning.ts). */
+  readonly pin: boolean;
 }
 
 export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview'] as const;
@@ -68,5 +70,6 @@ export function readOptions(): BenchOptions {
     profile: flag('BENCH_PROFILE', !quick),
     write: flag('BENCH_WRITE', complete),
     maxSeconds: number('BENCH_MAX_SECONDS', 2400),
+    pin: flag('BENCH_PIN', true),
   };
 }

@@ -13,9 +13,9 @@ export function cpuMicrosOf(pid: number): number {
 }
 
 /**
- * A side's run that also gives the CPU time its server process spent per call. The bench's
- * client shares the machine's cores with the server, so throughput ratios carry the client's
- * cost and the host's swings; the server's own CPU per call is what the server controls.
+ * A side's run that also gives the CPU time its server process spent per call. The bench
+ * client's cost and the host's swings are in the throughput ratios; the server's own CPU per
+ * call is what the server controls.
  * Without a pid (a server inside the bench process) it is NaN.
  */
 export async function withServerCpu<T extends { calls: number }>(pid: number | undefined, run: () => Promise<T>): Promise<T & { cpuPerCall: number }> {

@@ -1,3 +1,4 @@
+import type { Pinning } from './cpu-pinning.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions, SectionName } from './options.js';
 import type { ProfileSummary } from './profile.js';
@@ -62,6 +63,8 @@ export function printTargets(sections: readonly SectionResult[]): void {
 export interface DocInput {
   readonly machine: Machine;
   readonly options: BenchOptions;
+  /** Where the bench and its servers ran; undefined when they were not pinned. */
+  readonly pinning: Pinning | undefined;
   readonly startedAt: Date;
   readonly durationS: number;
   /** 1-minute load averages when the run started and ended: other work on the machine shows here. */
@@ -89,6 +92,7 @@ export function renderDoc(input: DocInput): string {
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, ${machine.kernel}. Load average (1 min): ${input.load.start.toFixed(2)} at the start, ${input.load.end.toFixed(2)} at the end${Math.max(input.load.start, input.load.end) > 1.5 ? ' — other work was running on this machine, so absolute figures are noisy; the ratios come from alternating rounds and are the figures to compare' : ''}.`,
     `- Node ${machine.node}; ${Object.entries(machine.packages).map(([p, v]) => `${p} ${v}`).join(', ')}.`,
     `- Gateway commit: ${machine.commit}; measured from the compiled build (\`npm run build\` runs first).`,
+    `- Processes: ${input.pinning ? `the bench process (every client and load generator) pinned to CPU ${input.pinning.client}, every server and baseline it starts to CPU${input.pinning.servers.includes(',') ? 's' : ''} ${input.pinning.servers} (taskset; both sides of each comparison alike)` : 'left to the scheduler (not pinned)'}.`,
     `- Settings: ${options.warmSeconds} s of unmeasured warm-up per side, then ${options.rounds} rounds × ${options.seconds} s per side for throughput; ${int(options.memoryCalls)} calls for memory; ${int(options.treeFiles)} files in the search tree; ${options.startupRuns} start-ups per server.`,
     '',
     '## Targets',

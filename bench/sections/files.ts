@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
+import { GATEWAY_BIN, ROOT, serverCommand, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
 import { stdioClient } from '../lib/connect.js';
 import { LIST_ENTRIES, writeListing } from '../lib/fs-fixtures.js';
 import { closedLoop } from '../lib/load.js';
@@ -153,7 +153,7 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
       if (found.matches.length !== needles) throw new Error(`file_search found ${found.matches.length} matches, expected ${needles}`);
     });
     const searchGrep = timed(async () => {
-      const { stdout } = await run('grep', ['-rnF', NEEDLE, tree], { maxBuffer: 16 * 1024 * 1024 });
+      const { stdout } = await run(...serverCommand('grep', ['-rnF', NEEDLE, tree]), { maxBuffer: 16 * 1024 * 1024 });
       if (stdout.trim().split('\n').length !== needles) throw new Error('grep found a different number of matches');
     });
     const search = await alternate({ name: 'gateway', run: searchOurs }, { name: 'grep', run: searchGrep }, options.rounds, { a: searchOurs, b: searchGrep });
@@ -175,7 +175,7 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
     title: '3. Files: the files plugin vs the official filesystem server',
     method: [
       `The same raw client loop over stdio against two child processes: **ours**, the real binary (\`mcp-gateway --stdio\`) with the files plugin and the default config (audit and metrics on), its workspace a temp folder; **theirs**, \`@modelcontextprotocol/server-filesystem\` (its \`dist/index.js\` on plain node) allowed the same folder. Both read the same ${(content.length / 1024).toFixed(1)} KiB file by absolute path: \`file_read\` (which also detects the language and returns JSON) against \`read_text_file\`. Ratio = ours / theirs; each side first runs ${options.warmSeconds} s unmeasured (steady speed, as in section 1), then ${options.rounds} alternating rounds of ${options.seconds} s, medians.`,
-      `Listing: a folder of ${LIST_ENTRIES} entries (one in four a folder), listed by absolute path one call at a time: \`dir_list\` with \`detail: "names"\` (bare names, no stat) against \`list_directory\` (names with [FILE]/[DIR]), and \`dir_list\` with \`detail: "full"\` (name, path, isDir, isSymlink, size per entry, as JSON) against \`list_directory_with_sizes\`. Each side's answer is checked in full once (the number of entries); in the measured loop both check only that the answer's text names the last entry, so that the bench's own checking costs both sides the same (until this pass the gateway's side parsed its JSON text on every call: about 10 µs of the bench process's CPU against 2 µs for the substring check, measured alone). Warm-up, then alternating rounds, medians, as for reads. Under each listing, the CPU time (user and system, from \`/proc/<pid>/stat\`, to the 10 ms tick) that each server process spent per call, the median of the rounds: the bench's client shares the machine's cores, so the throughput ratio also carries the client's cost (larger for the gateway's answer, which carries the names twice, as text and as structured content) and the host's swings.`,
+      `Listing: a folder of ${LIST_ENTRIES} entries (one in four a folder), listed by absolute path one call at a time: \`dir_list\` with \`detail: "names"\` (bare names, no stat) against \`list_directory\` (names with [FILE]/[DIR]), and \`dir_list\` with \`detail: "full"\` (name, path, isDir, isSymlink, size per entry, as JSON) against \`list_directory_with_sizes\`. Each side's answer is checked in full once (the number of entries); in the measured loop both check only that the answer's text names the last entry, so that the bench's own checking costs both sides the same (until this pass the gateway's side parsed its JSON text on every call: about 10 µs of the bench process's CPU against 2 µs for the substring check, measured alone). Warm-up, then alternating rounds, medians, as for reads. Under each listing, the CPU time (user and system, from \`/proc/<pid>/stat\`, to the 10 ms tick) that each server process spent per call, the median of the rounds: the throughput ratio also carries the bench client's cost (larger for the gateway's answer, which carries the names twice, as text and as structured content) and the host's swings.`,
       `Search: a generated tree of ${int(options.treeFiles)} files of ~1.2 KiB in 100 folders. Name search: \`file_find\` with \`gitignore: false\` against \`search_files\`, both matching \`${pattern}\` against every path (ratio = their time / ours, higher is better for us). Content search: \`file_search\` for a literal found in ${needles} files, which reads every file; the filesystem server has no content search, so GNU \`grep -rnF\` (spawned, wall time) is shown as the floor. Each search is timed per call, ${options.rounds} alternating rounds after one warm-up each, medians.`,
     ],
     tables: [{ columns: ['operation', 'gateway (files)', 'server-filesystem', 'ratio', 'target', 'met'], rows }],
