@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 // objects, but a collection that runs while a few requests are in flight (or while the gateway
 // idles between bursts) can mark such a site for good; every later request then leaves garbage
 // in the old generation, and V8's helper threads mark and sweep it without end. Measured under
-// REST load (bench/analysis.md section 22): about one gateway process in six fell into that
+// REST load (bench/analysis.md section 22): about one gateway process in seven fell into that
 // state for its whole life, at two thirds of the throughput of the others; none did with
 // pretenuring off. Set before anything is loaded, so that no site was decided yet.
 setFlagsFromString('--no-allocation-site-pretenuring');

@@ -1,5 +1,6 @@
 import { isGatewayError, type GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { isThenable } from './running-call.js';
 import type { CallRecord } from './tool-catalog.js';
 
 /**
@@ -26,9 +27,10 @@ export function observeCall<O>(observers: readonly CallObserver[], record: CallR
   let waiting: Promise<void> | undefined;
   for (const observer of observers) {
     try {
-      const pending = observer(record);
-      // Only the audit log holds answers today; a second would be waited for as well.
-      if (pending) waiting = waiting ? Promise.all([waiting, pending]).then(() => undefined) : pending;
+      const pending: unknown = observer(record);
+      // Only the audit log holds answers today; a second would be waited for as well. (Checked
+      // as a thenable: a plain-JS observer may return anything.)
+      if (isThenable(pending)) waiting = waiting ? Promise.all([waiting, pending]).then(() => undefined) : (Promise.resolve(pending) as Promise<void>);
     } catch (err) {
       fail(err);
     }

@@ -303,8 +303,9 @@ export class ToolCatalog {
   /**
    * Resolves once every call in flight has settled and been recorded. Shutdown aborts their
    * signals first, so this is quick; it must finish before the database closes, or the audit
-   * rows of the cancelled calls would be lost. (A call answered synchronously was recorded
-   * before `invoke` returned: it is never in flight.)
+   * rows of the cancelled calls would be lost. (A call `invoke` answered synchronously was
+   * recorded before it returned: it is never in flight. With the audit log, every call waits
+   * for its turn's journal write, in flight until then.)
    */
   async drain(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);

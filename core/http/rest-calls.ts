@@ -30,7 +30,8 @@ export interface RestCaller {
  * "data": …}`, or the error envelope with the table's status. `res` is the node response,
  * whose closing before the answer (the client hung up) cancels the call, as an MCP client's
  * disconnect does. A call whose handler answered synchronously is answered synchronously
- * (ToolCatalog.invoke).
+ * when nothing holds it (ToolCatalog.invoke); with the audit log, once its turn's rows are
+ * written.
  */
 export function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
   const { principal } = caller;

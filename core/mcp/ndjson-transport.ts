@@ -9,8 +9,16 @@ import { isToolCallMessage } from './mcp-tool-calls.js';
 export interface NdjsonTransportOptions {
   /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */
   maxMessageBytes: number;
-  /** Called once when the peer's side ends or the transport is closed. */
+  /** Called once when the transport closes: by close(), the peer gone, or ended and answered (below). */
   onEnd?: () => void;
+  /**
+   * Given for stdio, where the input ending (EOF on stdin) is the client saying it is done
+   * while stdout stays open: called once then, and the transport stays open for the answers
+   * of the requests it already has, closing once the last one is sent (or by close()). Without
+   * it (a socket, where EOF cannot be told from the peer going away), the input ending closes
+   * the transport at once and the calls in flight are cancelled.
+   */
+  onInputEnd?: () => void;
 }
 
 /**
@@ -34,6 +42,9 @@ export class NdjsonTransport implements Transport {
   #discarding = false;
   #closed = false;
   #started = false;
+  #inputEnded = false;
+  /** The ids of the peer's requests not answered yet (a cancelled one counts as answered). */
+  readonly #unanswered = new Set<string | number>();
 
   constructor(input: Readable, output: Writable, options: NdjsonTransportOptions) {
     this.#input = input;
@@ -46,8 +57,8 @@ export class NdjsonTransport implements Transport {
     if (this.#started) return;
     this.#started = true;
     this.#input.on('data', this.#onData);
-    this.#input.on('end', this.#onPeerGone);
-    this.#input.on('close', this.#onPeerGone);
+    this.#input.on('end', this.#onInputEnd);
+    this.#input.on('close', this.#onInputEnd);
     // Our own error listeners stay for the life of the streams: an EPIPE or ECONNRESET
     // without a listener would crash the whole gateway.
     this.#input.on('error', this.#onStreamError);
@@ -58,7 +69,9 @@ export class NdjsonTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return this.#writeLine(jsonTextOf(message));
+    const sent = this.#writeLine(jsonTextOf(message));
+    if (!('method' in message) && 'id' in message && message.id !== undefined) this.#answered(message.id);
+    return sent;
   }
 
   async close(): Promise<void> {
@@ -120,6 +133,10 @@ export class NdjsonTransport implements Transport {
       this.#replyError(requestIdOf(value), 'INVALID_REQUEST', 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object.');
       return;
     }
+    if ('method' in message) {
+      if ('id' in message) this.#unanswered.add(message.id as string | number);
+      else if (message.method === 'notifications/cancelled') this.#answered((message.params as { requestId?: string | number } | undefined)?.requestId ?? '');
+    }
     try {
       this.onmessage?.(message);
     } catch (err) {
@@ -150,6 +167,21 @@ export class NdjsonTransport implements Transport {
   #onPeerGone = (): void => {
     void this.close();
   };
+
+  #onInputEnd = (): void => {
+    if (!this.#options.onInputEnd) return void this.close();
+    if (this.#inputEnded || this.#closed) return;
+    this.#inputEnded = true;
+    this.#input.off('data', this.#onData);
+    this.#options.onInputEnd?.();
+    if (this.#unanswered.size === 0) void this.close();
+  };
+
+  #answered(id: string | number): void {
+    if (!this.#unanswered.delete(id)) return;
+    // Closing ends the output after what was written (end() queues behind write()).
+    if (this.#inputEnded && this.#unanswered.size === 0) void this.close();
+  }
 
   #onStreamError = (err: Error): void => {
     // A peer that resets the connection is an ordinary end of a session, not a failure.

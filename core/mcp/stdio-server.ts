@@ -42,6 +42,9 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
   const early = takeEarlyStdio();
   const stdio = new NdjsonTransport(process.stdin, process.stdout, {
     maxMessageBytes: config.transports.stdio.maxMessageBytes,
+    // The client closing stdin is its way of saying it is done: the shutdown begins at once,
+    // and the answers of the calls it already sent still go out while the gateway drains.
+    onInputEnd: () => void lifecycle.close('stdin closed'),
     onEnd: () => void lifecycle.close('stdin closed'),
   });
   // Closing the transport (the session's server closes it too) ends stdin's reading.

@@ -9,10 +9,11 @@ const openHere = new Set<string>();
 
 /**
  * The audit log's write-ahead journal: one append-only file per gateway process, one JSON
- * line per call, written with a single write(2) before the call's reply leaves. The kernel
- * keeps the line when the process is killed right after, as it keeps SQLite's WAL; the rows
- * reach the `core_audit` table in batches later (see AuditLog). Each process has its own file,
- * so two gateways on one data folder (`serve` and a `call` from the CLI) never interleave.
+ * line per call, the lines of a turn of the event loop written with a single write(2) before
+ * those calls' replies leave (AuditLog.record). The kernel keeps the lines when the process
+ * is killed right after, as it keeps SQLite's WAL; the rows reach the `core_audit` table in
+ * batches later (see AuditLog). Each process has its own file, so two gateways on one data
+ * folder (`serve` and a `call` from the CLI) never interleave.
  */
 export class AuditJournal {
   readonly #dir: string;
@@ -40,7 +41,7 @@ export class AuditJournal {
     return this.#size;
   }
 
-  /** Appends one line; returns the file's size after it. Throws what write(2) throws. */
+  /** Appends whole lines with one write(2); returns the file's size after them. Throws what write(2) throws. */
   append(line: string): number {
     const written = writeSync(this.#fd, line);
     const length = Buffer.byteLength(line);

@@ -115,10 +115,11 @@ export interface AuditState {
 /**
  * The audit log: one row per tool call, on record before the reply leaves, so a call whose
  * answer a client saw survives the process being killed right after. A row goes first to this
- * process's journal (one write(2), see AuditJournal) and reaches the `core_audit` table in a
- * batch within FOLD_EVERY_MS; a journal left behind by a killed process is folded in at the
- * next start, or within SWEEP_EVERY_MS by a gateway still running. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset
- * up to which its lines are in the table, updated in the same transaction as the rows.
+ * process's journal (one write(2) for the rows of a turn of the event loop, see record) and
+ * reaches the `core_audit` table in a batch within FOLD_EVERY_MS; a journal left behind by a
+ * killed process is folded in at the next start, or within SWEEP_EVERY_MS by a gateway still
+ * running. Folding is idempotent: `core_audit_folded` holds, per journal file, the offset up
+ * to which its lines are in the table, updated in the same transaction as the rows.
  *
  * Arguments are kept as a SHA-256 digest plus a short summary, both with secret-looking keys
  * redacted. They are the effective arguments: ajv fills schema defaults in as it validates.
@@ -139,7 +140,7 @@ export class AuditLog {
   #dropped = 0;
   /** Set while the journal cannot be written: the errno code (or message) of the failure. */
   #failure: string | undefined;
-  /** The length of the batch that failed: what a probe must be able to write. */
+  /** The length of the longest row of the batch that failed: what a probe must be able to write. */
   #failedBytes = 0;
   #lastProbe = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -285,13 +286,18 @@ export class AuditLog {
       this.#failure = undefined;
     } catch (err) {
       this.#failure = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      this.#failedBytes = Buffer.byteLength(batch.text);
-      this.#log?.error({ err, rows: batch.rows.length }, 'audit rows could not be written to the journal');
+      // A probe must find room for one row again, not for the whole batch.
+      this.#failedBytes = Math.max(...batch.text.split('\n').map((line) => Buffer.byteLength(line) + 1));
+      try {
+        this.#log?.error({ err, rows: batch.rows.length }, 'audit rows could not be written to the journal');
+      } catch {
+        // stderr on the same full disk: the batch must still be settled.
+      }
     }
     const withheld = end === Infinity && !this.#failOpen;
     for (const row of batch.rows) {
-      // A call refused by availability() did not run: its refusal already says why. Any other
-      // is answered AUDIT_UNAVAILABLE, and its row says the same as its reply.
+      // Every call of the batch is answered AUDIT_UNAVAILABLE (one refused by availability()
+      // keeps its own message, see observeCall), and its row says the same as its reply.
       if (withheld) row[OUTCOME] = 'AUDIT_UNAVAILABLE';
       if (end === Infinity && ++this.#unwritten > MAX_UNWRITTEN_ROWS) this.#dropped++;
       // The rows of a batch are folded together, so they share the journal offset past it.
@@ -307,7 +313,7 @@ export class AuditLog {
 
   /**
    * AUDIT_UNAVAILABLE while the journal cannot be written (fail-closed only), checked before
-   * a call runs. At most every PROBE_EVERY_MS, a write as long as the line that failed (taken
+   * a call runs. At most every PROBE_EVERY_MS, a write as long as the longest row that failed (taken
    * back at once) probes the journal again, so the first call after space is freed runs.
    */
   availability(): GatewayError | undefined {

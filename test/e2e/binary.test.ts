@@ -73,6 +73,27 @@ describe('the mcp-gateway binary', () => {
     assert.doesNotMatch(stdout, /secret internal detail/, '...and not sent to the client');
   });
 
+  it('answers the calls a client sent before it closed stdin, then exits 0', async () => {
+    const { config } = setup();
+    const child = spawn(process.execPath, [BIN, '--stdio', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.resume();
+    const send = (m: unknown) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    // A stdin closed during the boot stops the boot; the client here waits for it.
+    await waitFor(() => stdout.includes('"id":1'));
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'last words' } } });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 0);
+    const replies = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    assert.deepEqual(replies.map((r) => r.id).sort(), [1, 2, 3]);
+    assert.equal(JSON.parse(replies.find((r) => r.id === 2).result.content[0].text).text, 'last words');
+  });
+
   it('keeps a call\'s data when killed with SIGKILL right after answering', async () => {
     const { dir, config } = setup();
     const child = spawn(process.execPath, [BIN, '--stdio', '--config', config], { stdio: ['pipe', 'pipe', 'ignore'] });

@@ -336,9 +336,12 @@ describe('AuditLog', () => {
     const db = freshDb(t);
     const first = new AuditLog(db);
     first.record(callRecord({ outcome: 'one' }));
-    // A second log in the same process (another gateway on the same data folder) folds the
-    // first one's line at start-up; the first must not insert it again.
+    // Its line in the journal (written at the end of the turn otherwise), and in the table.
+    first.flush();
+    // A second log in the same process (another gateway on the same data folder) must leave
+    // the first one's live journal alone, and the first must not insert its line again.
     const second = new AuditLog(db);
+    assert.equal(readdirSync(join(dirname(db.name), 'audit-journal')).length, 2, 'both journals live');
     first.record(callRecord({ outcome: 'two' }));
     first.flush();
     second.close();
