@@ -45,8 +45,8 @@ export interface HandlerTarget {
  * refused after shutdown began or when a precondition fails (the audit journal), raced against
  * a time limit, client cancellation and shutdown, errors mapped (a declared code passes,
  * anything else is INTERNAL_ERROR with the original logged), and every finished call handed
- * to the observers (audit, metrics; observeCall, as for tools). Not on the tools/call path,
- * which keeps its own.
+ * to the observers (audit, metrics) through observeCall, as tools are. Kept off the tools/call
+ * hot path, which has its own.
  */
 export class ContentCalls {
   readonly #options: ContentCatalogOptions;

@@ -1,7 +1,7 @@
-import type { CallObserver } from './call-observers.js';
 import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, isGatewayError } from '../errors.js';
+import type { CallObserver } from './call-observers.js';
 import type { ResourceDefinition, ResourceReader } from '../plugins/content-types.js';
 import { ContentCalls, type ContentCatalogOptions, type ContentOutcome, type ContentRequest } from './content-calls.js';
 import { NO_COMPLETION, runCompleter, type Completion } from './completions.js';

@@ -43,13 +43,17 @@ export class NdjsonTransport implements Transport {
   #closed = false;
   #started = false;
   #inputEnded = false;
-  /** The ids of the peer's requests not answered yet (a cancelled one counts as answered). */
-  readonly #unanswered = new Set<string | number>();
+  /**
+   * With onInputEnd: the ids of the peer's requests not answered yet (a cancelled one counts
+   * as answered), which keep the transport open once the input has ended.
+   */
+  readonly #unanswered: Set<string | number> | undefined;
 
   constructor(input: Readable, output: Writable, options: NdjsonTransportOptions) {
     this.#input = input;
     this.#output = output;
     this.#options = options;
+    this.#unanswered = options.onInputEnd ? new Set() : undefined;
   }
 
   /** Idempotent: a transport may be started to read a first message before a session takes it. */
@@ -70,7 +74,7 @@ export class NdjsonTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const sent = this.#writeLine(jsonTextOf(message));
-    if (!('method' in message) && 'id' in message && message.id !== undefined) this.#answered(message.id);
+    if (this.#unanswered && !('method' in message) && 'id' in message && message.id !== undefined) this.#answered(message.id);
     return sent;
   }
 
@@ -133,9 +137,12 @@ export class NdjsonTransport implements Transport {
       this.#replyError(requestIdOf(value), 'INVALID_REQUEST', 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object.');
       return;
     }
-    if ('method' in message) {
+    if (this.#unanswered && 'method' in message) {
       if ('id' in message) this.#unanswered.add(message.id as string | number);
-      else if (message.method === 'notifications/cancelled') this.#answered((message.params as { requestId?: string | number } | undefined)?.requestId ?? '');
+      else if (message.method === 'notifications/cancelled') {
+        const cancelled = (message.params as { requestId?: string | number } | undefined)?.requestId;
+        if (cancelled !== undefined) this.#answered(cancelled);
+      }
     }
     try {
       this.onmessage?.(message);
@@ -169,16 +176,17 @@ export class NdjsonTransport implements Transport {
   };
 
   #onInputEnd = (): void => {
-    if (!this.#options.onInputEnd) return void this.close();
+    const { onInputEnd } = this.#options;
+    if (!onInputEnd || !this.#unanswered) return void this.close();
     if (this.#inputEnded || this.#closed) return;
     this.#inputEnded = true;
     this.#input.off('data', this.#onData);
-    this.#options.onInputEnd?.();
+    onInputEnd();
     if (this.#unanswered.size === 0) void this.close();
   };
 
   #answered(id: string | number): void {
-    if (!this.#unanswered.delete(id)) return;
+    if (!this.#unanswered?.delete(id)) return;
     // Closing ends the output after what was written (end() queues behind write()).
     if (this.#inputEnded && this.#unanswered.size === 0) void this.close();
   }
