@@ -37,7 +37,7 @@ export function pinBench(): Pinning | undefined {
 }
 
 /** "0-2,5" → [0, 1, 2, 5]. */
-export function expandCpuList(list: string): number[] {
+function expandCpuList(list: string): number[] {
   return list.split(',').flatMap((part) => {
     const [from, to = from] = part.split('-').map(Number);
     if (!Number.isInteger(from) || !Number.isInteger(to) || to! < from!) throw new Error(`not a CPU list: ${list}`);

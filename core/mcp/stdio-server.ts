@@ -40,16 +40,17 @@ import { takeEarlyStdio } from './stdio-early.js';
  */
 export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, lifecycle: Lifecycle): Promise<void> {
   const early = takeEarlyStdio();
+  const stop = () => void lifecycle.close('stdin closed');
   const stdio = new NdjsonTransport(process.stdin, process.stdout, {
     maxMessageBytes: config.transports.stdio.maxMessageBytes,
     // The client closing stdin is its way of saying it is done: the shutdown begins at once,
     // and the answers of the calls it already sent still go out while the gateway drains.
-    onInputEnd: () => void lifecycle.close('stdin closed'),
-    onEnd: () => void lifecycle.close('stdin closed'),
+    onInputEnd: stop,
+    onEnd: stop,
   });
   // Closing the transport (the session's server closes it too) ends stdin's reading.
   await lifecycle.start('stdio', async () => stdio, (transport) => transport.close());
-  if (early?.ended) void lifecycle.close('stdin closed');
+  if (early?.ended) stop();
 
   let gateway: Gateway;
   let roots: ClientRoots | undefined;

@@ -75,7 +75,6 @@ const PROBE_EVERY_MS = 250;
 
 /** Rows recorded in one turn of the event loop, written with one write(2) (AuditLog.record). */
 interface Batch {
-  text: string;
   readonly rows: unknown[][];
   /** Resolves once the rows are written; rejects with AUDIT_UNAVAILABLE when they could not be (fail-closed). */
   readonly written: Promise<void>;
@@ -258,7 +257,6 @@ export class AuditLog {
       return undefined;
     }
     const batch = (this.#batch ??= this.#openBatch());
-    batch.text += `${JSON.stringify(row)}\n`;
     batch.rows.push(row);
     return batch.written;
   }
@@ -272,7 +270,7 @@ export class AuditLog {
     // for any more (a flush at close) from being an unhandled rejection.
     written.catch(() => {});
     setImmediate(() => this.#writeBatch());
-    return { text: '', rows: [], written, settle };
+    return { rows: [], written, settle };
   }
 
   /** Writes the open batch, if any, and settles its promise. */
@@ -280,14 +278,15 @@ export class AuditLog {
     const batch = this.#batch;
     if (!batch) return;
     this.#batch = undefined;
+    const lines = batch.rows.map((row) => `${JSON.stringify(row)}\n`);
     let end = Infinity;
     try {
-      end = this.#journal!.append(batch.text);
+      end = this.#journal!.append(lines.join(''));
       this.#failure = undefined;
     } catch (err) {
       this.#failure = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
       // A probe must find room for one row again, not for the whole batch.
-      this.#failedBytes = Math.max(...batch.text.split('\n').map((line) => Buffer.byteLength(line) + 1));
+      this.#failedBytes = lines.reduce((longest, line) => Math.max(longest, Buffer.byteLength(line)), 0);
       try {
         this.#log?.error({ err, rows: batch.rows.length }, 'audit rows could not be written to the journal');
       } catch {
