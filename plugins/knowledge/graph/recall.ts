@@ -45,6 +45,9 @@ export async function recall(
   const vectorOnly = wanted === 'vector' && vector !== null;
   // Vector only is the same sum with the words weighing nothing.
   const settings = vectorOnly ? { ...deps.settings, lexicalWeight: 0, vectorWeight: 1 } : deps.settings;
+  // Counted before the search: a background fill may finish in between, and an answer that said
+  // nothing was missing must not come from a search that ran while something was.
+  const missing = vector ? await index.missingVectors() : 0;
   const candidates = await index.search({
     ...(vectorOnly ? {} : { text: question }),
     ...(vector ? { vector } : {}),
@@ -82,7 +85,6 @@ export async function recall(
       }),
     );
   if (!vector) return { mode: 'lexical', ...(reason ? { degraded: `${reason}: ${LEXICAL_SEARCH}` } : {}), hits };
-  const missing = await index.missingVectors();
   const partly = `${missing} node(s) have no vector yet and rank by their words only; they get one now that vectors work`;
   return { mode: vectorOnly ? 'vector' : 'hybrid', ...(missing > 0 ? { degraded: partly } : {}), hits };
 }

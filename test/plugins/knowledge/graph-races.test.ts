@@ -4,14 +4,16 @@ import { createLogger } from '../../../core/logger.js';
 import type { EmbeddingsApi } from '../../../plugins/embeddings/api.js';
 import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/graph-store.js';
 import { NodeIndex } from '../../../plugins/knowledge/graph/node-index.js';
+import { recall } from '../../../plugins/knowledge/graph/recall.js';
 import { graphMigrations } from '../../../plugins/knowledge/graph/schema.js';
 import { TextVectors } from '../../../plugins/knowledge/vectors.js';
 import { embedText } from '../../fixtures/embeddings-server/server.js';
 import { openStore, storeBackends } from '../../support/store-backends.js';
 
 // A slow embedding must never put back what changed or went while it waited. The provider
-// here is an in-process stand-in for the embeddings API whose answers the test releases, so
-// that the writes can be made at the exact moment; the plugin's own HTTP path is tested elsewhere.
+// here is an in-process stand-in for the embeddings API whose answers for documents the test
+// releases (queries pass), so that the writes can be made at the exact moment; the plugin's own
+// HTTP path is tested elsewhere.
 function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): number } {
   let gate: () => void = () => {};
   let opened = new Promise<void>((resolve) => (gate = resolve));
@@ -22,10 +24,12 @@ function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): nu
     dimensions: 16,
     space: 'gated',
     readiness: () => ({ ok: true }),
-    async embed(texts) {
-      waiting++;
-      await opened;
-      waiting--;
+    async embed(texts, options) {
+      if (options?.purpose !== 'query') {
+        waiting++;
+        await opened;
+        waiting--;
+      }
       return texts.map((t) => embedText(t, 16));
     },
     async tryEmbed(texts, options) {
@@ -41,6 +45,8 @@ function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): nu
     waiting: () => waiting,
   };
 }
+
+const RECALL_DEFAULTS = { lexicalWeight: 0.65, vectorWeight: 0.35, minSimilarity: 0.25, minScore: 0.08, expandFrom: 5, minEdgeConfidence: 0.5, expansionDecay: 0.8, expandedSlots: 2 };
 
 function row(id: string, content: string): NewNodeRow {
   const now = new Date().toISOString();
@@ -81,6 +87,30 @@ for (const backend of storeBackends()) {
       assert.deepEqual((await index.search({ text: 'badger', limit: 5 })).map((h) => h.id), [], 'the old text is not there');
       assert.deepEqual((await index.search({ text: 'elephant', limit: 5 })).map((h) => h.id), [b.id]);
       assert.equal(await graph.countWithoutVectors('gated'), 0);
+    });
+
+    it('a recall that says no vector is missing searched with every vector: a fill that ends during its search does not count', async (t) => {
+      const shared = await openStore(t, backend);
+      const store = shared.forPlugin('knowledge');
+      await store.migrate(graphMigrations);
+      const graph = new GraphStore(store);
+      const gated = gatedEmbeddings();
+      const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
+      await graph.insertNode(row('n-aaaaaaaaaaaa', 'aardvark burrows'), []);
+      // Indexed by its words, as a node written while the provider was down.
+      await index.put([(await graph.getNode('n-aaaaaaaaaaaa'))!], { outcome: { vectors: null, reason: 'provider down' } });
+
+      // The search lets the fill that is waiting for the provider finish before it answers.
+      const search = index.search.bind(index);
+      index.search = async (query) => {
+        const hits = await search(query);
+        gated.release();
+        await index.fillVectors();
+        return hits;
+      };
+      const answer = await recall('aardvark burrows', { limit: 5, mode: 'vector' }, { index, graph, settings: RECALL_DEFAULTS });
+      assert.equal(await graph.countWithoutVectors('gated'), 0, 'the fill finished during the recall');
+      assert.ok(answer.degraded !== undefined || answer.hits.length === 1, `found nothing yet said nothing is missing: ${JSON.stringify(answer)}`);
     });
   });
 }
