@@ -35,7 +35,7 @@ export const webviewErrors = {
   WEBVIEW_TIMEOUT: {
     status: 504,
     mcp: 'result',
-    description: 'The page did not get there in time (a navigation, an element to act on, a wait, a script). Ask for a longer timeout (up to the configured limit) or check the page with webview_snapshot.',
+    description: 'The page did not get there in time (a navigation, an element to act on, a wait, a script, a new tab that did not open). Ask for a longer timeout (up to the configured limit) or check the page with webview_snapshot.',
   },
   WEBVIEW_ELEMENT_NOT_FOUND: {
     status: 404,

@@ -20,6 +20,11 @@ export function isNotBrowserTrouble(err: unknown): boolean {
 const CLOSED = /Target page, context or browser has been closed|Browser has been closed|browser has disconnected|Target closed|Page closed|has been closed|Session closed/i;
 const INVALID_SELECTOR = /is not a valid selector|Unexpected token|Unknown engine|Malformed|while parsing (css )?selector/i;
 const CRASHED = /Target crashed|Page crashed/;
+
+/** Whether Playwright threw because the page's renderer process ended. */
+export function isCrash(err: unknown): boolean {
+  return err instanceof Error && CRASHED.test(err.message);
+}
 /** A navigation whose answer is an attachment: contexts are made with acceptDownloads false. */
 const DOWNLOAD = /Download is starting/;
 const WRONG_ELEMENT = /Element is not an <input>|is not a <select> element|Not a select element|Element is not a|Cannot type text into|did not find some options|Node is not an HTMLElement/i;
@@ -46,7 +51,7 @@ export function asWebviewError(err: unknown, context: FailureContext): unknown {
   const browserGone = () =>
     error('WEBVIEW_BROWSER_FAILED', `The browser went away while ${doing}; the next call starts a new one (this session's tabs, cookies and storage are gone).`);
   if (err.name === 'TimeoutError') return timedOut(err.message, context);
-  if (CRASHED.test(err.message)) {
+  if (isCrash(err)) {
     if (!context.browserAlive()) return browserGone();
     return error('WEBVIEW_TAB_CRASHED', `The tab crashed while ${doing} (its page's process ended: out of memory, or killed) and was closed: the next call without tab opens a new one.`);
   }

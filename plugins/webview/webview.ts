@@ -10,6 +10,7 @@ import type { WebviewConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { asWebviewError } from './failures.js';
 import type { DialogEntry } from './model.js';
+import { openPage } from './open-page.js';
 import type { SessionTable } from './session-table.js';
 import type { UrlPolicy } from './url-policy.js';
 
@@ -97,7 +98,7 @@ export class Webview {
     if (session.size >= max) {
       throw this.error('WEBVIEW_LIMIT', `This browsing session has ${max} tabs open (limits.tabsPerSession): close one with webview_tabs (action close).`, { limit: 'tabsPerSession', max });
     }
-    const page = await session.context.newPage();
+    const page = await openPage(session.context, this.error, { lastMs: this.limits.actionTimeoutMs });
     return session.add(page);
   }
 
