@@ -13,7 +13,7 @@ async function hooks(client: Client): Promise<string[]> {
 
 /** The hooks' calls once there are `count` of them: a closing session tells its entries after it is gone. */
 async function hooksOnce(client: Client, count: number): Promise<string[]> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const calls = await hooks(client);
     if (calls.length >= count || Date.now() > deadline) return calls;

@@ -83,7 +83,7 @@ for (const backend of storeBackends()) {
       await k.call('knowledge_add', unrelated);
       // The node written while down got its vector: a query sharing none of its words' spelling
       // but most of its vocabulary finds it through the vector half.
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       let hybrid: any;
       // Polled with a pause: on SQLite a call can complete without giving the event loop a turn.
       while ((hybrid = await k.call('knowledge_recall', { query: 'previous release warm failed deploy', limit: 2 })).results[0]?.vector_similarity == null && Date.now() < deadline) await sleep(50);
@@ -104,7 +104,7 @@ for (const backend of storeBackends()) {
       server.mode = 'ok';
       const first = await k.call('knowledge_recall', { query: 'previous release warm', mode: 'vector' });
       assert.match(first.degraded, /^2 node\(s\) have no vector yet/);
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       let found: any;
       while ((found = await k.call('knowledge_recall', { query: 'previous release warm', mode: 'vector' })).degraded !== undefined && Date.now() < deadline) await sleep(50);
       assert.equal(found.degraded, undefined, 'the refused node no longer counts as waiting');
@@ -131,7 +131,7 @@ for (const backend of storeBackends()) {
       const a = await first.call('knowledge_add', rollback);
       await first.gateway.close();
       const second = await knowledgeGateway(withEmbeddings(server, 32), store);
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       let found: any;
       while ((found = await second.call('knowledge_recall', { query: 'deploy rollback' })).results[0]?.vector_similarity == null && Date.now() < deadline) await sleep(50);
       assert.equal(found.mode, 'hybrid');
