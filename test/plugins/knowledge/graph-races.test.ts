@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { createLogger } from '../../../core/logger.js';
 import type { EmbeddingsApi } from '../../../plugins/embeddings/api.js';
 import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/graph-store.js';
@@ -8,7 +8,7 @@ import { recall } from '../../../plugins/knowledge/graph/recall.js';
 import { graphMigrations } from '../../../plugins/knowledge/graph/schema.js';
 import { TextVectors } from '../../../plugins/knowledge/vectors.js';
 import { embedText } from '../../fixtures/embeddings-server/server.js';
-import { openStore, storeBackends } from '../../support/store-backends.js';
+import { openStore, storeBackends, type BackendUnderTest } from '../../support/store-backends.js';
 
 // A slow embedding must never put back what changed or went while it waited. The provider
 // here is an in-process stand-in for the embeddings API whose answers for documents the test
@@ -56,18 +56,23 @@ function row(id: string, content: string): NewNodeRow {
   };
 }
 
+/** A migrated graph on a fresh store of `backend`, and its index with gated embeddings. */
+async function gatedGraph(t: TestContext, backend: BackendUnderTest) {
+  const store = (await openStore(t, backend)).forPlugin('knowledge');
+  await store.migrate(graphMigrations);
+  const graph = new GraphStore(store);
+  const gated = gatedEmbeddings();
+  const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
+  return { graph, gated, index };
+}
+
 for (const backend of storeBackends()) {
   describe(`knowledge index under concurrent writes on ${backend.name}`, { skip: backend.skip }, () => {
     before(() => backend.start());
     after(() => backend.stop());
 
     it('a fill in flight does not bring back a forgotten node, nor the old text of a changed one', async (t) => {
-      const shared = await openStore(t, backend);
-      const store = shared.forPlugin('knowledge');
-      await store.migrate(graphMigrations);
-      const graph = new GraphStore(store);
-      const gated = gatedEmbeddings();
-      const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
+      const { graph, gated, index } = await gatedGraph(t, backend);
       await graph.insertNode(row('n-aaaaaaaaaaaa', 'aardvark burrows'), []);
       await graph.insertNode(row('n-bbbbbbbbbbbb', 'badger setts'), []);
 
@@ -90,12 +95,7 @@ for (const backend of storeBackends()) {
     });
 
     it('a recall that says no vector is missing searched with every vector: a fill that ends during its search does not count', async (t) => {
-      const shared = await openStore(t, backend);
-      const store = shared.forPlugin('knowledge');
-      await store.migrate(graphMigrations);
-      const graph = new GraphStore(store);
-      const gated = gatedEmbeddings();
-      const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
+      const { graph, gated, index } = await gatedGraph(t, backend);
       await graph.insertNode(row('n-aaaaaaaaaaaa', 'aardvark burrows'), []);
       // Indexed by its words, as a node written while the provider was down.
       await index.put([(await graph.getNode('n-aaaaaaaaaaaa'))!], { outcome: { vectors: null, reason: 'provider down' } });
