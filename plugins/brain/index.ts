@@ -39,8 +39,10 @@ async function localBrain(ctx: BrainContext): Promise<Brain> {
   const vectors = new MemoryVectors(ctx.api('embeddings'));
   const index = await MemoryIndex.open(ctx.store, vectors, ctx.log);
   const { lexicalWeight, vectorWeight } = ctx.config.recall;
-  // Level the index with the table in the background: a restart after a crash, a new model.
-  void index.catchUp(ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'brain: catching the index up failed'));
+  // Level the index with the table in the background (a restart after a crash, a new model);
+  // the counts are taken now, before any tool can write.
+  const drift = await index.drift();
+  void index.catchUp(drift, ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'brain: catching the index up failed'));
   ctx.reportStatus(() => ({ ok: true, detail: { backend: 'local', vectorSpace: vectors.space, vectorEngine: index.vectorEngine } }));
   return new LocalBrain({ store: ctx.store, index, vectors, error: raise(ctx), weights: { lexical: lexicalWeight, vector: vectorWeight } });
 }

@@ -9,6 +9,12 @@ import type { MemoryVectors } from '../vectors.js';
 import { memoryFromRow } from './memory-rows.js';
 import type { BrainTables } from './schema.js';
 
+/** The index's count of entries and the table's of live memories, when they differ. */
+interface IndexDrift {
+  readonly indexed: number;
+  readonly rows: number;
+}
+
 const BATCH = 64;
 
 export interface IndexQuery {
@@ -98,13 +104,22 @@ export class MemoryIndex {
   }
 
   /**
-   * Brings the index level with the table after a restart or a new vector space: every live
-   * memory is indexed again when the counts differ, then the missing vectors are made.
+   * The index's and the table's counts of live memories when they differ (a crash between the
+   * two writes, a new vector space), else undefined. Asked at start, before a tool can write:
+   * a write landing between the two counts would look like drift and index everything again.
    */
-  async catchUp(signal: AbortSignal): Promise<void> {
-    const [indexed, live] = await Promise.all([this.#index.count(), this.#countLive()]);
-    if (indexed !== live) {
-      this.#log.info({ indexed, live }, 'brain: indexing every memory again');
+  async drift(): Promise<IndexDrift | undefined> {
+    const [indexed, rows] = await Promise.all([this.#index.count(), this.#countLive()]);
+    return indexed === rows ? undefined : { indexed, rows };
+  }
+
+  /**
+   * Brings the index level with the table: every live memory is indexed again when `drift`
+   * found the counts apart, then the missing vectors are made.
+   */
+  async catchUp(drift: IndexDrift | undefined, signal: AbortSignal): Promise<void> {
+    if (drift) {
+      this.#log.info(drift, 'brain: indexing every memory again');
       for (let after = ''; !signal.aborted; ) {
         const rows = await this.#store.db.selectFrom('brain_memories').selectAll().where('forgotten_at', 'is', null).where('id', '>', after).orderBy('id').limit(BATCH).execute();
         if (rows.length === 0) break;

@@ -10,6 +10,12 @@ import type { KnowledgeNode } from './model.js';
 
 const BATCH = 64;
 
+/** The index's count of entries and the table's of rows, when they differ. */
+export interface IndexDrift {
+  readonly indexed: number;
+  readonly rows: number;
+}
+
 /** What became of the vectors of a write: stored, or not and why (the write itself stood). */
 export interface VectorsNote {
   readonly stored: boolean;
@@ -42,14 +48,23 @@ export class NodeIndex {
   }
 
   /**
-   * Brings the index level with the nodes table after a restart or a new vector space: every
-   * node is indexed again when the counts differ, then the missing vectors are made. In the
-   * background; the embeddings cache makes texts seen before cheap.
+   * The index's and the nodes table's counts when they differ (a crash between the two
+   * writes, a new vector space), else undefined. Asked at start, before a tool can write: a
+   * write landing between the two counts would look like drift and index everything again.
    */
-  async catchUp(signal: AbortSignal): Promise<void> {
-    const [indexed, nodes] = await Promise.all([this.#index.count(), this.#graph.countNodes()]);
-    if (indexed !== nodes) {
-      this.#log.info({ indexed, nodes }, 'knowledge: indexing every node again');
+  async drift(): Promise<IndexDrift | undefined> {
+    const [indexed, rows] = await Promise.all([this.#index.count(), this.#graph.countNodes()]);
+    return indexed === rows ? undefined : { indexed, rows };
+  }
+
+  /**
+   * Brings the index level with the nodes table: every node is indexed again when `drift`
+   * found the counts apart, then the missing vectors are made. In the background; the
+   * embeddings cache makes texts seen before cheap.
+   */
+  async catchUp(drift: IndexDrift | undefined, signal: AbortSignal): Promise<void> {
+    if (drift) {
+      this.#log.info(drift, 'knowledge: indexing every node again');
       for (let after = ''; !signal.aborted; ) {
         const batch = await this.#graph.allNodes(BATCH, after);
         if (batch.length === 0) break;

@@ -32,6 +32,7 @@ export async function registerGraph(ctx: PluginContext<KnowledgeConfig, Knowledg
     const down = vectors.unavailable();
     return { ok: true, detail: { search: down ? 'lexical' : 'hybrid', ...(down ? { reason: down } : { vectorSpace: vectors.space, vectorEngine: index.vectorEngine }) } };
   });
-  // Not awaited: a large graph re-indexes in the background while the tools already answer.
-  void index.catchUp(ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'knowledge: catching the index up failed; it is tried again at the next start'));
+  // The counts now, the work not awaited: a large graph re-indexes in the background while the tools already answer.
+  const drift = await index.drift();
+  void index.catchUp(drift, ctx.signal).catch((err: unknown) => ctx.log.warn({ err }, 'knowledge: catching the index up failed; it is tried again at the next start'));
 }
