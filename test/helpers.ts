@@ -179,7 +179,7 @@ export function spawnGateway(args: string[], options: { cwd?: string; env?: Node
   after(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  const listening = async (count: number, timeoutMs = 15_000) => {
+  const listening = async (count: number, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const addresses = stderrLines
@@ -227,7 +227,7 @@ export function documentCompiler(doc: any) {
 }
 
 /** Polls `condition` until it holds; throws after `ms`. */
-export async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+export async function waitFor(condition: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

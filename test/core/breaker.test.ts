@@ -234,10 +234,10 @@ describe('breaker against a real HTTP service', { timeout: 20_000 }, () => {
 
   it('a hanging service makes the call fail with BREAKER_TIMEOUT and the request is really aborted', async () => {
     upstream.reset('hang');
-    const b = breaker({ timeoutMs: 100, volumeThreshold: 2 });
+    const b = breaker({ timeoutMs: 1000, volumeThreshold: 2 });
     await assert.rejects(b.call(request()), (err: GatewayError) => {
       assert.equal(err.code, 'BREAKER_TIMEOUT');
-      assert.deepEqual(err.details, { breaker: b.name, timeoutMs: 100 });
+      assert.deepEqual(err.details, { breaker: b.name, timeoutMs: 1000 });
       return true;
     });
     await upstream.until(() => upstream.aborted === 1);

@@ -172,7 +172,7 @@ describe('HTTP face on a real listening server', () => {
     it('REST: a client that hangs up cancels its call', async () => {
       const gone = new AbortController();
       const call = fetch(`${base}/tools/echo_sleep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":5000}', signal: gone.signal });
-      await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => gateway.catalog.inFlight > 0);
       gone.abort();
       await assert.rejects(call);
       await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');
@@ -361,7 +361,7 @@ describe('HTTP face on a real listening server', () => {
     assert.ok(res.headers.get('mcp-session-id'));
     await res.text();
     assert.equal(gateway.sessions.countByTransport().http, 1);
-    await waitFor(() => (gateway.sessions.countByTransport().http ?? 0) === 0, 5000);
+    await waitFor(() => (gateway.sessions.countByTransport().http ?? 0) === 0);
   });
 
   it('refuses to bind a non-loopback address with auth: none', async () => {

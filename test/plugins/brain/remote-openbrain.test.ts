@@ -242,7 +242,7 @@ describe('brain remote back end: OpenBrain that fails', () => {
   });
 
   it('hangs: each attempt aborted at timeoutMs (BREAKER_TIMEOUT), then BRAIN_REMOTE_FAILED', async (t) => {
-    const { brain, breaker } = openbrain(t, { timeoutMs: 150, retries: 1 });
+    const { brain, breaker } = openbrain(t, { timeoutMs: 1000, retries: 1 });
     server.mode = 'hang';
     const err = await failure(brain.list({ limit: 5 }, CALL));
     assert.equal(err.code, 'BRAIN_REMOTE_FAILED');

@@ -45,7 +45,7 @@ function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data'),
     retryBaseMs: 20,
     retryMaxMs: 100,
     timeoutMs: 3000,
-    breaker: { volumeThreshold: 3, errorThresholdPercentage: 50, resetTimeoutMs: 300 },
+    breaker: { volumeThreshold: 3, errorThresholdPercentage: 50, resetTimeoutMs: 2000 },
     ...overrides,
   };
   return brainGateway({ plugins: { brain: { config: { backend: 'remote', remote } } }, dataDir }, undefined, 'agent-on-b');

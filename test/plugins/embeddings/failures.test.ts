@@ -66,7 +66,7 @@ describe('embeddings: a provider that fails', () => {
   });
 
   it('hangs: BREAKER_TIMEOUT after timeoutMs, the request aborted', async (t) => {
-    const booted = await bootEmbeddings(t, { config: providerConfig(server, 'ollama', { timeoutMs: 300 }) });
+    const booted = await bootEmbeddings(t, { config: providerConfig(server, 'ollama', { timeoutMs: 1000 }) });
     server.mode = 'hang';
     const started = Date.now();
     const failed = resultJson(await booted.client.callTool(embed(['slow'])));

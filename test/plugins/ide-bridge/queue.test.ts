@@ -38,7 +38,7 @@ describe('ide-bridge while the backend is down', () => {
 
   it('queue mode: a queued message whose answer was lost is sent again with its id, and carried out once', async () => {
     const backend = await ideBackend();
-    const ide = await ideGateway(backend.url, { requestTimeoutMs: 300 });
+    const ide = await ideGateway(backend.url, { requestTimeoutMs: 1500 });
     await ide.connected();
     await backend.stop();
     await ide.until((s) => !s.connected);

@@ -143,10 +143,11 @@ describe('rag_ingest: progress and cancellation', () => {
       },
     });
     await assert.rejects(call);
-    // The handler stops at the next file; wait until the collection no longer changes.
+    // The handler stops at the next file; wait until the collection no longer changes (for half
+    // a second: a loaded machine may take a while to commit the file in progress).
     let before = -1;
     for (;;) {
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 500));
       const now = (await rag.call('rag_collections', {})).collections[0]?.chunks ?? 0;
       if (now === before) break;
       before = now;

@@ -49,7 +49,7 @@ describe('process plugin: process_run', async () => {
       command: NODE,
       args: script("console.log('working'); setInterval(() => {}, 1000);"),
       // Long enough for node to boot and print, even on a loaded machine.
-      timeout_ms: 1000,
+      timeout_ms: 3000,
     });
     assert.equal(result.timed_out, true);
     assert.equal(result.status, 'killed');
@@ -63,7 +63,7 @@ describe('process plugin: process_run', async () => {
     const result = await ok(client, 'process_run', {
       command: NODE,
       args: script("process.on('SIGTERM', () => console.log('ignored')); setInterval(() => {}, 1000);"),
-      timeout_ms: 1000,
+      timeout_ms: 3000,
     });
     assert.equal(result.timed_out, true);
     assert.equal(result.signal, 'SIGKILL');

@@ -114,8 +114,8 @@ export function postgresFailureCases(backend: BackendUnderTest): void {
     });
 
     it('cancels a statement past statementTimeoutMs with STORE_TIMEOUT', async (t) => {
-      const store = await openStore(t, backend, await backend.fresh({ statementTimeoutMs: 200 }));
-      await rejectsWith(sql`select pg_sleep(20)`.execute(store.db), 'STORE_TIMEOUT', /statement timeout/, /statementTimeoutMs: 200 ms/);
+      const store = await openStore(t, backend, await backend.fresh({ statementTimeoutMs: 1000 }));
+      await rejectsWith(sql`select pg_sleep(20)`.execute(store.db), 'STORE_TIMEOUT', /statement timeout/, /statementTimeoutMs: 1000 ms/);
       assert.deepEqual((await sql<{ one: number }>`select 1 as one`.execute(store.db)).rows, [{ one: 1 }]);
     });
 
