@@ -20,14 +20,14 @@ export function isNotBrowserTrouble(err: unknown): boolean {
 const CLOSED = /Target page, context or browser has been closed|Browser has been closed|browser has disconnected|Target closed|Page closed|has been closed|Session closed/i;
 const INVALID_SELECTOR = /is not a valid selector|Unexpected token|Unknown engine|Malformed|while parsing (css )?selector/i;
 const CRASHED = /Target crashed|Page crashed/;
+/** A navigation whose answer is an attachment: contexts are made with acceptDownloads false. */
+const DOWNLOAD = /Download is starting/;
+const WRONG_ELEMENT = /Element is not an <input>|is not a <select> element|Not a select element|Element is not a|Cannot type text into|did not find some options|Node is not an HTMLElement/i;
 
 /** Whether Playwright threw because the page's renderer process ended. */
 export function isCrash(err: unknown): boolean {
   return err instanceof Error && CRASHED.test(err.message);
 }
-/** A navigation whose answer is an attachment: contexts are made with acceptDownloads false. */
-const DOWNLOAD = /Download is starting/;
-const WRONG_ELEMENT = /Element is not an <input>|is not a <select> element|Not a select element|Element is not a|Cannot type text into|did not find some options|Node is not an HTMLElement/i;
 
 export interface FailureContext {
   readonly error: RaiseError;

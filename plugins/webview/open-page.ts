@@ -7,7 +7,7 @@ import type { RaiseError } from './errors.js';
 import { isCrash } from './failures.js';
 
 /** A blank page opens in milliseconds, on a loaded machine in a second or two; one still opening after this will not. */
-export const OPEN_ATTEMPT_MS = 5000;
+const OPEN_ATTEMPT_MS = 5000;
 
 /**
  * A new page of `context`. A first attempt that has not opened within `firstMs`, or whose

@@ -6,8 +6,8 @@ import type { RaiseError } from '../../../plugins/webview/errors.js';
 import { openPage } from '../../../plugins/webview/open-page.js';
 
 // A new page that lands on a renderer killed a moment before (Chromium's spare one) hangs or
-// crashes in real Chromium about once in thirty kills here, never on demand, so the attempts
-// are driven by a stand-in context whose newPage answers as told. The crash tests in
+// crashes in real Chromium about once in fifty kills here (3 in 140), never on demand, so the
+// attempts are driven by a stand-in context whose newPage answers as told. The crash tests in
 // robustness.test.ts run the real thing.
 type Answer = 'opens' | 'crashes' | 'hangs' | 'opens late';
 
