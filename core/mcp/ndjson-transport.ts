@@ -176,12 +176,11 @@ export class NdjsonTransport implements Transport {
   };
 
   #onInputEnd = (): void => {
-    const { onInputEnd } = this.#options;
-    if (!onInputEnd || !this.#unanswered) return void this.close();
+    if (!this.#unanswered) return this.#onPeerGone();
     if (this.#inputEnded || this.#closed) return;
     this.#inputEnded = true;
     this.#input.off('data', this.#onData);
-    onInputEnd();
+    this.#options.onInputEnd?.();
     if (this.#unanswered.size === 0) void this.close();
   };
 

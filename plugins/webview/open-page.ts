@@ -17,15 +17,19 @@ const OPEN_ATTEMPT_MS = 5000;
  */
 export async function openPage(context: BrowserContext, error: RaiseError, waits: { readonly firstMs?: number; readonly lastMs: number }): Promise<Page> {
   const { firstMs = OPEN_ATTEMPT_MS, lastMs } = waits;
-  const page = (await attempt(context, firstMs, true)) ?? (await attempt(context, lastMs, false));
+  const first = await attempt(context, firstMs).catch((err: unknown) => {
+    if (isCrash(err)) return undefined;
+    throw err;
+  });
+  const page = first ?? (await attempt(context, lastMs));
   if (page) return page;
   throw error('WEBVIEW_TIMEOUT', `Timed out opening a tab: the browser did not open one within ${firstMs} ms, nor again within ${lastMs} ms (limits.actionTimeoutMs). Try again; if it keeps happening, webview_close closes this browsing session and the next call opens a new one.`, {
     budgetMs: firstMs + lastMs,
   });
 }
 
-/** The page, or undefined when it did not open within `ms` (or, if `crashIsMiss`, its renderer was dead). */
-async function attempt(context: BrowserContext, ms: number, crashIsMiss: boolean): Promise<Page | undefined> {
+/** The page, or undefined when it did not open within `ms` (a page that comes later is closed). */
+async function attempt(context: BrowserContext, ms: number): Promise<Page | undefined> {
   const opening = context.newPage();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
@@ -33,9 +37,6 @@ async function attempt(context: BrowserContext, ms: number, crashIsMiss: boolean
     const page = await Promise.race([opening, late]);
     if (!page) opening.then((orphan) => orphan.close(), () => undefined).catch(() => undefined);
     return page;
-  } catch (err) {
-    if (crashIsMiss && isCrash(err)) return undefined;
-    throw err;
   } finally {
     clearTimeout(timer);
   }

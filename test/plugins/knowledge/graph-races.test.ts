@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
+import { createSchemaCompiler } from '../../../core/catalog/schema.js';
 import { createLogger } from '../../../core/logger.js';
 import type { EmbeddingsApi } from '../../../plugins/embeddings/api.js';
+import { configSchema, type KnowledgeConfig } from '../../../plugins/knowledge/config.js';
 import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/graph-store.js';
 import { NodeIndex } from '../../../plugins/knowledge/graph/node-index.js';
 import { recall } from '../../../plugins/knowledge/graph/recall.js';
@@ -46,7 +48,12 @@ function gatedEmbeddings(): { api: EmbeddingsApi; release(): void; waiting(): nu
   };
 }
 
-const RECALL_DEFAULTS = { lexicalWeight: 0.65, vectorWeight: 0.35, minSimilarity: 0.25, minScore: 0.08, expandFrom: 5, minEdgeConfidence: 0.5, expansionDecay: 0.8, expandedSlots: 2 };
+/** The plugin's recall settings as an empty config section gets them (the schema's defaults). */
+const RECALL_DEFAULTS = (() => {
+  const config: Partial<KnowledgeConfig> = {};
+  createSchemaCompiler({ useDefaults: true }).compile(configSchema)(config);
+  return config.recall!;
+})();
 
 function row(id: string, content: string): NewNodeRow {
   const now = new Date().toISOString();
