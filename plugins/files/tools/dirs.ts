@@ -1,24 +1,16 @@
-import { fstatSync, lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { lstatSync, type Dirent, type Stats } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { GatewayError, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
+import { FolderListings } from '../folder-listings.js';
 import type { FilesContext } from '../files-context.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' } as const;
 const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Glob patterns to leave out, e.g. "node_modules" or "**/*.min.js".' } as const;
-
-/**
- * Folders up to this size (fstat's, about 1,600 entries of 15-character names on ext4) are
- * read on the main thread, larger ones on the thread pool. Its round trip cost more than the
- * read of a folder of a few hundred entries (a quarter more names listings a second over
- * stdio), while a read of 50,000 entries held the thread 30 to 110 ms.
- */
-const READ_ON_MAIN_THREAD_BYTES = 64 * 1024;
 
 /** Files lstat'ed between two turns of the event loop (see describeEntries). */
 const LSTAT_BATCH = 128;
@@ -39,6 +31,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       throw asFileError(err, given);
     }
   };
+  const listings = new FolderListings();
   const folder = async (given: string) => {
     const dir = await openFolder(given);
     await dir.close();
@@ -68,7 +61,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     async (args) =>
       withDir(openFolder(args.path), async (dir) => {
         // The folder's own listing says which entries are folders and links: no stat for those.
-        const found = (await withFileErrors(args.path, async () => readFolder(dir))).sort(byName);
+        const found = await withFileErrors(args.path, async () => listings.read(dir));
         if (args.detail === 'names') return { path: sandbox.display(dir.path), names: found.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)) };
         return { path: sandbox.display(dir.path), entries: await describeEntries(dir, found, sandbox.entryDisplay(dir.path)) };
       }),
@@ -206,14 +199,6 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     () => ({ roots: sandbox.roots }),
   );
 }
-
-/** The entries of the opened folder `dir`, typed. */
-function readFolder(dir: VerifiedDir): Dirent[] | Promise<Dirent[]> {
-  const options = { withFileTypes: true } as const;
-  return fstatSync(dir.fd).size <= READ_ON_MAIN_THREAD_BYTES ? readdirSync(dir.self, options) : readdir(dir.self, options);
-}
-
-const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * dir_list's detailed entries. Only regular files are lstat'ed (for their size): the folder's
