@@ -24,6 +24,12 @@ export const configSchema = {
       description: 'Entries dir_tree and file_find visit at most, so one call cannot walk a whole disk.',
     },
     maxSearchFileBytes: { type: 'integer', minimum: 1, default: 2 * MiB, description: 'Files larger than this are skipped by file_search.' },
+    listingCacheEntries: {
+      type: 'integer',
+      minimum: 0,
+      default: 20_000,
+      description: "Entries of unchanged folders' listings dir_list keeps, all folders together (about 110 bytes each); 0 keeps none.",
+    },
     // Off by default: package managers (pnpm, npm's cache) hard-link files on purpose.
     refuseHardLinks: {
       type: 'boolean',

@@ -1,10 +1,10 @@
-import { lstatSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { GatewayError, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
 import { asFileError, withFileErrors } from '../errors.js';
-import { FolderListings } from '../folder-listings.js';
+import { FolderListings, type FolderEntry } from '../folder-listings.js';
 import type { FilesContext } from '../files-context.js';
 import { fileResults } from './results.js';
 
@@ -31,7 +31,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       throw asFileError(err, given);
     }
   };
-  const listings = new FolderListings();
+  const listings = new FolderListings(config.listingCacheEntries);
   const folder = async (given: string) => {
     const dir = await openFolder(given);
     await dir.close();
@@ -62,7 +62,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       withDir(openFolder(args.path), async (dir) => {
         // The folder's own listing says which entries are folders and links: no stat for those.
         const found = await withFileErrors(args.path, async () => listings.read(dir));
-        if (args.detail === 'names') return { path: sandbox.display(dir.path), names: found.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)) };
+        if (args.detail === 'names') return { path: sandbox.display(dir.path), names: found.map(({ name, kind }) => (kind === 'folder' ? `${name}/` : name)) };
         return { path: sandbox.display(dir.path), entries: await describeEntries(dir, found, sandbox.entryDisplay(dir.path)) };
       }),
   );
@@ -207,15 +207,16 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
  * a promise and a wake-up each) and were most of a listing's time. In batches, so that a huge
  * folder does not hold the event loop for long.
  */
-async function describeEntries(dir: VerifiedDir, found: readonly Dirent[], shown: (name: string) => string) {
+async function describeEntries(dir: VerifiedDir, found: readonly FolderEntry[], shown: (name: string) => string) {
   const entries = [];
   for (let i = 0; i < found.length; i++) {
     if (i > 0 && i % LSTAT_BATCH === 0) await yieldToLoop();
-    const entry = found[i]!;
-    const info = entry.isFile() ? lstatOf(dir.at(entry.name)) : undefined;
+    const { name, kind } = found[i]!;
+    const info = kind === 'file' ? lstatOf(dir.at(name)) : undefined;
     // A file replaced since the listing is described as lstat saw it.
-    const kind = info ?? entry;
-    entries.push({ name: entry.name, path: shown(entry.name), isDir: kind.isDirectory(), isSymlink: kind.isSymbolicLink(), size: info?.isFile() ? info.size : 0 });
+    const isDir = info ? info.isDirectory() : kind === 'folder';
+    const isSymlink = info ? info.isSymbolicLink() : kind === 'link';
+    entries.push({ name, path: shown(name), isDir, isSymlink, size: info?.isFile() ? info.size : 0 });
   }
   return entries;
 }
