@@ -25,9 +25,13 @@ if (files.length === 0) {
 // The gateways the tests start cache their --stdio catalogs here, not in the user's ~/.cache
 // (clients that pass only a few variables, as the SDK's stdio client does, still use that).
 const cacheDir = mkdtempSync(join(tmpdir(), 'mcpgw-test-cache-'));
+// --test-force-exit: a test file whose tests have all finished ends even if something it
+// started still holds its event loop (a cleanup hook that failed before the one that closes
+// a gateway). Without it that file waits forever, and so does the run; its failure is still
+// reported.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', '--test-force-exit', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, MCP_GATEWAY_CACHE_DIR: cacheDir } },
 );
 rmSync(cacheDir, { recursive: true, force: true });

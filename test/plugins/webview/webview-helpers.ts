@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -61,12 +62,27 @@ export function refOf(snapshot: string, role: string, name: string): string {
   return ref;
 }
 
-/** A Chromium somebody else started, with its DevTools port open (killed after the test file). */
+/**
+ * A Chromium somebody else started, with its DevTools port open. After the test file its
+ * process group is killed and waited for before its profile folder is removed: a helper
+ * process still writing there made the removal fail (ENOTEMPTY), and the hooks after it,
+ * which close the file's gateways, never ran.
+ */
 export async function startOutsideBrowser(): Promise<{ endpoint: string; child: ChildProcess }> {
-  const profile = tempDir('webview-profile-');
+  const profile = mkdtempSync(join(tmpdir(), 'webview-profile-'));
   const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
-  const child = spawn(CHROMIUM, args, { stdio: 'ignore' });
-  after(() => child.kill('SIGKILL'));
+  // Its own process group, so that one signal reaches its helper processes too.
+  const child = spawn(CHROMIUM, args, { stdio: 'ignore', detached: true });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  after(async () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    if (child.exitCode === null && child.signalCode === null) await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  });
   // Chromium writes the port it chose, then the browser's path, into DevToolsActivePort.
   const portFile = join(profile, 'DevToolsActivePort');
   await waitFor(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), 20_000);
