@@ -82,7 +82,8 @@ export class FolderListings {
     const settled = stats.ctimeMs < startedAt - SETTLED_MS;
     // The filesystem is asked at every read that may keep, not once per device: a device
     // number is given again to the next filesystem mounted.
-    if (settled && entries.length <= this.maxEntries / 4 && stampsChanges(dir)) this.#keep(key, { stats, entries });
+    const fits = this.maxEntries > 0 && entries.length <= this.maxEntries / 4;
+    if (settled && fits && stampsChanges(dir)) this.#keep(key, { stats, entries });
     else this.#drop(key);
     return entries;
   }

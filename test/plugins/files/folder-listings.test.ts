@@ -41,6 +41,7 @@ describe('files: listings of unchanged folders are kept', async () => {
   // Everything a test lists is made here and left to settle once, for all of them.
   const at = folders('kept', 'added', 'removed', 'renamed', 'retyped', 'swapped', 'spare', 'first', 'second', 'third', 'fourth', 'fifth', 'wide', 'gateway');
   writeFileSync(join(at.wide!, 'c.txt'), '');
+  const empty = realTempDir();
   const large = realTempDir();
   // Long names make the folder pass 64 KiB with fewer entries (tmpfs counts 20 bytes an entry).
   for (let i = 3_999; i >= 0; i--) writeFileSync(join(large, `entry-with-a-rather-long-name-${String(i).padStart(5, '0')}.txt`), '');
@@ -112,9 +113,10 @@ describe('files: listings of unchanged folders are kept', async () => {
     assert.equal(await read(listings, at.first!), first, 'and a folder not kept pushes no other out');
   });
 
-  it('0 keeps nothing', async () => {
+  it('0 keeps nothing, not even an empty folder', async () => {
     const listings = new FolderListings(0);
     assert.notEqual(await read(listings, at.kept!), await read(listings, at.kept!));
+    assert.notEqual(await read(listings, empty), await read(listings, empty));
   });
 
   it('a folder on a filesystem that does not stamp its changes (/proc) is read on every listing', { skip: !existsSync('/proc/sys') && 'no /proc/sys here' }, async () => {
