@@ -28,10 +28,11 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'mcpgw-test-cache-'));
 // --test-force-exit: a test file whose tests have all finished ends even if something it
 // started still holds its event loop (a cleanup hook that failed before the one that closes
 // a gateway). Without it that file waits forever, and so does the run; its failure is still
-// reported.
+// reported. --test-timeout: a test that hangs fails after five minutes (the slowest suite
+// takes under 30 s) instead of holding the run until CI gives up on it.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-force-exit', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', '--test-force-exit', '--test-timeout=300000', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, MCP_GATEWAY_CACHE_DIR: cacheDir } },
 );
 rmSync(cacheDir, { recursive: true, force: true });
