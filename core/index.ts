@@ -71,6 +71,7 @@ export { closedObject, type JsonSchema } from './catalog/schema.js';
 export type { Migration } from './storage/storage.js';
 export type { PluginStore, StoreDialect, StoreMigration } from './storage/store-types.js';
 export type {
+  IndexDrift,
   SearchDocument,
   SearchFilterValue,
   SearchHit,

@@ -98,9 +98,10 @@ export async function filesSection(options: BenchOptions): Promise<SectionResult
     // Listing a folder: names only against list_directory, the detailed listing against
     // list_directory_with_sizes; and names again with the folder changed before every call, so
     // that the gateway cannot serve a listing it kept (plugins/files/folder-listings.ts).
+    const names = { mode: 'names' as const, ours: { detail: 'names' }, tool: 'list_directory', count: (text: string) => JSON.parse(text).names.length };
     const listings = [
-      { mode: 'names' as const, changed: false, ours: { detail: 'names' }, tool: 'list_directory', count: (text: string) => JSON.parse(text).names.length },
-      { mode: 'names' as const, changed: true, ours: { detail: 'names' }, tool: 'list_directory', count: (text: string) => JSON.parse(text).names.length },
+      { ...names, changed: false },
+      { ...names, changed: true },
       { mode: 'full' as const, changed: false, ours: { detail: 'full' }, tool: 'list_directory_with_sizes', count: (text: string) => JSON.parse(text).entries.length },
     ];
     let stamp = 0;

@@ -6,7 +6,7 @@ import { openPostgresSearch } from './search-postgres.js';
 import { encodeVector } from './search-scores.js';
 import { openSqliteSearch } from './search-sqlite.js';
 import { searchTerms } from './search-terms.js';
-import type { SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchMode, SearchQuery, VectorEngine } from './search-types.js';
+import type { IndexDrift, SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchMode, SearchQuery, VectorEngine } from './search-types.js';
 import type { StoreDialect } from './store-types.js';
 
 const INDEX_NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -90,6 +90,11 @@ class StoreSearchIndex implements SearchIndex {
 
   count(): Promise<number> {
     return this.#engine.count();
+  }
+
+  async drift(rows: Promise<number>): Promise<IndexDrift | undefined> {
+    const [indexed, counted] = await Promise.all([this.count(), rows]);
+    return indexed === counted ? undefined : { indexed, rows: counted };
   }
 
   async query(query: SearchQuery): Promise<SearchHit[]> {

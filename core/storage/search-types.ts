@@ -92,6 +92,19 @@ export interface SearchIndex {
   query(query: SearchQuery): Promise<SearchHit[]>;
   /** How many documents the index holds. */
   count(): Promise<number>;
+  /**
+   * The index's count and `rows` (the count of what it indexes, taken by the caller at the
+   * same time) when they differ, else undefined: documents lost or never written (a crash
+   * between the table's write and the index's, a new index). Ask before anything can write,
+   * or a write landing between the two counts looks like drift.
+   */
+  drift(rows: Promise<number>): Promise<IndexDrift | undefined>;
+}
+
+/** What `SearchIndex.drift` found: the index's count of documents and the table's of rows. */
+export interface IndexDrift {
+  readonly indexed: number;
+  readonly rows: number;
 }
 
 /** `sqlite-vec`: cosine computed by the extension in SQLite; `exact`: by the gateway in JS. */

@@ -3,17 +3,11 @@
 // and gets its vector later, when vectors work again: `vector_space` on its row says which.
 // Memories never change once written (only forget erases them), so no write can race another
 // but forget: the index is checked against the rows after each write.
-import type { Logger, PluginStore, SearchFilterValue, SearchHit, SearchIndex } from '../../../core/index.js';
+import type { IndexDrift, Logger, PluginStore, SearchFilterValue, SearchHit, SearchIndex } from '../../../core/index.js';
 import type { Memory } from '../model.js';
 import type { MemoryVectors } from '../vectors.js';
 import { memoryFromRow } from './memory-rows.js';
 import type { BrainTables } from './schema.js';
-
-/** The index's count of entries and the table's of live memories, when they differ. */
-interface IndexDrift {
-  readonly indexed: number;
-  readonly rows: number;
-}
 
 const BATCH = 64;
 
@@ -108,9 +102,8 @@ export class MemoryIndex {
    * two writes, a new vector space), else undefined. Asked at start, before a tool can write:
    * a write landing between the two counts would look like drift and index everything again.
    */
-  async drift(): Promise<IndexDrift | undefined> {
-    const [indexed, rows] = await Promise.all([this.#index.count(), this.#countLive()]);
-    return indexed === rows ? undefined : { indexed, rows };
+  drift(): Promise<IndexDrift | undefined> {
+    return this.#index.drift(this.#countLive());
   }
 
   /**

@@ -3,18 +3,12 @@
 // its vector later, when vectors work again: `vector_space` on its row says which it has.
 // Writes to the index are guarded by the node's version, so a slow embedding never puts back
 // the text of a node that changed or was forgotten meanwhile.
-import type { Logger, PluginStore, SearchHit, SearchIndex } from '../../../core/index.js';
+import type { IndexDrift, Logger, PluginStore, SearchHit, SearchIndex } from '../../../core/index.js';
 import { STORED_WITHOUT_VECTORS, type TextVectors, type VectorsOutcome } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
 
 const BATCH = 64;
-
-/** The index's count of entries and the table's of rows, when they differ. */
-export interface IndexDrift {
-  readonly indexed: number;
-  readonly rows: number;
-}
 
 /** What became of the vectors of a write: stored, or not and why (the write itself stood). */
 export interface VectorsNote {
@@ -52,9 +46,8 @@ export class NodeIndex {
    * writes, a new vector space), else undefined. Asked at start, before a tool can write: a
    * write landing between the two counts would look like drift and index everything again.
    */
-  async drift(): Promise<IndexDrift | undefined> {
-    const [indexed, rows] = await Promise.all([this.#index.count(), this.#graph.countNodes()]);
-    return indexed === rows ? undefined : { indexed, rows };
+  drift(): Promise<IndexDrift | undefined> {
+    return this.#index.drift(this.#graph.countNodes());
   }
 
   /**

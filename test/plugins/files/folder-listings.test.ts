@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, constants, existsSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { VerifiedDir } from '../../../core/verified-dir.js';
+import { openDir, withDir, type VerifiedDir } from '../../../core/index.js';
 import { FolderListings, READ_ON_MAIN_THREAD_BYTES, SETTLED_MS, stampsChanges } from '../../../plugins/files/folder-listings.js';
 import { memoryClient, startGateway } from '../../helpers.js';
 import { ok, realTempDir } from './files-helpers.js';
 
-const open = (path: string) => new VerifiedDir(openSync(path, constants.O_RDONLY | constants.O_DIRECTORY), path);
-
-/** `fn` of the folder at `path`, opened for it and closed after. */
-async function opened<T>(path: string, fn: (dir: VerifiedDir) => T | Promise<T>): Promise<T> {
-  const dir = open(path);
-  try {
-    return await fn(dir);
-  } finally {
-    await dir.close();
-  }
-}
+/** `fn` of the folder at the real path `path`, opened for it and closed after. */
+const opened = <T>(path: string, fn: (dir: VerifiedDir) => T | Promise<T>) => withDir(openDir(path), async (dir) => fn(dir));
 
 const read = (listings: FolderListings, path: string) => opened(path, (dir) => listings.read(dir));
 const names = (entries: Awaited<ReturnType<typeof read>>) => entries.map((e) => (e.kind === 'folder' ? `${e.name}/` : e.name));
