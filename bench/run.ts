@@ -19,6 +19,7 @@ import { mcpSection } from './sections/mcp.js';
 import { peersSection } from './sections/peers.js';
 import { processFloodSection } from './sections/process-flood.js';
 import { restSection } from './sections/rest.js';
+import { soakSection } from './sections/soak.js';
 import { startupSection } from './sections/startup.js';
 import { storageSection } from './sections/storage.js';
 import { upstreamSection } from './sections/upstream.js';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   if (options.sections.has('brain')) done(await step('10. Brain', () => brainSection(options)));
   if (options.sections.has('collab')) done(await step('11. Collab', () => collabSection(options)));
   if (options.sections.has('webview')) done(await step('12. Webview', () => webviewSection(options)));
+  if (options.sections.has('soak')) done(await step('13. Soak', () => soakSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

@@ -25,13 +25,15 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Regenerate docs/performance.md (default: only after a full, non-quick run of every section). */
   readonly write: boolean;
+  /** Seconds the soak's 32 clients keep calling (issue 34: 90). */
+  readonly soakSeconds: number;
   /** Hard limit for the whole run; past it every child is killed and the run fails. */
   readonly maxSeconds: number;
   /** The bench process on one CPU, the servers on the others (lib/cpu-pinning.ts). */
   readonly pin: boolean;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview', 'soak'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {
@@ -69,6 +71,7 @@ export function readOptions(): BenchOptions {
     knowledgeFiles: Math.round(number('BENCH_KNOWLEDGE_FILES', quick ? 1_000 : 10_000)),
     profile: flag('BENCH_PROFILE', !quick),
     write: flag('BENCH_WRITE', complete),
+    soakSeconds: number('BENCH_SOAK_SECONDS', quick ? 10 : 90),
     maxSeconds: number('BENCH_MAX_SECONDS', 2400),
     pin: flag('BENCH_PIN', true),
   };
