@@ -8,7 +8,7 @@ import { BUILTIN_CLI_WORDS } from './plugins/plugin-commands.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
 import { toRestData } from './catalog/tool-result.js';
 import { toolEntry, type RegisteredTool } from './catalog/tool-catalog.js';
-import { runServe, runStdio } from './serve.js';
+import { parseHostPort, runServe, runStdio } from './serve.js';
 import { GATEWAY_VERSION } from './version.js';
 
 const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many plugins
@@ -26,7 +26,10 @@ Usage:
   mcp-gateway plugins                 list the registry and which plugins are enabled
   mcp-gateway PLUGIN COMMAND [ARGS...]  a command a plugin adds (mcp-gateway PLUGIN --help lists them);
                                       --config and --workspace go before PLUGIN, the rest is the command's
-  mcp-gateway keys owner              print the owner key (dataDir/owner.key) with ready-to-paste lines
+  mcp-gateway keys owner [--http HOST:PORT] [--tcp HOST:PORT]
+                                      print the owner key (dataDir/owner.key) with ready-to-paste
+                                      lines, for these addresses if the gateway listens elsewhere
+                                      than the config says (its start names them)
   mcp-gateway keys create --name NAME [--scope SCOPE]...
                                       make another API key; prints it once, with the config lines
   mcp-gateway plugin new NAME [--dir DIR]
@@ -133,8 +136,16 @@ async function showOwnerKey(flags: Flags): Promise<number> {
   if (config.auth === 'none') return fail('auth: none is set in the config: no key is needed (or checked).\n');
   const { loadOwnerKey, ownerKeyLines } = await import('./owner-key.js');
   const owner = loadOwnerKey(config.dataDir);
-  const { http } = config.transports;
-  return print(ownerKeyLines(owner.key, owner.file, http.enabled ? http : undefined, owner.created ? 'created' : 'stored'));
+  // --http / --tcp: where a running gateway really listens (its start names them), when not where the config says.
+  const { http, tcp } = config.transports;
+  const address = (given: string | undefined, flag: string, configured: { enabled: boolean; host: string; port: number }) => {
+    if (given) {
+      const [host, port] = parseHostPort(given, flag);
+      return { host, port };
+    }
+    return configured.enabled ? configured : undefined;
+  };
+  return print(ownerKeyLines(owner.key, owner.file, address(flags.http, '--http', http), owner.created ? 'created' : 'stored', address(flags.tcp, '--tcp', tcp)));
 }
 
 async function listTools(flags: Flags): Promise<number> {

@@ -3,6 +3,17 @@ import { storageConfigSchema } from './storage/store-config.js';
 
 const MiB = 1024 * 1024;
 
+/**
+ * Defaults of the socket listeners' newer limits, also used when a listener is given limits
+ * without them (stdio, embedders and tests that pass their own).
+ */
+export const socketLimitDefaults = {
+  /** A reply (or other message to the client) larger than this is not sent: REPLY_TOO_LARGE. */
+  maxReplyBytes: 40 * MiB,
+  /** TCP with keys: a connection that has not authenticated within this long is closed. */
+  authTimeoutMs: 5000,
+} as const;
+
 const listener = (extra: JsonSchema): JsonSchema => ({
   type: 'object',
   additionalProperties: false,
@@ -11,6 +22,7 @@ const listener = (extra: JsonSchema): JsonSchema => ({
     enabled: { type: 'boolean', default: true },
     maxConnections: { type: 'integer', minimum: 1, default: 64 },
     maxMessageBytes: { type: 'integer', minimum: 1024, default: 10 * MiB },
+    maxReplyBytes: { type: 'integer', minimum: 1024, default: socketLimitDefaults.maxReplyBytes },
     ...extra,
   },
 });
@@ -110,6 +122,8 @@ export const gatewayConfigSchema: JsonSchema = {
       items: { type: 'string', minLength: 1, not: { enum: ['.', '..', '/'] } },
       default: ['.git'],
     },
+    /** Reads of workspace files (every plugin's, through core) refuse regular files with other hard links. */
+    refuseHardLinks: { type: 'boolean', default: true },
     registries: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     setupTimeoutMs: { type: 'integer', minimum: 1, default: 30_000 },
     shutdownTimeoutMs: { type: 'integer', minimum: 1, default: 10_000 },
@@ -158,6 +172,7 @@ export const gatewayConfigSchema: JsonSchema = {
         tcp: listener({
           host: { type: 'string', minLength: 1, default: '127.0.0.1' },
           port: { type: 'integer', minimum: 0, maximum: 65535, default: 9100 },
+          authTimeoutMs: { type: 'integer', minimum: 100, default: socketLimitDefaults.authTimeoutMs },
         }),
         unix: listener({ path: { type: 'string', minLength: 1 } }),
         http: httpSchema,

@@ -8,7 +8,8 @@ import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './catalog/schema.js';
 import { resolveStorageConfig, type StorageConfig } from './storage/store-config.js';
-import { configFilePath } from './config-path.js';
+import { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
+import { GATEWAY_PACKAGE } from './version.js';
 
 export { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
 
@@ -16,6 +17,7 @@ export interface ListenerConfig {
   readonly enabled: boolean;
   readonly maxConnections: number;
   readonly maxMessageBytes: number;
+  readonly maxReplyBytes: number;
 }
 
 export interface ApiKeyConfig {
@@ -74,6 +76,8 @@ export interface GatewayConfig {
   readonly workspace: string;
   /** As written: names (no slash) and workspace-relative paths; see Workspace.isProtected. */
   readonly protectedPaths: readonly string[];
+  /** Whether every plugin's reads of workspace files refuse files with other hard links (Workspace.refuseHardLinks). */
+  readonly refuseHardLinks: boolean;
   readonly logLevel: LogLevel;
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;
@@ -84,7 +88,7 @@ export interface GatewayConfig {
   readonly storage: StorageConfig;
   readonly transports: {
     readonly stdio: { readonly maxMessageBytes: number; readonly catalogCache: boolean };
-    readonly tcp: ListenerConfig & { readonly host: string; readonly port: number };
+    readonly tcp: ListenerConfig & { readonly host: string; readonly port: number; readonly authTimeoutMs: number };
     readonly unix: ListenerConfig & { readonly path: string };
     readonly http: HttpConfig;
   };
@@ -110,21 +114,32 @@ export type UnsetWorkspace = 'cwd' | 'none';
 /** A config loaded with `unsetWorkspace: 'none'`: no workspace when neither `--workspace` nor the file sets one. */
 export type ConfigWithoutWorkspace = Omit<GatewayConfig, 'workspace'> & { readonly workspace: string | undefined };
 
-/** Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key. */
+/**
+ * Finds, reads and validates the configuration. Throws CONFIG_INVALID naming file and key, and
+ * CONFIG_NOT_FOUND when no file is named and the working directory has none: a gateway on
+ * the bare defaults serves no plugin, and its data folder would land wherever a client started
+ * it (`/` for Claude Desktop). Embedders pass an object to resolveConfig instead.
+ */
 export function loadConfig(options: LoadConfigOptions & { unsetWorkspace: 'none' }): ConfigWithoutWorkspace;
 export function loadConfig(options?: LoadConfigOptions): GatewayConfig;
 export function loadConfig(options: LoadConfigOptions = {}): GatewayConfig | ConfigWithoutWorkspace {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const file = findConfigFile(configFilePath({ file: options.file, env, cwd }));
-  const raw = file ? readYamlFile(file) : {};
-  return resolveConfig(raw, { file, env, cwd, workspace: options.workspace, unsetWorkspace: options.unsetWorkspace });
+  const file = findConfigFile(configFilePath({ file: options.file, env, cwd }), cwd);
+  return resolveConfig(readYamlFile(file), { file, env, cwd, workspace: options.workspace, unsetWorkspace: options.unsetWorkspace });
 }
 
-function findConfigFile({ file, named }: { file: string; named: boolean }): string | undefined {
+function findConfigFile({ file, named }: { file: string; named: boolean }, cwd: string): string {
   if (existsSync(file)) return file;
   if (named) throw new GatewayError('CONFIG_INVALID', `Config file ${file} does not exist.`);
-  return undefined;
+  // One line that says what to pass: over stdio it is all a desktop client shows of the failure.
+  const shipped = join(GATEWAY_PACKAGE.root, DEFAULT_CONFIG_FILE);
+  const example = existsSync(shipped) ? `${shipped} (the shipped one) or your own` : `/path/to/${DEFAULT_CONFIG_FILE}`;
+  throw new GatewayError(
+    'CONFIG_NOT_FOUND',
+    `No config file: neither --config nor ${CONFIG_ENV_VAR} names one, and the working directory ${resolve(cwd)} has no ${DEFAULT_CONFIG_FILE} (MCP clients start servers in a folder of their own choosing). ` +
+      `Pass --config ${example}; in an MCP client's config, add "--config" and the file's path to the server's args.`,
+  );
 }
 
 export function readYamlFile(file: string): unknown {
@@ -169,6 +184,10 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
   const data = interpolateEnv(structuredClone(raw), ctx.env, where, '') as Record<string, unknown>;
   if ((data.transports as { http?: { apiKeys?: unknown } } | undefined)?.http?.apiKeys !== undefined) {
     throw new GatewayError('CONFIG_INVALID', `${where}: transports.http.apiKeys moved to apiKeys at the top level (keys now guard TCP as well as HTTP); move the list there.`);
+  }
+  const files = (data.plugins as { files?: { config?: { refuseHardLinks?: unknown } } } | undefined)?.files;
+  if (files?.config?.refuseHardLinks !== undefined) {
+    throw new GatewayError('CONFIG_INVALID', `${where}: plugins.files.config.refuseHardLinks moved to refuseHardLinks at the top level (one rule for every plugin's reads of workspace files, on by default); move it there.`);
   }
   if (!validateGatewayConfig(data)) {
     const lines = describeSchemaErrors(validateGatewayConfig.errors).map(

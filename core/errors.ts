@@ -51,11 +51,17 @@ export const coreErrors = {
     jsonRpcCode: JsonRpcCode.InvalidRequest,
     description: 'The message is larger than the transport cap (10 MiB by default); it was discarded.',
   },
+  REPLY_TOO_LARGE: {
+    status: 500,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.ServerError,
+    description: "TCP, unix socket, stdio: the answer to this request is larger than the transport's reply cap (`maxReplyBytes`, 40 MiB by default) and was not sent; the session goes on. Ask for less (a line range, a page), or raise the cap.",
+  },
   CONNECTION_LIMIT: {
     status: 503,
     mcp: 'protocol',
     jsonRpcCode: JsonRpcCode.ServerError,
-    description: 'The transport already serves its maximum number of connections; retry later.',
+    description: 'The transport already serves its maximum number of connections; retry later. Over TCP, also the last line of a connection that had not sent its key yet when a newer connection took its slot: send initialize with the key as soon as you connect.',
   },
   INVALID_PARAMS: {
     status: 400,
@@ -103,6 +109,12 @@ export const coreErrors = {
     mcp: 'protocol',
     jsonRpcCode: JsonRpcCode.InvalidRequest,
     description: 'HTTP: the Host or Origin header is not one this gateway serves (DNS-rebinding protection); add it to transports.http.allowedHosts/allowedOrigins.',
+  },
+  DUPLICATE_HOST_HEADER: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'HTTP: the request has more than one Host header (Node would read the first, a proxy may route by the last); send exactly one.',
   },
   RATE_LIMITED: {
     status: 429,
@@ -193,6 +205,27 @@ export const coreErrors = {
     mcp: 'result',
     description: "The path is the gateway's own config, its data folder or a protected name such as .git (the protectedPaths setting); it is never written, deleted or renamed through tools.",
   },
+  // What core's workspace read refuses (Workspace.readFile, readFileInside), for every plugin alike.
+  HARD_LINK_REFUSED: {
+    status: 403,
+    mcp: 'result',
+    description: 'The file has other hard links and refuseHardLinks is on (the default): one of them may be a file outside the workspace, so it is neither read nor written. Copy the file instead of linking it, or set refuseHardLinks: false where links are made on purpose.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    mcp: 'result',
+    description: 'The file or content is over a size cap (details.limit; the message names the setting that raises it): read a part of it, or write less.',
+  },
+  IS_A_DIRECTORY: {
+    status: 400,
+    mcp: 'result',
+    description: 'The path is a folder where a file was expected; list it instead.',
+  },
+  NOT_A_REGULAR_FILE: {
+    status: 400,
+    mcp: 'result',
+    description: 'The path is a device, FIFO or socket: opening it could block for ever, so it is refused. Only regular files are read.',
+  },
   STORE_UNAVAILABLE: {
     status: 503,
     mcp: 'result',
@@ -218,6 +251,12 @@ export const coreErrors = {
     mcp: 'result',
     description: 'Boot error: the configuration file is unreadable or breaks its schema; the message names the key.',
   },
+  CONFIG_NOT_FOUND: {
+    status: 500,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.ServerError,
+    description: 'Boot error: no config file was given (`--config`, `MCP_GATEWAY_CONFIG`) and the working directory has no `gateway.config.yaml`; MCP clients start servers in a folder of their own choosing. Pass `--config` with the file; over stdio the client\'s `initialize` gets this error.',
+  },
   REGISTRY_INVALID: {
     status: 500,
     mcp: 'result',
@@ -227,6 +266,11 @@ export const coreErrors = {
     status: 500,
     mcp: 'result',
     description: 'Boot error: a plugin module could not be imported, or its setup threw.',
+  },
+  SOCKET_IN_USE: {
+    status: 500,
+    mcp: 'result',
+    description: 'Boot error: another process (another gateway on this data folder?) serves on the unix socket path; this gateway never takes it over and does not start. Stop the other one, choose another `transports.unix.path` (or `--unix`), or start with `--no-unix`.',
   },
   PLUGIN_SETUP_TIMEOUT: {
     status: 500,

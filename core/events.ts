@@ -31,6 +31,12 @@ export class EventBus {
     this.#log = log;
   }
 
+  /**
+   * Delivers `data` to every subscriber of a matching pattern, here and (through the relay) on
+   * every gateway sharing the store. Subscribers include /events clients whose key holds only
+   * the `events` scope, with no tool rights at all: publish what any of them may see (ids,
+   * names, states), never what the tools show only to some callers (a private message's text).
+   */
   publish(source: string, channel: string, data: unknown): void {
     if (!CHANNEL.test(channel)) throw new TypeError(`Invalid event channel "${channel}": use dot-separated words.`);
     const event: GatewayEvent = { channel, data, source, time: new Date().toISOString() };

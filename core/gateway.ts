@@ -99,7 +99,7 @@ function openWorkspace(config: GatewayConfig) {
   try {
     // The gateway's own config and data are never the tools' to change (issue 19).
     const own = [config.dataDir, ...(config.file ? [config.file] : [])];
-    return createWorkspace(config.workspace, { protectedPaths: [...config.protectedPaths, ...own] });
+    return createWorkspace(config.workspace, { protectedPaths: [...config.protectedPaths, ...own], refuseHardLinks: config.refuseHardLinks });
   } catch (err) {
     throw new GatewayError(
       'CONFIG_INVALID',
@@ -265,7 +265,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       breakers: breakers.list(),
       sessions: sessions.countByTransport(),
       ...(audit ? { audit: audit.state } : {}),
-      store: { dialect: store.dialect, vectors: store.vectors.engine, ...(store.vectors.reason ? { vectorsReason: store.vectors.reason } : {}) },
+      store: { dialect: store.dialect, vectors: store.vectors.engine, ...(store.vectors.reason ? { vectorsReason: store.vectors.reason } : {}), ...store.health.last },
     }),
     close: () => lifecycle.close('close()'),
   };
@@ -284,7 +284,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
       await lifecycle.checkpoint('audit-opened');
     }
     if (await sharing.start()) await lifecycle.checkpoint('sharing-started');
-    catalog.add([catalog.prepare('gateway', statusToolDefinition, () => gateway.status())]);
+    // The store's health as of now (a cached probe), like /health's; the rest is read at once.
+    catalog.add([catalog.prepare('gateway', statusToolDefinition, async () => (await store.health.check(), gateway.status()))]);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
     capabilities = serverCapabilities(declaredChannels(registry, config.plugins));

@@ -105,9 +105,27 @@ export { createWorkspace } from './workspace.js';
 export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './workspace-walk.js';
 export { openDir, openDirCreating, openFolderInside, openResolvedDir, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
 export { readFileNoFollow, realPathOf } from './file-descriptor.js';
+// The one read of a workspace file (ctx.workspace.readFile is it with the path resolved): no
+// link followed, inside the sandbox, a regular file, no other hard link (refuseHardLinks), capped.
+export {
+  checkHardLinks,
+  checkOpenedInside,
+  checkReadable,
+  openNoFollow,
+  readFileInside,
+  type FileContent,
+  type FileReadOptions,
+  type FileReadRules,
+} from './workspace-file.js';
 export { looksBinary } from './looks-binary.js';
+// Caller-chosen text (a client's name as an agent id) cut to a schema's maxLength, in code points.
+export { firstCodePoints } from './code-points.js';
+// Sizes in messages (`10 MiB`), written the same way by core and plugins.
+export { formatBytes } from './mcp/ndjson-transport.js';
 // For plugins that call a service with fetch: a capped body, and the reason a request failed.
 export { fetchFailureReason, readCappedText } from './fetch-answer.js';
+// Fixed-window counts per key, bounded in keys: for a plugin that must limit what a peer sends.
+export { RateLimiter, type RateDecision } from './http/rate-limit.js';
 
 /**
  * Declares a plugin. An identity function: it exists so that the object is type-checked

@@ -32,12 +32,13 @@ export function loadOwnerKey(dataDir: string): OwnerKey {
   const temporary = join(dataDir, `.owner.key.${process.pid}.${randomBytes(4).toString('hex')}`);
   const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
-    writeSync(fd, `${key}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    try {
+      writeSync(fd, `${key}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    // link(2), unlike rename(2), never replaces: of gateways starting at once, one key wins.
     linkSync(temporary, file);
     return { key, file, created: true };
   } catch (err) {
@@ -74,19 +75,38 @@ function readOwnerKey(file: string): string | undefined {
   }
 }
 
-/** The owner key with lines a person can paste into a shell, Claude Code, the Inspector, a browser. */
-export function ownerKeyLines(key: string, file: string, http: { readonly host: string; readonly port: number } | undefined, how: 'created' | 'stored'): string {
+/**
+ * The MCP Inspector the pasted lines run. Its CLI has `--header` from 0.16.6, and every release
+ * since declares Node 22 in its engines, so on Node 20 an unpinned `npx` picks an older one
+ * without `--header`. 0.22.0 runs on Node 20 (npm only warns EBADENGINE); README.md names the same.
+ */
+export const INSPECTOR_PACKAGE = '@modelcontextprotocol/inspector@0.22.0';
+
+interface HostPort {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * The owner key with lines a person can paste into a shell, Claude Code, the Inspector, a
+ * browser, each with the addresses given: the ones the gateway listens on, not the config's.
+ */
+export function ownerKeyLines(key: string, file: string, http: HostPort | undefined, how: 'created' | 'stored', tcp?: HostPort): string {
   const lines = [`mcp-gateway: owner API key (${how === 'created' ? 'created now' : 'stored'} in ${file}, mode 0600; it can call every tool):`, '', `  ${key}`, ''];
   if (http) {
-    const host = http.host.includes(':') ? `[${http.host}]` : http.host;
-    const base = `http://${host}:${http.port}`;
+    const base = `http://${hostPort(http)}`;
     lines.push(
       `  curl -X POST ${base}/tools/gateway_status -H 'Authorization: Bearer ${key}'`,
       `  claude mcp add --transport http gateway ${base}/mcp --header 'Authorization: Bearer ${key}'`,
-      `  npx @modelcontextprotocol/inspector --cli ${base}/mcp --header 'Authorization: Bearer ${key}' --method tools/list`,
+      `  npx -y ${INSPECTOR_PACKAGE} --cli ${base}/mcp --header 'Authorization: Bearer ${key}' --method tools/list`,
       `  explorer: ${base}/docs?key=${key}`,
     );
   }
-  lines.push(`  TCP: send it in initialize as params._meta.apiKey. stdio and the unix socket need no key.`, '');
+  lines.push(`  TCP${tcp ? ` ${hostPort(tcp)}` : ''}: send it in initialize as params._meta.apiKey. stdio and the unix socket need no key.`, '');
   return `${lines.join('\n')}\n`;
+}
+
+/** `host:port`, an IPv6 host in brackets. */
+export function hostPort({ host, port }: HostPort): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

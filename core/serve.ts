@@ -1,11 +1,13 @@
-import { loadConfig, type GatewayConfig, type ListenerConfig } from './config.js';
+import { loadConfig, type ConfigWithoutWorkspace, type GatewayConfig, type ListenerConfig } from './config.js';
+import { isGatewayError } from './errors.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { isShutdown, Lifecycle } from './lifecycle.js';
 import { createLogger } from './logger.js';
 import { listenSocket, type SocketAddress } from './mcp/socket-server.js';
+import { refuseStdioSession } from './mcp/stdio-refusal.js';
 import { serveStdio } from './mcp/stdio-server.js';
-import { ownerKeyLines } from './owner-key.js';
+import { hostPort, ownerKeyLines } from './owner-key.js';
 
 type Listener = { readonly address: SocketAddress | { kind: 'http'; host: string; port: number } };
 
@@ -45,7 +47,7 @@ export async function runServe(flags: ServeFlags): Promise<number> {
     await lifecycle.checkpoint('listening');
     lifecycle.ready();
     if (listeners.length === 0) gateway.log.warn('no transport is enabled; nothing to serve');
-    announceAuth(gateway, listeners);
+    announceAuth(gateway, listeners, flags);
     await lifecycle.checkpoint('ready');
   } catch (err) {
     await lifecycle.close('start-up failed');
@@ -81,7 +83,7 @@ export async function runStdio(flags: ServeFlags): Promise<number> {
   const budget = closeOnSignals(lifecycle);
   try {
     await lifecycle.checkpoint('start');
-    const config = loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
+    const config = await stdioConfig(flags);
     budget.ms = config.shutdownTimeoutMs + WATCHDOG_SLACK_MS;
     const log = createLogger(config.logLevel);
     lifecycle.log = log;
@@ -90,6 +92,8 @@ export async function runStdio(flags: ServeFlags): Promise<number> {
   } catch (err) {
     if (!isShutdown(err, lifecycle)) {
       await lifecycle.close('start-up failed');
+      // stdin, still open, would keep the process up until the client gives up on it.
+      process.stdin.destroy();
       throw err;
     }
   }
@@ -97,6 +101,16 @@ export async function runStdio(flags: ServeFlags): Promise<number> {
   lifecycle.log?.info('stopped');
   process.stdin.destroy();
   return 0;
+}
+
+/** The --stdio start's config; when there is none to read, the client's `initialize` is refused with why, before the start fails. */
+async function stdioConfig(flags: ServeFlags): Promise<ConfigWithoutWorkspace> {
+  try {
+    return loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
+  } catch (err) {
+    if (isGatewayError(err)) await refuseStdioSession(err);
+    throw err;
+  }
 }
 
 /**
@@ -123,15 +137,23 @@ function closeOnSignals(lifecycle: Lifecycle): { ms: number } {
  * the owner key with lines to paste (later starts name the command that prints them again);
  * with `auth: none`, a warning at every start.
  */
-function announceAuth(gateway: Gateway, listeners: readonly Listener[]): void {
+function announceAuth(gateway: Gateway, listeners: readonly Listener[], flags: ServeFlags): void {
   if (!listeners.some((l) => l.address.kind !== 'unix')) return;
   if (!gateway.ownerKey) {
     gateway.log.warn('auth: none: HTTP and TCP answer anyone on this machine without a key, and every local account can run what the tools allow. Remove auth: none from the config to require keys.');
     return;
   }
-  const http = listeners.map((l) => l.address).find((a) => a.kind === 'http');
-  if (gateway.ownerKey.created) process.stderr.write(ownerKeyLines(gateway.ownerKey.key, gateway.ownerKey.file, http, 'created'));
-  else gateway.log.info({ file: gateway.ownerKey.file }, 'HTTP and TCP need an API key; `mcp-gateway keys owner` prints the owner key with ready-to-paste lines');
+  const addresses = listeners.map((l) => l.address);
+  const http = addresses.find((a) => a.kind === 'http');
+  const tcp = addresses.find((a) => a.kind === 'tcp');
+  if (gateway.ownerKey.created) {
+    process.stderr.write(ownerKeyLines(gateway.ownerKey.key, gateway.ownerKey.file, http, 'created', tcp));
+    return;
+  }
+  // The addresses in use, not the config's: ports moved by MCP_GATEWAY_HTTP_PORT or --http
+  // would otherwise be printed as the config reads them in the shell the command is pasted in.
+  const command = ['npx mcp-gateway keys owner', flags.config && `--config ${flags.config}`, http && `--http ${hostPort(http)}`, tcp && `--tcp ${hostPort(tcp)}`];
+  gateway.log.info({ file: gateway.ownerKey.file }, `HTTP and TCP need an API key; \`${command.filter(Boolean).join(' ')}\` prints the owner key with ready-to-paste lines`);
 }
 
 function socketAddresses(config: GatewayConfig, flags: ServeFlags) {
@@ -147,7 +169,7 @@ function socketAddresses(config: GatewayConfig, flags: ServeFlags) {
   return out;
 }
 
-function parseHostPort(value: string, flag: string): [string, number] {
+export function parseHostPort(value: string, flag: string): [string, number] {
   const match = /^(.*):(\d{1,5})$/.exec(value);
   const port = Number(match?.[2]);
   if (!match || !match[1] || port > 65535) throw new Error(`${flag} takes HOST:PORT (e.g. 127.0.0.1:9100), not "${value}".`);

@@ -7,8 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { readFileNoFollow } from './file-descriptor.js';
 import { openDir, withDir } from './verified-dir.js';
+import { readFileInside } from './workspace-file.js';
 
 export interface WalkEntry {
   /** Absolute real path. */
@@ -29,7 +29,7 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Stop after this many entries; `truncated` is then set. */
   maxEntries: number;
-  /** Leave out .gitignore files with other hard links (the files plugin's refuseHardLinks). */
+  /** Leave out .gitignore files with other hard links. Default true; pass the workspace's `refuseHardLinks`. */
   refuseHardLinks?: boolean;
   signal?: AbortSignal;
 }
@@ -106,30 +106,28 @@ async function list(dir: string, options: WalkOptions): Promise<Listing | undefi
 /** A .gitignore larger than this is not a .gitignore. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
-async function loadGitignore(dir: string, refuseHardLinks = false): Promise<GitignoreRules> {
+async function loadGitignore(dir: string, refuseHardLinks = true): Promise<GitignoreRules> {
   const bytes = await readWalkedFile(join(dir, '.gitignore'), dir, { maxBytes: MAX_GITIGNORE_BYTES, refuseHardLinks });
   return bytes === undefined ? [] : [{ base: dir, rules: ignore().add(bytes.toString('utf8')) }];
 }
 
 /**
  * The bytes of a regular file met on a walk, or undefined (skip it): missing, over `maxBytes`,
- * not a regular file, not really under `within`, or (with `refuseHardLinks`) hard-linked. A walk reports a symlink as a file, and
- * following it would read (and quote, or use as ignore rules) whatever it points to, outside
- * the sandbox too; so the last component is opened without following it, and the descriptor's
- * real path checked in case a folder on the way was swapped for a link. O_NONBLOCK keeps a
- * FIFO from blocking the open; the size is checked before anything is read.
+ * not a regular file, not really under `within`, or (with `refuseHardLinks`, the default)
+ * hard-linked. A walk reports a symlink as a file, and following it would read (and quote, or
+ * use as ignore rules) whatever it points to, outside the sandbox too; so it is read through
+ * core's workspace read (readFileInside), which opens the last component without following it
+ * and checks the descriptor before anything is read.
  */
 export async function readWalkedFile(
   path: string,
   within: string,
-  { maxBytes, refuseHardLinks = false }: { maxBytes: number; refuseHardLinks?: boolean },
+  { maxBytes, refuseHardLinks = true }: { maxBytes: number; refuseHardLinks?: boolean },
 ): Promise<Buffer | undefined> {
   const under = within.endsWith(sep) ? within : within + sep;
   try {
-    const read = await readFileNoFollow(path, (info, real = path) =>
-      !info.isFile() || info.size > maxBytes || (refuseHardLinks && info.nlink > 1) || !real.startsWith(under) ? true : undefined,
-    );
-    return 'bytes' in read ? read.bytes : undefined;
+    // Under `within`, not merely in the workspace: a walk reads only what it walked.
+    return (await readFileInside(path, { contains: (real) => real.startsWith(under), refuseHardLinks }, { maxBytes })).bytes;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { GatewayError } from './errors.js';
+import { readFileInside, type FileContent, type FileReadOptions } from './workspace-file.js';
 
 export interface Workspace {
   /** The sandbox root, absolute and with symlinks resolved. */
@@ -25,6 +26,22 @@ export interface Workspace {
    * *name* such as .git is not counted: the name stays protected wherever the folder goes.
    */
   holdsProtected(realPath: string): boolean;
+  /**
+   * Whether reads refuse a regular file with other hard links (HARD_LINK_REFUSED): the top-level
+   * `refuseHardLinks` setting, on by default. Pass it to `walk` and `readWalkedFile`, and to
+   * `readFileInside` (this object is its `FileReadRules`).
+   */
+  readonly refuseHardLinks: boolean;
+  /**
+   * Reads the file at `path` (taken as `resolve` takes it) through core's one workspace read,
+   * `readFileInside`: resolved inside the root, opened without following a link, then checked
+   * on its descriptor: inside the root, a regular file, no other hard link (unless
+   * `refuseHardLinks` is off), at most `maxBytes`. Throws GatewayErrors (OUTSIDE_WORKSPACE,
+   * INVALID_PATH, IS_A_DIRECTORY, NOT_A_REGULAR_FILE, HARD_LINK_REFUSED, FILE_TOO_LARGE), or the
+   * errno error of a failed open (ENOENT...). Messages show `path` as given. `real` is where it
+   * resolved.
+   */
+  readFile(path: string, options: FileReadOptions): Promise<FileContent & { readonly real: string }>;
 }
 
 export interface WorkspaceOptions {
@@ -34,6 +51,8 @@ export interface WorkspaceOptions {
    * root unless absolute. Nothing is protected by default.
    */
   readonly protectedPaths?: readonly string[];
+  /** Refuse regular files with other hard links when reading (see `Workspace.refuseHardLinks`). Default: true. */
+  readonly refuseHardLinks?: boolean;
 }
 
 const MAX_PATH_LENGTH = 4096;
@@ -53,11 +72,16 @@ export function createWorkspace(root: string, options: WorkspaceOptions = {}): W
     if (names.size === 0) return false;
     return (contains(real) ? relative(realRoot, real) : real).split(sep).some((part) => names.has(part));
   };
-  return {
+  const workspace: Workspace = {
     root: realRoot,
     contains,
     isProtected,
     holdsProtected: (real: string) => isProtected(real) || paths.some((p) => isWithin(p, real)),
+    refuseHardLinks: options.refuseHardLinks ?? true,
+    async readFile(path, readOptions) {
+      const real = workspace.resolve(path);
+      return { real, ...(await readFileInside(real, workspace, { shown: path, ...readOptions })) };
+    },
     resolve(path: string): string {
       checkPathSyntax(path);
       const real = resolveReal(isAbsolute(path) ? resolve(path) : resolve(realRoot, path));
@@ -69,6 +93,7 @@ export function createWorkspace(root: string, options: WorkspaceOptions = {}): W
       return real;
     },
   };
+  return workspace;
 }
 
 /** Whether `path` is `base` or lies below it. */

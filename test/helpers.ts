@@ -112,8 +112,12 @@ export function toolCalls(client: Client) {
   return { call, fail };
 }
 
-/** A real SDK Client over TCP or a unix socket (the SDK's stdio transport works on sockets). */
-export async function socketClient(address: SocketAddress, name = 'socket-client'): Promise<{ client: Client; socket: Socket }> {
+/**
+ * A real SDK Client over TCP or a unix socket (the SDK's stdio transport works on sockets). With
+ * `apiKey`, the key goes in initialize as params._meta.apiKey, as a socket client of a gateway
+ * with keys sends it. A client whose initialize fails leaves no socket open.
+ */
+export async function socketClient(address: SocketAddress, name = 'socket-client', apiKey?: string): Promise<{ client: Client; socket: Socket }> {
   const socket = address.kind === 'tcp' ? connect(address.port, address.host) : connect(address.path);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -122,12 +126,25 @@ export async function socketClient(address: SocketAddress, name = 'socket-client
   socket.on('error', () => {});
   const client = new Client({ name, version: '1.0.0' });
   const transport = new StdioServerTransport(socket, socket);
+  if (apiKey !== undefined) {
+    const send = transport.send.bind(transport);
+    transport.send = (message) => {
+      const m = message as { method?: string; params?: Record<string, unknown> };
+      if (m.method === 'initialize') m.params = { ...m.params, _meta: { apiKey } };
+      return send(message);
+    };
+  }
   const close = transport.close.bind(transport);
   transport.close = async () => {
     socket.end();
     await close();
   };
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    socket.destroy();
+    throw err;
+  }
   return { client, socket };
 }
 

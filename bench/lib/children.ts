@@ -148,3 +148,16 @@ export async function rssOf(pid: number): Promise<number> {
   if (!Number.isFinite(kib)) throw new Error(`no VmRSS for pid ${pid}`);
   return kib * 1024;
 }
+
+/** Heap in use after full collections, from a child preloaded with bench/lib/heap-probe.js (it answers SIGUSR2 on stderr). */
+export async function retainedHeap(child: Child): Promise<number> {
+  child.stderrTail.length = 0;
+  child.process.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    const line = child.stderrTail.find((l) => l.includes('"heap after gc"'));
+    if (line) return (JSON.parse(line) as { heapUsed: number }).heapUsed;
+  }
+  throw new Error(`no heap figures from ${child.pid}`);
+}

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, rssOf, tempDir, type Child } from '../lib/children.js';
+import { retainedHeap, ROOT, rssOf, tempDir } from '../lib/children.js';
 import { authHeaders, httpClient, socketClient, startGatewayServe, type ServingChild } from '../lib/connect.js';
 import type { BenchOptions } from '../lib/options.js';
 import type { RawMcpClient } from '../lib/raw-client.js';
@@ -58,19 +58,6 @@ function restCaller(gateway: ServingChild): (name: string, args: Record<string, 
 const mcpCaller = (client: RawMcpClient) => async (name: string, args: Record<string, unknown>) => {
   await client.callTool(name, args);
 };
-
-/** Heap in use after full collections (bench/lib/heap-probe.js answers SIGUSR2 on stderr). */
-async function retainedHeap(child: Child): Promise<number> {
-  child.stderrTail.length = 0;
-  child.process.kill('SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    const line = child.stderrTail.find((l) => l.includes('"heap after gc"'));
-    if (line) return (JSON.parse(line) as { heapUsed: number }).heapUsed;
-  }
-  throw new Error(`no heap figures from ${child.pid}`);
-}
 
 export async function soakSection(options: BenchOptions): Promise<SectionResult> {
   const dir = tempDir();

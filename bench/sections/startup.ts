@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { loadRegistry } from '../../dist/core/plugins/registry.js';
-import { BARE_SERVER, BENCH_REGISTRY, GATEWAY_BIN, ROOT, rssOf, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
+import { BARE_SERVER, BENCH_REGISTRY, GATEWAY_BIN, ROOT, retainedHeap, rssOf, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
 import { stdioClient } from '../lib/connect.js';
 import { fixedCount } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
@@ -80,19 +80,6 @@ interface MemoryRun {
   /** Heap used after full GCs, before the first call and after the last. */
   retainedIdle: number;
   retainedEnd: number;
-}
-
-/** Asks the heap probe in `child` for its figures (it runs full GCs first). */
-async function retainedHeap(child: Child): Promise<number> {
-  child.stderrTail.length = 0;
-  child.process.kill('SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    const line = child.stderrTail.find((l) => l.includes('"heap after gc"'));
-    if (line) return (JSON.parse(line) as { heapUsed: number }).heapUsed;
-  }
-  throw new Error(`no heap figures from ${child.pid}`);
 }
 
 /** RSS of a stdio server: idle, after the first tenth of the calls, every tenth, and 2 s after. */

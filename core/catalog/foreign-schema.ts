@@ -1,6 +1,56 @@
 import { Ajv as AjvDraft07 } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { linearRegExp, shownPattern, type PatternMatcher } from './linear-regexp.js';
 import { addFormats, type JsonSchema } from './schema.js';
+import { runWithin, TimeBoundExceeded } from './time-bound.js';
+
+/**
+ * How long checking one value against a foreign schema may hold the event loop. RE2 keeps a
+ * pattern linear, not short: about 100 ns a character on its fast path (a megabyte against
+ * `^[a-z]+$`: 100 ms), far more on a pattern of thousands of instructions, once per text of an
+ * array; the patterns RE2 cannot run backtrack on V8's engine, for hours at worst; and a
+ * schema's own shape can multiply the work (`allOf`s of `$ref`s to `allOf`s). Checks of real
+ * tool arguments take well under a millisecond.
+ */
+export const FOREIGN_VALIDATION_MS = 250;
+
+/**
+ * How long compiling one foreign schema may take. A real tool's schema compiles in a few
+ * milliseconds; Ajv's code generation grows faster than the schema (2,000 properties: 6 s), and
+ * one RE2 pattern of twenty characters can take 100 ms to compile.
+ */
+export const FOREIGN_COMPILE_MS = 500;
+
+/**
+ * The engine (Ajv's `code.regExp`) of patterns another server wrote. On V8's engine, which
+ * backtracks, one like `^(a+)+$` would hold the event loop, and every transport with it, for
+ * hours; so they run on RE2, in linear time (linear-regexp.ts), where it can run them with their
+ * ECMAScript meaning. The others (a lookaround, a backreference, a repeat count over 1,000, a
+ * Unicode property RE2 lacks, a program past MAX_PATTERN_SIZE) run on V8's engine, exactly as
+ * ECMAScript means them: every validation runs within FOREIGN_VALIDATION_MS, which stops V8's
+ * backtracking too (time-bound.ts), so such a pattern costs at most that per call, where
+ * refusing it would lose a tool that works. Only a pattern that is not a valid ECMAScript
+ * regular expression throws, so that its tool is refused.
+ */
+const foreignRegExp = Object.assign(
+  (pattern: string, flags: string): PatternMatcher => {
+    let exact: RegExp;
+    try {
+      exact = new RegExp(pattern, flags);
+    } catch (err) {
+      throw new Error(`the pattern ${shownPattern(pattern)} is not a valid regular expression: ${(err as Error).message}`);
+    }
+    try {
+      return linearRegExp(pattern, flags);
+    } catch {
+      // (A compile stopped by FOREIGN_COMPILE_MS is not caught here: vm's timeout terminates
+      // the script, past every catch.)
+      return exact;
+    }
+  },
+  // The name Ajv would write in standalone code; the gateway generates none.
+  { code: 'foreignRegExp' },
+);
 
 const foreignOptions = {
   strict: false,
@@ -12,6 +62,7 @@ const foreignOptions = {
   verbose: true,
   // Never `console` (stdout is the protocol's); ignored keywords are expected here, not news.
   logger: false,
+  code: { regExp: foreignRegExp },
 } as const;
 
 let foreignCompilers: { draft07: AjvDraft07; draft2020: Ajv2020 } | undefined;
@@ -28,6 +79,10 @@ export function isOlderDraft(schema: JsonSchema): boolean {
  * are not filled in and nothing is coerced: the arguments reach that server as the caller sent
  * them, and it applies its own defaults. Unknown keywords and formats are ignored, not refused.
  * Draft-04's own forms (`id`, a boolean `exclusiveMinimum`) do not compile as draft-07.
+ * Patterns run on RE2 where it can, else on V8's engine (foreignRegExp); one that is not a
+ * valid regular expression throws here, naming it. A validation still running after
+ * FOREIGN_VALIDATION_MS is stopped, and fails saying so; a compile still running after
+ * FOREIGN_COMPILE_MS is stopped, and throws.
  */
 export function compileForeignSchema(schema: JsonSchema): ValidateFunction {
   foreignCompilers ??= {
@@ -37,13 +92,37 @@ export function compileForeignSchema(schema: JsonSchema): ValidateFunction {
   const { $schema: _dialect, ...rest } = schema;
   const ajv: Pick<Ajv2020, 'compile' | 'removeSchema'> = isOlderDraft(schema) ? foreignCompilers.draft07 : foreignCompilers.draft2020;
   try {
-    return ajv.compile(rest);
+    return withTimeBound(runWithin(FOREIGN_COMPILE_MS, () => ajv.compile(rest)));
+  } catch (err) {
+    if (!(err instanceof TimeBoundExceeded)) throw err;
+    // Stopped half way, with no `finally` of Ajv's run: the instances are not to be trusted.
+    foreignCompilers = undefined;
+    throw new Error(`compiling it took longer than ${err.ms} ms: the schema is too large, or its patterns too costly, for the gateway to check calls against it`);
   } finally {
     // The compiled function keeps what it needs. Kept in the shared instance, a schema's `$id`
     // would refuse the next schema with the same `$id` (the same tool relayed again after a
     // reconnect, or by a second server), and relayed tools that come and go would pile up.
     ajv.removeSchema(rest);
   }
+}
+
+/** `validate`, stopped after FOREIGN_VALIDATION_MS (time-bound.ts) with an error that says so. */
+function withTimeBound(validate: ValidateFunction): ValidateFunction {
+  const bounded = ((data: unknown) => {
+    try {
+      const valid = runWithin(FOREIGN_VALIDATION_MS, () => validate(data));
+      bounded.errors = validate.errors;
+      return valid;
+    } catch (err) {
+      if (!(err instanceof TimeBoundExceeded)) throw err;
+      const message = `checking the value against the schema took longer than ${err.ms} ms (long texts against its patterns, a large value, or a schema that multiplies the work); send a smaller value`;
+      bounded.errors = [{ keyword: 'timeBound', instancePath: '', schemaPath: '#', params: { ms: err.ms }, message }];
+      return false;
+    }
+  }) as ValidateFunction;
+  bounded.schema = validate.schema;
+  bounded.schemaEnv = validate.schemaEnv;
+  return bounded;
 }
 
 /** Keywords whose value is one subschema, a list of them, or a map of them, in draft-07. */

@@ -1,4 +1,5 @@
 import type { AuditState } from '../storage/audit.js';
+import type { StoreHealthReport } from '../storage/store-health.js';
 import type { LifecycleState } from '../lifecycle.js';
 import type { BreakerStatus } from '../breaker.js';
 import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
@@ -17,8 +18,8 @@ export interface GatewayStatus {
   sessions: Record<string, number>;
   /** Whether calls can be audited (absent when `tools.audit` is off). */
   audit?: AuditState;
-  /** The shared store's engine, and how its search scores vectors (docs/storage.md, "Search"). */
-  store: { dialect: 'sqlite' | 'postgres'; vectors: 'sqlite-vec' | 'exact'; vectorsReason?: string };
+  /** The shared store's engine, how its search scores vectors (docs/storage.md, "Search") and whether it answers. */
+  store: { dialect: 'sqlite' | 'postgres'; vectors: 'sqlite-vec' | 'exact'; vectorsReason?: string } & StoreHealthReport;
 }
 
 const count = { type: 'integer', minimum: 0 };
@@ -75,10 +76,16 @@ export const gatewayStatusProperties: Record<string, JsonSchema> = {
         dialect: { enum: ['sqlite', 'postgres'] },
         vectors: { enum: ['sqlite-vec', 'exact'], description: 'sqlite-vec: search scores vectors in SQLite; exact: in the gateway (PostgreSQL, or sqlite-vec did not load).' },
         vectorsReason: { type: 'string', description: 'Why vectors are scored by the gateway.' },
+        state: { enum: ['ok', 'unavailable'], description: 'Whether the store answered its last probe (at most storage.healthCheck.cacheMs old); unavailable makes /health answer 503.' },
+        checkedAt: { type: 'string', description: 'When that probe answered (ISO 8601).' },
+        error: {
+          ...closedObject({ code: { type: 'string', description: 'The code calls get meanwhile (STORE_UNAVAILABLE, STORE_TIMEOUT).' }, message: { type: 'string' } }),
+          description: 'Why the store is unavailable.',
+        },
       },
-      ['vectorsReason'],
+      ['vectorsReason', 'error'],
     ),
-    description: 'The shared store (ctx.store). docs/storage.md.',
+    description: 'The shared store (ctx.store) and its health. docs/storage.md.',
   },
 };
 

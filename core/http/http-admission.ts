@@ -4,12 +4,14 @@ import type { HttpConfig } from '../config.js';
 import { GatewayError } from '../errors.js';
 import type { HttpGuard } from './http-guard.js';
 import { bodyTooLarge, parseJsonBody, readBody, type HttpHeaders } from './http-reply.js';
+import { clientAddressGroup } from './client-address.js';
+import { connectionAuthenticated } from './http-connections.js';
 import { RateLimiter } from './rate-limit.js';
 
 /** Routes anyone who passes the Host check may read: health checks, metrics, the API's description. */
-const PUBLIC_PATHS = /^\/(health|metrics|openapi\.json|docs(\/.*)?)$/;
+const PUBLIC_PATHS = /^\/(health(\/live)?|metrics|openapi\.json|docs(\/.*)?)$/;
 /** Routes the rate limit does not count: probes and scrapers call them on a schedule. */
-const UNCOUNTED_PATHS = new Set(['/health', '/metrics']);
+const UNCOUNTED_PATHS = new Set(['/health', '/health/live', '/metrics']);
 
 /** Whether a request may go on, who made it, and the rate-limit headers its answer carries. */
 export type Admission = Admitted | { readonly ok: false; readonly error: GatewayError; readonly headers?: HttpHeaders };
@@ -39,8 +41,10 @@ export class HttpAdmission {
    */
   admit(request: IncomingMessage, path: string, once = false): Admission {
     const result = this.#guard.check(request, !PUBLIC_PATHS.test(path), once);
+    // A caller that showed its key keeps its connection's slot (http-connections.ts).
+    if (result.ok && (result.principal || !this.#guard.keys.required)) connectionAuthenticated(request.socket);
     if (!result.ok || !this.#limiter || UNCOUNTED_PATHS.has(path)) return result;
-    const key = result.principal ? `key:${result.principal.name}` : `ip:${request.socket.remoteAddress}`;
+    const key = result.principal ? `key:${result.principal.name}` : `ip:${clientAddressGroup(request.socket.remoteAddress)}`;
     const decision = this.#limiter.hit(key);
     const resetS = Math.ceil(decision.resetMs / 1000);
     const headers: HttpHeaders = { 'x-ratelimit-limit': decision.limit, 'x-ratelimit-remaining': decision.remaining, 'x-ratelimit-reset': resetS };

@@ -10,8 +10,9 @@ export type GuardResult = { ok: true; principal?: Principal } | { ok: false; err
 
 /**
  * Checks every HTTP request (and WebSocket upgrade) before any route runs:
- * - Host and Origin must name this gateway: a page on another site that rebinds its DNS
- *   name to 127.0.0.1 sends its own Host, and is refused (HOST_NOT_ALLOWED);
+ * - exactly one Host header (DUPLICATE_HOST_HEADER otherwise), and it and Origin must name
+ *   this gateway: a page on another site that rebinds its DNS name to 127.0.0.1 sends its own
+ *   Host, and is refused (HOST_NOT_ALLOWED);
  * - with `auth: key`, a known key must come as `Authorization: Bearer`, `X-API-Key`, or the
  *   explorer's cookie (set by `/docs?key=`), which counts only on the browser's same-origin
  *   requests so that another page on a loopback port cannot ride on it.
@@ -50,6 +51,11 @@ export class HttpGuard {
   }
 
   #examine(request: IncomingMessage): { refusal?: GatewayError; principal?: Principal; keyRefusal?: GatewayError } {
+    // Node keeps the first of two Host headers; a proxy in front may route by the last. A
+    // request that names two hosts is refused whatever they are, before either is judged.
+    if (hasSecondHost(request.rawHeaders)) {
+      return { refusal: new GatewayError('DUPLICATE_HOST_HEADER', 'The request has more than one Host header; send exactly one.') };
+    }
     if (!this.#hostAllowed(request.headers.host)) {
       return { refusal: new GatewayError('HOST_NOT_ALLOWED', `Host "${request.headers.host ?? ''}" is not served here; add its name (without the port) to transports.http.allowedHosts if it should be.`) };
     }
@@ -85,6 +91,18 @@ export class HttpGuard {
       return false;
     }
   }
+}
+
+/** Whether `Host` appears twice among the raw headers (name, value, name, value…), in any case. */
+function hasSecondHost(raw: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
 }
 
 /** `Host: example.com:9101` → `example.com`; `[::1]:9101` → `[::1]`. */

@@ -15,7 +15,8 @@ import { registerMcpRoutes } from './mcp-http.js';
 import { registerPluginRoutes } from './plugin-routes.js';
 import { attachPluginSockets } from './plugin-sockets.js';
 import { registerPluginStatic } from './plugin-static.js';
-import { documentOptions, healthRouteSchema, serverUrl, withServers } from './openapi.js';
+import { documentOptions, serverUrl, withServers } from './openapi.js';
+import { registerHealthRoutes } from './health-routes.js';
 import { gatewayMetrics } from './metrics.js';
 import { LiveToolDocument } from './openapi-live.js';
 import { restCallPath } from './rest-calls.js';
@@ -130,18 +131,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   app.get('/openapi.json', { schema: { hide: true } }, async () =>
     withServers(await toolDocument.current(app.swagger()), serverUrl(config.host, app.server.address())),
   );
-  app.get('/health', { schema: healthRouteSchema(errors) }, (_request, reply) => {
-    const status = gateway.status();
-    // Not ready is 503, so that a load balancer sends nothing to a gateway still starting or
-    // already closing.
-    if (status.state !== 'ready') return reply.code(503).send({ status: status.state === 'booting' ? 'booting' : 'closing', ...status });
-    const degraded =
-      status.breakers.some((b) => b.state !== 'closed') ||
-      status.skippedPlugins.length > 0 ||
-      status.audit?.state === 'unavailable' ||
-      status.plugins.some((p) => p.status?.ok === false);
-    return { status: degraded ? 'degraded' : 'ok', ...status };
-  });
+  registerHealthRoutes(app, gateway);
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(metrics.contentType).send(await metrics.metrics()),
   );

@@ -10,6 +10,7 @@ import type { Gateway } from '../gateway.js';
 import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
+import { clientAddressGroup } from './client-address.js';
 
 const MCP_PATH = '/mcp';
 
@@ -92,7 +93,8 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
-      const owner = principal ? `key:${principal.name}` : `ip:${request.ip}`;
+      // Keyless (auth: none): every loopback address is one client, as for the connection caps.
+      const owner = principal ? `key:${principal.name}` : `ip:${clientAddressGroup(request.ip)}`;
       // At its share, a key's least recently used session makes room: clients often vanish
       // without DELETE (the SDK client's close() sends none), and every local client shares
       // the owner key, so refusing would lock the owner out until the idle sweep.

@@ -168,7 +168,7 @@ export function healthRouteSchema(errors: ErrorTable) {
   return {
     operationId: 'health',
     tags: ['gateway'],
-    summary: 'Liveness and state',
+    summary: 'Readiness and state',
     // Public: load balancers and monitors call it without a key.
     security: [],
     response: {
@@ -178,8 +178,8 @@ export function healthRouteSchema(errors: ErrorTable) {
       },
       ...errorResponses(errors, ['HOST_NOT_ALLOWED']),
       503: {
-        description: 'The gateway is not ready: still starting its listeners (`booting`) or shutting down (`closing`); `state` says which.',
-        ...body(['booting', 'closing']),
+        description: 'The gateway is not ready: still starting its listeners (`booting`), shutting down (`closing`; `state` says which), or its shared store does not answer (`unavailable`; `store.error` says why). GET /health/live says whether it is alive.',
+        ...body(['booting', 'closing', 'unavailable']),
       },
     },
   };

@@ -1,5 +1,10 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
+
+/** How long a boot that failed before the client's first request waits for it, to answer it. */
+const FIRST_REQUEST_WAIT_MS = 10_000;
 
 /**
  * A transport that holds what the client sends until a session is ready for it, then replays
@@ -54,6 +59,28 @@ export class HeldTransport implements Transport {
     const held = this.#held;
     this.#held = [];
     for (const message of held) this.onmessage?.(message);
+  }
+
+  /**
+   * The session will never come (the boot failed): every held request, and each one that
+   * arrives after, is answered with `error`, which MCP clients show; a server that only exits
+   * shows as "Connection closed". Resolves once a request was answered, when the input ends,
+   * or after FIRST_REQUEST_WAIT_MS if the client has sent none.
+   */
+  refuse(error: GatewayError): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, FIRST_REQUEST_WAIT_MS);
+      timer.unref();
+      const answer = (message: JSONRPCMessage) => {
+        if (!isJSONRPCRequest(message)) return;
+        this.#inner.send(jsonRpcError(message.id, error)).then(resolve, resolve);
+      };
+      this.#early = answer;
+      this.onclose = () => resolve();
+      const held = this.#held;
+      this.#held = [];
+      held.forEach(answer);
+    });
   }
 
   send(message: JSONRPCMessage): Promise<void> {

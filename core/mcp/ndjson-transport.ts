@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { socketLimitDefaults } from '../config-schema.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError, jsonTextOf } from '../replies.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
@@ -9,6 +10,13 @@ import { isToolCallMessage } from './mcp-tool-calls.js';
 export interface NdjsonTransportOptions {
   /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */
   maxMessageBytes: number;
+  /**
+   * Largest message sent, in bytes (40 MiB by default): a response over it is replaced by a
+   * REPLY_TOO_LARGE error for its id; a request or notification over it is not sent (its send
+   * rejects). Also the most that may wait unread: a peer that leaves more than this of earlier
+   * messages unread when another is sent is disconnected.
+   */
+  maxReplyBytes?: number;
   /** Called once when the transport closes: by close(), the peer gone, or ended and answered (below). */
   onEnd?: () => void;
   /**
@@ -36,6 +44,7 @@ export class NdjsonTransport implements Transport {
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #options: NdjsonTransportOptions;
+  readonly #maxReplyBytes: number;
   #chunks: Buffer[] = [];
   #buffered = 0;
   /** True while skipping the rest of a line that went over the cap. */
@@ -53,6 +62,7 @@ export class NdjsonTransport implements Transport {
     this.#input = input;
     this.#output = output;
     this.#options = options;
+    this.#maxReplyBytes = options.maxReplyBytes ?? socketLimitDefaults.maxReplyBytes;
     this.#unanswered = options.onInputEnd ? new Set() : undefined;
   }
 
@@ -73,8 +83,21 @@ export class NdjsonTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const sent = this.#writeLine(jsonTextOf(message));
-    if (this.#unanswered && !('method' in message) && 'id' in message && message.id !== undefined) this.#answered(message.id);
+    let text = jsonTextOf(message);
+    // A response (result or error) carries the id of the peer's request; requests and notifications have a method.
+    const answers = 'method' in message || !('id' in message) ? undefined : (message.id as string | number | undefined);
+    if (this.#overReplyCap(text)) {
+      const error = new GatewayError(
+        'REPLY_TOO_LARGE',
+        `Reply too large: ${formatBytes(Buffer.byteLength(text))}, over this transport's ${formatBytes(this.#maxReplyBytes)} cap (maxReplyBytes); it was not sent. Ask for less (a line range, a page, a smaller file).`,
+      );
+      // The SDK would only log a failed send of a response, and the caller would wait for ever:
+      // it gets the error in its place. Anything else fails its sender, who can report it.
+      if (answers === undefined) return Promise.reject(error);
+      text = JSON.stringify(jsonRpcError(answers, error));
+    }
+    const sent = this.#writeLine(text);
+    if (this.#unanswered && answers !== undefined) this.#answered(answers);
     return sent;
   }
 
@@ -155,20 +178,29 @@ export class NdjsonTransport implements Transport {
     this.#writeLine(JSON.stringify(jsonRpcError(id, new GatewayError(code, message)))).catch(() => {});
   }
 
+  /** Whether `text` is over the reply cap, measuring its UTF-8 bytes only when the length cannot tell. */
+  #overReplyCap(text: string): boolean {
+    // A UTF-16 unit is 1 to 3 UTF-8 bytes (a surrogate pair, 2 units, is 4).
+    if (text.length * 3 <= this.#maxReplyBytes) return false;
+    return text.length > this.#maxReplyBytes || Buffer.byteLength(text) > this.#maxReplyBytes;
+  }
+
   #writeLine(text: string): Promise<void> {
     if (this.#closed || this.#output.destroyed || this.#output.writableEnded) {
       return Promise.reject(new Error('Transport is closed'));
     }
-    const sent = new Promise<void>((resolve, reject) => {
+    // A peer that stops reading would make us buffer its replies without bound. Only what
+    // earlier writes left waiting counts: one large reply is not by itself a peer that is not
+    // reading (counting it dropped every reply over 4 × maxMessageBytes, without an answer).
+    if (this.#output.writableLength > this.#maxReplyBytes) {
+      this.#output.destroy(new Error('Peer is not reading its replies; connection dropped.'));
+      return Promise.reject(new Error('Transport is closed'));
+    }
+    return new Promise<void>((resolve, reject) => {
       // The callback runs once the data is handed to the OS or the stream fails, so a send
       // to a vanished peer settles instead of hanging.
       this.#output.write(`${text}\n`, (err) => (err ? reject(err) : resolve()));
     });
-    // A peer that stops reading would make us buffer its replies without bound.
-    if (this.#output.writableLength > 4 * this.#options.maxMessageBytes) {
-      this.#output.destroy(new Error('Peer is not reading its replies; connection dropped.'));
-    }
-    return sent;
   }
 
   #onPeerGone = (): void => {
@@ -196,6 +228,12 @@ export class NdjsonTransport implements Transport {
     if (code !== 'EPIPE' && code !== 'ECONNRESET') this.onerror?.(err);
     void this.close();
   };
+}
+
+/** A size as a person reads it in an error: `10 MiB`, `1.5 MiB`, `64 KiB`. */
+export function formatBytes(bytes: number): string {
+  const MiB = 1024 * 1024;
+  return bytes >= MiB ? `${+(bytes / MiB).toFixed(1)} MiB` : `${+(bytes / 1024).toFixed(1)} KiB`;
 }
 
 function parseMessage(value: unknown): JSONRPCMessage | undefined {

@@ -1,10 +1,12 @@
-import { chmodSync, existsSync, lstatSync, unlinkSync } from 'node:fs';
-import { connect, createServer, isIPv4, type Server, type Socket } from 'node:net';
+import { createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { ListenerConfig } from '../config.js';
+import { socketLimitDefaults } from '../config-schema.js';
+import { ConnectionSlots } from '../connection-slots.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Gateway } from '../gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
+import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
 import { pluginScope, toolScope } from '../http/api-keys.js';
 
@@ -17,12 +19,19 @@ export interface SocketListener {
   close(): Promise<void>;
 }
 
+/** A listener's limits: its config section, whose newer keys may be left out (socketLimitDefaults). */
+export type SocketLimits = Pick<ListenerConfig, 'maxConnections' | 'maxMessageBytes'> & {
+  readonly maxReplyBytes?: number;
+  readonly authTimeoutMs?: number;
+};
+
 /**
  * Serves newline-delimited JSON-RPC on TCP or a unix socket. Connections past the limit get
- * one JSON-RPC error line and are closed; a unix socket file is created with mode 0600 and
- * removed on close.
+ * one JSON-RPC error line and are closed; over TCP with keys, a connection still waiting to
+ * authenticate gives its slot up to a newer one first (connection-slots.ts). A unix socket
+ * file is created with mode 0600 and removed on close.
  */
-export async function listenSocket(gateway: Gateway, address: SocketAddress, limits: ListenerConfig): Promise<SocketListener> {
+export async function listenSocket(gateway: Gateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
   const { lifecycle } = gateway;
   await lifecycle.checkpoint(`${address.kind}-starting`);
   const listener = await lifecycle.start(address.kind, () => startSocketServer(gateway, address, limits), (started) => started.close());
@@ -30,26 +39,34 @@ export async function listenSocket(gateway: Gateway, address: SocketAddress, lim
   return listener;
 }
 
-async function startSocketServer(gateway: Gateway, address: SocketAddress, limits: ListenerConfig): Promise<SocketListener> {
+async function startSocketServer(gateway: Gateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
   const sockets = new Set<Socket>();
+  const slots = new ConnectionSlots({ total: limits.maxConnections });
+  // Only TCP with keys has a wait to authenticate; the unix socket is the owner's alone.
+  const keyed = address.kind === 'tcp' && gateway.keys.required;
   const server = createServer((socket) => {
-    if (sockets.size >= limits.maxConnections) {
-      refuse(socket, limits.maxConnections);
+    const slot = slots.take(socket);
+    if (!slot.ok) {
+      refuse(socket, tooManyConnections(limits.maxConnections));
       return;
     }
+    if (slot.displaced) refuse(slot.displaced, displacedUnauthenticated(limits.maxConnections));
+    if (!keyed) slots.authenticated(socket);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    serveConnection(gateway, socket, address, limits).catch((err) => {
+    serveConnection(gateway, socket, address, limits, () => slots.authenticated(socket)).catch((err) => {
       gateway.log.error({ err }, 'could not open an MCP session');
       socket.destroy();
     });
   });
   server.on('error', (err) => gateway.log.error({ err }, 'socket server error'));
 
-  if (address.kind === 'unix') await removeStaleSocket(address.path);
-  else checkExposure(gateway, address.host);
-
-  await listen(server, address);
+  let claimed: ClaimedSocket | undefined;
+  if (address.kind === 'unix') claimed = await listenUnix(server, address.path);
+  else {
+    checkExposure(gateway, address.host);
+    await listen(server, address.host, address.port);
+  }
   const bound = boundAddress(server, address);
   gateway.log.info({ transport: address.kind, address: bound }, 'listening');
   const forget = gateway.listening.add(bound);
@@ -63,26 +80,29 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
     close: () =>
       (closing ??= (async () => {
         forget();
+        // While it still listens, so that no other gateway can have put its socket there.
+        claimed?.release();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
-        if (address.kind === 'unix' && existsSync(address.path)) unlinkSync(address.path);
       })()),
   };
 }
 
-async function serveConnection(gateway: Gateway, socket: Socket, address: SocketAddress, limits: ListenerConfig): Promise<void> {
+async function serveConnection(gateway: Gateway, socket: Socket, address: SocketAddress, limits: SocketLimits, onAuthenticated: () => void): Promise<void> {
   socket.setNoDelay(true);
   const peer = address.kind === 'tcp' ? `${socket.remoteAddress}:${socket.remotePort}` : 'unix';
   const transport = new NdjsonTransport(socket, socket, {
     maxMessageBytes: limits.maxMessageBytes,
+    maxReplyBytes: limits.maxReplyBytes,
     onEnd: () => socket.end(),
   });
   // The unix socket is the owner's alone (mode 0600): like stdio, it needs no key.
   let admitted: TcpAdmission | undefined;
   if (address.kind === 'tcp' && gateway.keys.required) {
-    admitted = await admitTcpClient(transport, socket, gateway.keys);
+    admitted = await admitTcpClient(transport, socket, gateway.keys, limits.authTimeoutMs ?? socketLimitDefaults.authTimeoutMs);
     if (!admitted) return;
+    onAuthenticated();
     // The SDK chains onto a handler it finds on the transport: the admission's must go.
     transport.onmessage = undefined;
   }
@@ -96,36 +116,29 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
   }
 }
 
-function refuse(socket: Socket, limit: number): void {
-  const error = new GatewayError('CONNECTION_LIMIT', `Too many connections: this gateway serves at most ${limit} on this transport. Retry later.`);
+const tooManyConnections = (limit: number) =>
+  new GatewayError('CONNECTION_LIMIT', `Too many connections: this gateway serves at most ${limit} on this transport. Retry later.`);
+
+const displacedUnauthenticated = (limit: number) =>
+  new GatewayError(
+    'CONNECTION_LIMIT',
+    `Closed to make room: all ${limit} connections were taken, and this one had not sent initialize with an API key yet. Send initialize with params._meta.apiKey as soon as you connect.`,
+  );
+
+function refuse(socket: Socket, error: GatewayError): void {
   socket.on('error', () => {});
   socket.end(`${JSON.stringify(jsonRpcError(null, error))}\n`);
   // Not only ended: a peer that keeps its half open would keep the descriptor.
   socket.destroySoon();
 }
 
-function listen(server: Server, address: SocketAddress): Promise<void> {
+function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    const done = () => {
+    server.listen({ host, port }, () => {
       server.off('error', reject);
       resolve();
-    };
-    if (address.kind === 'tcp') {
-      server.listen({ host: address.host, port: address.port }, done);
-      return;
-    }
-    // umask makes the socket file 0600 from the moment it exists; chmod afterwards would
-    // leave a window in which another local user could connect.
-    const previous = process.umask(0o177);
-    try {
-      server.listen(address.path, () => {
-        chmodSync(address.path, 0o600);
-        done();
-      });
-    } finally {
-      process.umask(previous);
-    }
+    });
   });
 }
 
@@ -133,29 +146,6 @@ function boundAddress(server: Server, address: SocketAddress): SocketAddress {
   if (address.kind === 'unix') return address;
   const info = server.address();
   return typeof info === 'object' && info ? { kind: 'tcp', host: info.address, port: info.port } : address;
-}
-
-/**
- * A socket file left by a gateway that died is removed; one that a live gateway still
- * answers on is not stolen. Anything that is not a socket is never deleted.
- */
-async function removeStaleSocket(path: string): Promise<void> {
-  if (!existsSync(path)) return;
-  if (!lstatSync(path).isSocket()) {
-    throw new GatewayError('CONFIG_INVALID', `${path} exists and is not a socket; refusing to replace it. Choose another transports.unix.path.`);
-  }
-  const live = await new Promise<boolean>((resolve) => {
-    const probe = connect(path);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
-  if (live) {
-    throw new GatewayError('CONFIG_INVALID', `Another process is serving on ${path}. Stop it or choose another transports.unix.path.`);
-  }
-  unlinkSync(path);
 }
 
 /** 127.0.0.0/8, ::1 or localhost: reachable from this machine only. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,11 @@ import { GATEWAY_VERSION } from '../version.js';
 const FORMAT = 1;
 /** A cache file not used for this long is deleted when another is written. */
 const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+/** A temporary file lives for the moment of one write: one older than this was a killed writer's. */
+const LEFTOVER_FOR_MS = 60 * 60 * 1000;
+const SNAPSHOT_NAME = /^stdio-[0-9a-f]{32}\.json$/;
+/** writeSnapshot's temporary files: the snapshot's name, the writer's pid, a random part. */
+const TEMP_NAME = /^stdio-[0-9a-f]{32}\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /**
  * What a `--stdio` start answered last time with the same command line, working directory,
@@ -100,24 +105,41 @@ export function writeSnapshot(slot: CacheSlot, snapshot: Omit<CatalogSnapshot, '
   const text = JSON.stringify({ format: FORMAT, key: slot.key, ...snapshot });
   if (readOrEmpty(slot.file).toString('utf8') === text) {
     const now = new Date();
-    utimesSync(slot.file, now, now);
-    return;
+    try {
+      utimesSync(slot.file, now, now);
+      return;
+    } catch {
+      // Pruned by another start since it was read: written again below.
+    }
   }
   const dir = join(slot.file, '..');
   makePrivateDir(dir);
-  const temp = `${slot.file}.${process.pid}.tmp`;
+  // A name of this write's own: gateways starting at once write the same slot, and a name
+  // from the pid alone could be one a killed process left behind (pids are reused).
+  const temp = `${slot.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   // 'wx': never through a file or link someone put there first.
-  writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-  renameSync(temp, slot.file);
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    try {
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, slot.file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
   pruneUnused(dir);
 }
 
 function pruneUnused(dir: string): void {
-  const cutoff = Date.now() - UNUSED_FOR_MS;
+  const now = Date.now();
   for (const name of readdirSync(dir)) {
-    if (!/^stdio-[0-9a-f]{32}\.json$/.test(name)) continue;
+    const unusedFor = SNAPSHOT_NAME.test(name) ? UNUSED_FOR_MS : TEMP_NAME.test(name) ? LEFTOVER_FOR_MS : undefined;
+    if (unusedFor === undefined) continue;
     try {
-      if (statSync(join(dir, name)).mtimeMs < cutoff) unlinkSync(join(dir, name));
+      if (statSync(join(dir, name)).mtimeMs < now - unusedFor) unlinkSync(join(dir, name));
     } catch {
       // Deleted by another start meanwhile.
     }

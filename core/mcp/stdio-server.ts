@@ -3,7 +3,7 @@ import { RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelc
 import { once } from 'node:events';
 import { learnClientRoots, workspaceOfRoots, type ClientRoots } from './client-roots.js';
 import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../errors.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import type { Logger } from '../logger.js';
 import { HeldTransport } from './held-transport.js';
@@ -65,7 +65,7 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
     });
     await held.start();
     early?.resume();
-    gateway = await createGateway({ config: config as GatewayConfig, log, lifecycle });
+    gateway = await refusingOnFailure(held, lifecycle, () => createGateway({ config: config as GatewayConfig, log, lifecycle }));
   } else {
     // No early answers here: a start without a workspace never writes the cache.
     const learning = learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
@@ -77,7 +77,10 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
       return;
     }
     await lifecycle.checkpoint('roots-known');
-    gateway = 'workspace' in roots ? await bootOn(config, roots.workspace, log, lifecycle) : await bootWithoutWorkspace(config, roots.problem, log, lifecycle);
+    const known = roots;
+    gateway = await refusingOnFailure(known.transport, lifecycle, () =>
+      'workspace' in known ? bootOn(config, known.workspace, log, lifecycle) : bootWithoutWorkspace(config, known.problem, log, lifecycle),
+    );
   }
   try {
     const transport = roots?.transport ?? held!;
@@ -94,6 +97,20 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
   await lifecycle.checkpoint('session-open');
   lifecycle.ready();
   await once(lifecycle.signal, 'abort');
+}
+
+/**
+ * Boots with `boot`; a boot that fails for a reason the user can fix (a GatewayError: an
+ * unknown plugin, a plugin's bad config) answers the client's requests with it before the
+ * failure goes on, so that the client shows why. A shutdown is no such failure.
+ */
+async function refusingOnFailure(held: HeldTransport, lifecycle: Lifecycle, boot: () => Promise<Gateway>): Promise<Gateway> {
+  try {
+    return await boot();
+  } catch (err) {
+    if (isGatewayError(err) && !lifecycle.signal.aborted) await held.refuse(err);
+    throw err;
+  }
 }
 
 /**

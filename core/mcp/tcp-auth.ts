@@ -5,9 +5,6 @@ import { GatewayError } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { NdjsonTransport } from './ndjson-transport.js';
 
-/** How long a TCP client has to send its initialize with a key. */
-const KEY_WAIT_MS = 10_000;
-
 export interface TcpAdmission {
   readonly principal: Principal;
   /** The initialize request (its key removed) and anything that came after it, in order. */
@@ -18,10 +15,11 @@ export interface TcpAdmission {
  * TCP has no headers, so its clients send the key in the first request, `initialize`, as
  * `params._meta.apiKey`. Starts `transport`, waits for that request and checks the key; the
  * socket is paused from then until the session is connected, so that nothing is handled
- * ahead of the initialize. Anything else first, an unknown key, or silence for 10 s is
- * answered with UNAUTHORIZED and the connection closed (resolves undefined).
+ * ahead of the initialize. Anything else first, an unknown key, or no such initialize within
+ * `timeoutMs` (transports.tcp.authTimeoutMs) is answered with UNAUTHORIZED and the connection
+ * closed (resolves undefined): a connection without a key holds its slot only that long.
  */
-export async function admitTcpClient(transport: NdjsonTransport, socket: Socket, keys: ApiKeys): Promise<TcpAdmission | undefined> {
+export async function admitTcpClient(transport: NdjsonTransport, socket: Socket, keys: ApiKeys, timeoutMs: number): Promise<TcpAdmission | undefined> {
   await transport.start();
   return new Promise((resolve) => {
     const messages: JSONRPCMessage[] = [];
@@ -39,7 +37,10 @@ export async function admitTcpClient(transport: NdjsonTransport, socket: Socket,
         });
       resolve(undefined);
     };
-    const timer = setTimeout(() => refuse(null, 'No initialize with an API key arrived within 10 s.'), KEY_WAIT_MS);
+    const timer = setTimeout(
+      () => refuse(null, `No initialize with an API key arrived within ${timeoutMs / 1000} s (transports.tcp.authTimeoutMs); connection closed. Send initialize with params._meta.apiKey as soon as you connect.`),
+      timeoutMs,
+    );
     transport.onclose = () => {
       clearTimeout(timer);
       resolve(undefined);

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { PluginContext, PluginReport, PluginSessions, PluginStatus, ToolDefinition, ToolHandler } from './plugin-types.js';
 import { isJsonSerialisable } from '../json.js';
 import { createLiveEntries } from './plugin-live.js';
+import type { PluginLifetime } from './plugin-lifetimes.js';
 import { createNotifier } from '../mcp/notifier.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
 import { makePrivateDir } from '../private-files.js';
@@ -71,16 +72,14 @@ export function createPluginScope(
   apis: ReadonlyMap<string, unknown>,
   core: CoreServices,
   /** The channels the plugin's registry entry declares, for `ctx.notify.channel`. */
-  channels: readonly string[] = [],
+  channels: readonly string[],
+  /** The plugin's own signal: shutdown, or its setup failing (a timed-out setup may still run). */
+  lifetime: PluginLifetime,
 ): PluginScope {
   const tools: RegisteredTool[] = [];
   const commands: RegisteredCommand[] = [];
   const closers: Array<() => unknown> = [];
-  // The plugin's own signal: shutdown, or its setup failing (a timed-out setup may still run).
-  const lifetime = new AbortController();
-  const onShutdown = () => lifetime.abort(core.signal.reason);
-  core.signal.addEventListener('abort', onShutdown, { once: true });
-  closers.push(() => core.signal.removeEventListener('abort', onShutdown));
+  closers.push(() => lifetime.release());
   const log = core.log.child({ plugin: name });
   const dataDir = join(core.dataDir, 'plugins', name);
   makePrivateDir(dataDir);

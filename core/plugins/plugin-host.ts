@@ -4,6 +4,7 @@ import { deepFreeze, type GatewayConfig } from '../config.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
+import { PluginLifetimes } from './plugin-lifetimes.js';
 import type { PluginDefinition, PluginStatus } from './plugin-types.js';
 import type { RegistryEntry } from './registry.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
@@ -51,10 +52,12 @@ export class PluginHost {
   readonly #skipped: SkippedPlugin[] = [];
   readonly #apis = new Map<string, unknown>();
   readonly #configAjv = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true });
+  readonly #lifetimes: PluginLifetimes;
 
   constructor(core: CoreServices, config: GatewayConfig) {
     this.#core = core;
     this.#config = config;
+    this.#lifetimes = new PluginLifetimes(core.signal);
   }
 
   /** The plugins set up, each with its tools as they are now (run-time changes included). */
@@ -155,7 +158,7 @@ export class PluginHost {
     // Before setup, so /health lists them from the start; the first ctx.breaker builds each.
     const services = candidate.entry.services.map((s) => `${name}:${s.name}`);
     for (const service of services) this.#core.breakers.declare(service);
-    const scope = createPluginScope(name, config, [...requirementsOf(candidate), ...usesOf(candidate)], this.#apis, this.#core, candidate.entry.channels);
+    const scope = createPluginScope(name, config, [...requirementsOf(candidate), ...usesOf(candidate)], this.#apis, this.#core, candidate.entry.channels, this.#lifetimes.begin());
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

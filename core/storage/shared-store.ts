@@ -8,6 +8,7 @@ import type { StorageConfig } from './store-config.js';
 import { migrateStore, tablePrefix } from './store-migrations.js';
 import type { PluginStore, StoreDialect, StoreMigration } from './store-types.js';
 import { openSearchIndex } from './search-index.js';
+import { DEFAULT_STORE_HEALTH, StoreHealth } from './store-health.js';
 import type { VectorEngine } from './search-types.js';
 
 /** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
@@ -27,10 +28,13 @@ export interface OpenSharedStoreOptions {
  */
 export class SharedStore {
   readonly #backend: StoreBackend;
+  /** Whether the store answers now, for /health and gateway_status (store-health.ts). */
+  readonly health: StoreHealth;
   #closing: Promise<void> | undefined;
 
-  private constructor(backend: StoreBackend) {
+  private constructor(backend: StoreBackend, health: StoreHealth) {
     this.#backend = backend;
+    this.health = health;
   }
 
   /**
@@ -57,7 +61,11 @@ export class SharedStore {
     if (backend.dialect === 'sqlite' && backend.vectors.engine === 'exact') {
       options.log.warn({ reason: backend.vectors.reason }, 'sqlite-vec did not load: search scores vectors exactly in the gateway (slower on large indexes)');
     }
-    return new SharedStore(backend);
+    const health = new StoreHealth(
+      { probe: () => sql`select 1`.execute(backend.db), where: backend.where, redact: (text) => backend.redact(text), log: options.log },
+      config.healthCheck ?? DEFAULT_STORE_HEALTH,
+    );
+    return new SharedStore(backend, health);
   }
 
   get dialect(): StoreDialect {

@@ -5,6 +5,9 @@ import { makePrivateDir, touchPrivateFile } from '../private-files.js';
 
 export type { Database };
 
+/** How long a statement waits for another process's write lock (SQLite's busy timeout). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /** One numbered step: SQL text, or a function for steps that need code. */
 export type Migration = string | ((db: Database) => void);
 
@@ -14,12 +17,14 @@ export type Migration = string | ((db: Database) => void);
  */
 export function openDatabase(file: string): Database {
   const db = openSqlite(file);
-  db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
-    owner TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    applied_at TEXT NOT NULL,
-    PRIMARY KEY (owner, version)
-  )`);
+  db.transaction(() =>
+    db.exec(`CREATE TABLE IF NOT EXISTS core_migrations (
+      owner TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      applied_at TEXT NOT NULL,
+      PRIMARY KEY (owner, version)
+    )`),
+  ).immediate();
   return db;
 }
 
@@ -34,10 +39,12 @@ export function openSqlite(file: string): Database {
   // SQLite gives its -wal and -shm files the database file's mode.
   touchPrivateFile(file);
   const db = new BetterSqlite3(file);
+  // First: switching a new file to WAL takes the write lock, and another gateway opening the
+  // same new folder at the same moment would otherwise get SQLITE_BUSY at once.
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   // Checkpoints copy the WAL into the database and fsync it; SQLite's automatic one runs
   // inside whichever commit crosses 1,000 pages, i.e. on some tool call's path. A timer runs
   // it instead (see scheduleCheckpoints). Committed data is in the WAL either way.
@@ -61,27 +68,40 @@ export function scheduleCheckpoints(db: Database, everyMs = 1000): () => void {
 
 /**
  * Applies `owner`'s migrations not yet recorded, in order, each with its bookkeeping row in
- * one transaction, so a crash leaves either the whole step or none of it.
+ * one transaction, so a crash leaves either the whole step or none of it. Each step reads the
+ * version inside its transaction, taken with the write lock up front (BEGIN IMMEDIATE): a
+ * gateway starting at the same moment on the same file waits for that lock (the busy timeout)
+ * and then sees the step done, instead of applying it a second time.
  */
 export function migrate(db: Database, owner: string, migrations: readonly Migration[]): number {
-  const row = db.prepare('SELECT MAX(version) AS version FROM core_migrations WHERE owner = ?').get(owner) as {
-    version: number | null;
-  };
-  const current = row.version ?? 0;
-  if (current > migrations.length) {
+  const versionOf = db.prepare('SELECT MAX(version) AS version FROM core_migrations WHERE owner = ?').pluck();
+  const record = db.prepare('INSERT INTO core_migrations (owner, version, applied_at) VALUES (?, ?, ?)');
+  const nextStep = db.transaction((): boolean => {
+    const current = (versionOf.get(owner) as number | null) ?? 0;
+    if (current > migrations.length) {
+      throw new GatewayError(
+        'PLUGIN_LOAD_FAILED',
+        `The database has ${owner} at migration ${current}, but this version of ${owner} knows only ${migrations.length}: it was written by a newer version.`,
+      );
+    }
+    if (current === migrations.length) return false;
+    const step = migrations[current]!;
+    if (typeof step === 'string') db.exec(step);
+    else step(db);
+    record.run(owner, current + 1, new Date().toISOString());
+    return true;
+  });
+  let applied = 0;
+  try {
+    while (nextStep.immediate()) applied++;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'SQLITE_BUSY') throw err;
+    const waitedMs = Number(db.pragma('busy_timeout', { simple: true }));
     throw new GatewayError(
-      'PLUGIN_LOAD_FAILED',
-      `The database has ${owner} at migration ${current}, but this version of ${owner} knows only ${migrations.length}: it was written by a newer version.`,
+      'STORE_CONFLICT',
+      `${db.name}: another process held the write lock for over ${waitedMs} ms while ${owner}'s migrations were due; the steps not applied yet (each is whole or not at all) wait for the next start. Start again once the other gateway is up.`,
+      { cause: err },
     );
   }
-  const record = db.prepare('INSERT INTO core_migrations (owner, version, applied_at) VALUES (?, ?, ?)');
-  for (let version = current + 1; version <= migrations.length; version++) {
-    const step = migrations[version - 1];
-    db.transaction(() => {
-      if (typeof step === 'string') db.exec(step);
-      else step(db);
-      record.run(owner, version, new Date().toISOString());
-    })();
-  }
-  return migrations.length - current;
+  return applied;
 }

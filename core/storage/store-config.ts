@@ -1,10 +1,13 @@
 import type { JsonSchema } from '../catalog/schema.js';
 import { parsePostgresUrl, type PostgresStoreConfig } from './postgres-options.js';
+import type { StoreHealthOptions } from './store-health.js';
 
 /** `storage` in gateway.config.yaml, resolved. */
 export interface StorageConfig {
   /** `sqlite`: `<dataDir>/shared.db`, nothing to set up. `{ postgres }`: a server several gateways share. */
   readonly shared: 'sqlite' | { readonly postgres: PostgresStoreConfig };
+  /** How /health probes the store; the schema's defaults when absent (store-health.ts). */
+  readonly healthCheck?: StoreHealthOptions;
 }
 
 const postgresSchema: JsonSchema = {
@@ -42,6 +45,17 @@ export const storageConfigSchema: JsonSchema = {
       then: { enum: ['sqlite'] },
       else: { type: 'object', additionalProperties: false, required: ['postgres'], properties: { postgres: postgresSchema } },
     },
+    // A load balancer may ask /health every second from several places: one probe query at a
+    // time, its answer kept for cacheMs.
+    healthCheck: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      properties: {
+        cacheMs: { type: 'integer', minimum: 0, maximum: 600_000, default: 2000 },
+        timeoutMs: { type: 'integer', minimum: 50, maximum: 600_000, default: 2000 },
+      },
+    },
   },
 };
 
@@ -54,5 +68,5 @@ export function resolveStorageConfig(storage: StorageConfig, at: (path: string) 
   const postgres = storage.shared.postgres;
   parsePostgresUrl(postgres.url, where);
   if (!postgres.ssl?.ca) return storage;
-  return { shared: { postgres: { ...postgres, ssl: { ...postgres.ssl, ca: at(postgres.ssl.ca) } } } };
+  return { ...storage, shared: { postgres: { ...postgres, ssl: { ...postgres.ssl, ca: at(postgres.ssl.ca) } } } };
 }

@@ -5,7 +5,7 @@ export const brainErrors = {
   BRAIN_CONTENT_TOO_LARGE: {
     status: 413,
     mcp: 'result',
-    description: "The memory's content is longer than plugins.brain.config.maxContentBytes (details.limit, details.bytes): split it into several memories.",
+    description: "The memory's content is longer than plugins.brain.config.maxContentBytes (details.field, details.limit, details.length, in bytes): split it into several memories.",
   },
   BRAIN_MEMORY_NOT_FOUND: {
     status: 404,

@@ -2,11 +2,14 @@
 // here — who it is, the protocol, its tasks now, its unread messages, the active plan.
 import { findAgent, toAgent } from './agents.js';
 import type { Collab } from './collab.js';
-import { ANYONE, type Agent, type Plan } from './model.js';
+import { ANYONE, type Agent } from './model.js';
 import { planUri } from './plans/plan-markdown.js';
+import type { PlanSummary } from './plans/plan-rows.js';
 
 /** Tasks listed at most; the rest are counted. */
 const TASKS_SHOWN = 20;
+/** The agent's open items of the active plan listed at most. */
+const ITEMS_SHOWN = 20;
 
 export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, name: string): Promise<string> {
   const row = await findAgent(store, name);
@@ -32,6 +35,7 @@ export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, 
     .executeTakeFirstOrThrow();
   const unread = await mailbox.unreadCount(name);
   const active = await plans.active();
+  const mine = active === undefined ? [] : await plans.openItemsOf(active.id, name, ITEMS_SHOWN + 1);
 
   const out = [...whoYouAre(agent), '', ...HOW_TO_WORK(name), '', '## Your tasks', ''];
   if (tasks.length === 0) out.push('None assigned to you by name.');
@@ -43,7 +47,7 @@ export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, 
   const anyone = Number(open.n);
   if (anyone > 0) out.push('', `${anyone} pending task${anyone === 1 ? '' : 's'} open to anyone: collab_claim_next takes the most urgent you may.`);
   out.push('', '## Messages', '', unread === 0 ? 'No unread messages.' : `${unread} unread message${unread === 1 ? '' : 's'}: read them first with collab_read_messages.`);
-  out.push('', '## Active plan', '', ...(active === undefined ? ['No plan is active.'] : activePlan(active, name)));
+  out.push('', '## Active plan', '', ...(active === undefined ? ['No plan is active.'] : activePlan(active, mine)));
   return `${out.join('\n')}\n`;
 }
 
@@ -70,11 +74,11 @@ const HOW_TO_WORK = (name: string) => [
   'The whole protocol: `collab://guides/workflow`; every tool in one line: `collab://guides/quick-reference`.',
 ];
 
-function activePlan(plan: Plan, name: string): string[] {
+function activePlan(plan: PlanSummary, mine: ReadonlyArray<{ id: string; title: string; status: string }>): string[] {
   const { progress } = plan;
   const out = [`**${plan.title}** (\`${plan.id}\`): ${plan.goal}`, '', `${progress.completed}/${progress.total} items completed, ${progress.in_progress} in progress, ${progress.blocked} blocked.`];
-  const mine = plan.items.filter((item) => item.owner === name && item.status !== 'completed' && item.status !== 'cancelled');
-  if (mine.length > 0) out.push('', 'Your items:', '', ...mine.map((item) => `- \`${item.id}\` ${item.title} (${item.status})`));
+  if (mine.length > 0) out.push('', 'Your items:', '', ...mine.slice(0, ITEMS_SHOWN).map((item) => `- \`${item.id}\` ${item.title} (${item.status})`));
+  if (mine.length > ITEMS_SHOWN) out.push('- … more: collab_get_plan pages through all of them.');
   out.push('', `The whole plan: \`${planUri(plan.id)}\`.`);
   return out;
 }

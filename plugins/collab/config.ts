@@ -30,6 +30,25 @@ export const configSchema = {
         retainDays: { type: 'integer', minimum: 1, maximum: 3650, default: 30, description: 'Messages older than this are pruned.' },
       },
     },
+    plans: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'How much a plan keeps: a plan is read whole as a resource, so it stays bounded.',
+      properties: {
+        maxItems: { type: 'integer', minimum: 1, maximum: 10_000, default: 200, description: 'Items per plan at most; collab_add_plan_item answers COLLAB_PLAN_TOO_LARGE beyond.' },
+        maxNotesPerItem: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Notes an item keeps, the newest: an older one is dropped when a new one arrives.' },
+      },
+    },
+    tasks: {
+      type: 'object',
+      additionalProperties: false,
+      default: {},
+      description: 'How much a task keeps.',
+      properties: {
+        maxNotesPerTask: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: "Shared notes (keys of collab_update_work_context) per task at most; a new key beyond is COLLAB_TASK_TOO_LARGE (an existing key is still replaced)." },
+      },
+    },
     banner: {
       type: 'boolean',
       default: true,

@@ -6,31 +6,42 @@ import type { Banners } from './banner.js';
 import type { CollabContext } from './context.js';
 import type { TaskEvent } from './events.js';
 import type { AgentIdentity } from './identity.js';
-import type { MessageSentEvent } from './mailbox.js';
+import type { Mailbox, MessageSentEvent } from './mailbox.js';
 import { ANYONE, BROADCAST } from './model.js';
 
-export function deliverNews(ctx: CollabContext, identity: AgentIdentity, banners: Banners): void {
+export function deliverNews(ctx: CollabContext, identity: AgentIdentity, banners: Banners, mailbox: Mailbox): void {
+  // Notifications leave one after the other, in the order the events came: a message's waits
+  // for its subject to be read from the store (the event carries no text, mailbox.ts), and a
+  // task change published after it waits behind it.
+  let sending: Promise<void> = Promise.resolve();
+  const inOrder = (send: () => Promise<void> | void) => {
+    sending = sending.then(send).catch((err: unknown) => ctx.log.warn({ err }, 'collab: a notification could not be sent'));
+  };
   /** Sends to every session of this gateway bound to `agent`. */
-  const tell = (agent: string, channel: 'collab.message' | 'collab.task', data: Record<string, unknown>, text: string) => {
+  const notify = (agent: string, channel: 'collab.message' | 'collab.task', data: Record<string, unknown>, text: string) => {
     for (const session of identity.sessionsOf(agent)) {
       ctx.notify.channel({ session }, channel, data);
       ctx.notify.log({ session }, 'info', { text, ...data }, { logger: 'collab' });
     }
+  };
+  const tell = (agent: string, data: Record<string, unknown>, text: string) => {
+    if (identity.sessionsOf(agent).length > 0) inOrder(() => notify(agent, 'collab.task', data, text));
     banners.news(agent);
   };
 
   ctx.events.subscribe('collab.message.sent', (event: GatewayEvent) => {
     if (event.source !== 'collab') return;
     const message = event.data as MessageSentEvent;
-    const text = `${message.kind === 'message' ? 'Message' : message.kind} #${message.id} from ${message.from}${message.subject ? `: ${message.subject}` : ''}`;
-    if (message.to !== BROADCAST) {
-      tell(message.to, 'collab.message', { ...message }, text);
-      return;
-    }
-    const agents = new Set<string>();
-    for (const [, agent] of identity.boundSessions()) if (agent !== message.from) agents.add(agent);
-    for (const agent of Object.values(ctx.config.keyAgents)) if (agent !== message.from) agents.add(agent);
-    for (const agent of agents) tell(agent, 'collab.message', { ...message }, text);
+    const recipients = message.to !== BROADCAST ? [message.to] : broadcastRecipients(ctx, identity, message.from);
+    for (const agent of recipients) banners.news(agent);
+    const here = recipients.filter((agent) => identity.sessionsOf(agent).length > 0);
+    if (here.length === 0) return;
+    inOrder(async () => {
+      // Pruned meanwhile (retention): the recipient still hears that something came.
+      const { subject, preview } = (await mailbox.summary(message.id)) ?? { subject: null, preview: '' };
+      const text = `${message.kind === 'message' ? 'Message' : message.kind} #${message.id} from ${message.from}${subject ? `: ${subject}` : ''}`;
+      for (const agent of here) notify(agent, 'collab.message', { ...message, subject, preview }, text);
+    });
   });
 
   ctx.events.subscribe('collab.task.*', (event: GatewayEvent) => {
@@ -44,10 +55,18 @@ export function deliverNews(ctx: CollabContext, identity: AgentIdentity, banners
     if (taken) {
       const what = task.status === 'cancelled' ? 'cancelled' : task.assignee !== holder ? `given to ${task.assignee}` : `marked ${task.status}`;
       banners.stop(holder, task.id, `${what} by ${task.by}`);
-      if (holder !== task.assignee) tell(holder, 'collab.task', { change, ...task }, text);
+      if (holder !== task.assignee) tell(holder, { change, ...task }, text);
     }
     // What an agent did itself is no news to it; `any` is nobody in particular.
     if (task.assignee === ANYONE || task.assignee === task.by) return;
-    tell(task.assignee, 'collab.task', { change, ...task }, text);
+    tell(task.assignee, { change, ...task }, text);
   });
+}
+
+/** A broadcast reaches every agent with a session here or a key pinned to it, but its sender. */
+function broadcastRecipients(ctx: CollabContext, identity: AgentIdentity, from: string): string[] {
+  const agents = new Set<string>();
+  for (const [, agent] of identity.boundSessions()) if (agent !== from) agents.add(agent);
+  for (const agent of Object.values(ctx.config.keyAgents)) if (agent !== from) agents.add(agent);
+  return [...agents];
 }

@@ -62,6 +62,8 @@ claim tasks, edit files under locks, report progress and hand back. Every agent 
 ## Rules that keep it working
 
 - One session acts as one agent. Never act as another agent.
+- One task in progress at a time. A task assigned to another agent is theirs to start, cancel
+  or pass on (or its creator's): message them instead.
 - Never edit a file someone else has locked; never keep a lock you do not need.
 - A STOP line in a result (your task was cancelled) means stop working on it at once.
 - The rows are the truth: re-read a task or plan before acting on what a message said.

@@ -34,7 +34,7 @@ export default definePlugin({
     const mailbox = new Mailbox(ctx, store);
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);
-    deliverNews(ctx, identity, banners);
+    deliverNews(ctx, identity, banners, mailbox);
     const workers = new Workers({ ctx, store, mailbox, process: ctx.api('process'), lastCall: (agent) => identity.lastCall(agent) });
     // Collab closes before the process plugin (reverse load order): its workers stop here,
     // while their exits can still be told from restarts.

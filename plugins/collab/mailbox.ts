@@ -1,8 +1,9 @@
 // Messages between agents: checked, stored, pruned by retention, and announced as the event
 // `collab.message.sent` — which every gateway of the team hears and turns into notifications
-// for its own sessions of the recipient (delivery.ts).
+// for its own sessions of the recipient (delivery.ts, which reads the subject from the store).
 import type { ExpressionBuilder, Transaction } from '../../core/index.js';
 import type { CollabContext, CollabStore } from './context.js';
+import { checkCap } from './limits.js';
 import { BROADCAST, nowIso, SYSTEM_AGENT, type Message, type MessageKind } from './model.js';
 import type { CollabTables } from './store/schema.js';
 
@@ -17,16 +18,19 @@ export interface NewMessage {
   task_id?: number | null;
 }
 
-/** What `collab.message.sent` carries: enough to notify, not the body. */
+/**
+ * What `collab.message.sent` carries: who wrote to whom, never what. Events reach every
+ * subscriber of /events (a key with only the `events` scope too) and every gateway of the
+ * team, while a message is readable only by its recipients: its subject and body stay in the
+ * store, where collab_read_messages (and delivery.ts, for the recipient's own sessions) read them.
+ */
 export interface MessageSentEvent {
   id: number;
   from: string;
   to: string;
-  subject: string | null;
   kind: MessageKind;
   thread_id: number;
   task_id: number | null;
-  preview: string;
 }
 
 /** Retention runs once per this many messages sent from this gateway, not on every insert. */
@@ -65,12 +69,16 @@ export class Mailbox {
   /** Refuses a subject or body over the configured caps (COLLAB_MESSAGE_TOO_LARGE). */
   checkSize(subject: string | null | undefined, body: string): void {
     const { maxSubjectChars, maxBodyChars } = this.#ctx.config.messages;
-    if (subject != null && subject.length > maxSubjectChars) {
-      throw this.#ctx.error('COLLAB_MESSAGE_TOO_LARGE', `The subject has ${subject.length} characters; at most ${maxSubjectChars} (plugins.collab.config.messages.maxSubjectChars).`, { field: 'subject', limit: maxSubjectChars, length: subject.length });
+    if (subject != null) {
+      checkCap(this.#ctx.error, 'COLLAB_MESSAGE_TOO_LARGE', 'The subject', subject.length, { field: 'subject', limit: maxSubjectChars, unit: 'characters', setting: 'plugins.collab.config.messages.maxSubjectChars', advice: 'Shorten it.' });
     }
-    if (body.length > maxBodyChars) {
-      throw this.#ctx.error('COLLAB_MESSAGE_TOO_LARGE', `The body has ${body.length} characters; at most ${maxBodyChars} (plugins.collab.config.messages.maxBodyChars). Put long text in a file and send its path.`, { field: 'body', limit: maxBodyChars, length: body.length });
-    }
+    checkCap(this.#ctx.error, 'COLLAB_MESSAGE_TOO_LARGE', 'The body', body.length, {
+      field: 'body',
+      limit: maxBodyChars,
+      unit: 'characters',
+      setting: 'plugins.collab.config.messages.maxBodyChars',
+      advice: 'Put long text in a file and send its path.',
+    });
   }
 
   /** Stores and announces one message (one transaction); the recipient must exist. */
@@ -130,11 +138,9 @@ export class Mailbox {
       id: message.id,
       from: message.from,
       to: message.to,
-      subject: message.subject,
       kind: message.kind,
       thread_id: message.thread_id,
       task_id: message.task_id,
-      preview: previewOf(message.body),
     };
     this.#ctx.events.publish('collab.message.sent', event);
     this.#sentSincePrune += 1;
@@ -142,6 +148,17 @@ export class Mailbox {
       this.#sentSincePrune = 0;
       this.prune().catch((err: unknown) => this.#ctx.log.warn({ err }, 'collab: pruning old messages failed; tried again later'));
     }
+  }
+
+  /** A message's subject and preview, for its recipients' notifications; undefined once pruned. */
+  async summary(id: number): Promise<{ subject: string | null; preview: string } | undefined> {
+    const row = await this.#store.db
+      .selectFrom('collab_messages')
+      // One character past the preview: enough for previewOf to tell a longer body, without reading all of it.
+      .select((eb) => ['subject', eb.fn<string>('substr', ['body', eb.lit(1), eb.lit(PREVIEW_CHARS + 1)]).as('head')])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { subject: row.subject, preview: previewOf(row.head) };
   }
 
   /** Deletes messages past retainDays, and all but the newest retainCount, with their read marks. */

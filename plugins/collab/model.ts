@@ -130,9 +130,12 @@ export interface Plan {
   active: boolean;
   created_at: string;
   updated_at: string;
+  /** One page of the items, in the order they were added (collab_get_plan's offset and limit). */
   items: PlanItem[];
-  /** Items per status. */
+  /** Items per status, of the whole plan. */
   progress: Record<PlanItemStatus, number> & { total: number };
+  /** The offset of the next page of items; null when this page is the last. */
+  next_offset: number | null;
 }
 
 export interface FileLock {

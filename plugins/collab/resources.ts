@@ -11,6 +11,7 @@ import type { MessageSentEvent } from './mailbox.js';
 import { AGENT_NAME_PATTERN, ANYONE, BROADCAST } from './model.js';
 import type { PlanEvent } from './plans/plan-book.js';
 import { planMarkdown, planUri } from './plans/plan-markdown.js';
+import { MAX_ITEMS_PAGE } from './plans/plan-reads.js';
 import { PLAN_ID_PATTERN } from './tools/plan-schemas.js';
 
 /** Plans listed in resources/list at most (each is one entry); every plan is readable by its URI. */
@@ -20,7 +21,8 @@ export const instructionsUri = (agent: string) => `collab://agents/${agent}/inst
 
 export async function registerCollabResources(collab: Collab, tools: readonly ToolSummary[]): Promise<void> {
   const { ctx, plans } = collab;
-  const readPlan = async (id: string) => planMarkdown(await plans.get(id), await plans.tasks(id));
+  // The largest page of items: a plan within the default plans.maxItems reads whole; a larger one says where the rest is.
+  const readPlan = async (id: string) => planMarkdown(await plans.get(id, { offset: 0, limit: MAX_ITEMS_PAGE }), await plans.tasks(id));
 
   ctx.resource(
     {

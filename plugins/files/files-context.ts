@@ -30,12 +30,6 @@ export const configSchema = {
       default: 20_000,
       description: "Entries of unchanged folders' listings dir_list keeps, all folders together (about 110 bytes each); 0 keeps none.",
     },
-    // Off by default: package managers (pnpm, npm's cache) hard-link files on purpose.
-    refuseHardLinks: {
-      type: 'boolean',
-      default: false,
-      description: 'Refuse (HARD_LINK_REFUSED) regular files with more than one link: one may be an outside file linked in.',
-    },
   },
 } as const;
 

@@ -18,7 +18,7 @@ export default definePlugin({
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.
     const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];
-    const files = { ctx, sandbox: new Sandbox(roots, { protection: ctx.workspace, refuseHardLinks: ctx.config.refuseHardLinks }), searches: new SearchWorkers(), config: ctx.config };
+    const files = { ctx, sandbox: new Sandbox(roots, { protection: ctx.workspace, refuseHardLinks: ctx.workspace.refuseHardLinks }), searches: new SearchWorkers(), config: ctx.config };
     registerReadTools(files);
     registerWriteTools(files);
     registerDirTools(files);

@@ -3,17 +3,22 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import {
+  checkHardLinks,
+  checkOpenedInside,
+  checkReadable,
   createWorkspace,
   GatewayError,
   isGatewayError,
   openDir,
   openDirCreating,
   openFolderInside,
+  openNoFollow,
   openResolvedDir,
-  readFileNoFollow,
+  readFileInside,
   realPathOf,
   withDir,
   writeAtomicIn,
+  type FileReadRules,
   type VerifiedDir,
   type Workspace,
 } from '../../core/index.js';
@@ -28,23 +33,24 @@ import {
 export class Sandbox {
   readonly #workspaces: Workspace[];
   readonly #protection: Pick<Workspace, 'isProtected' | 'holdsProtected'> | undefined;
-  readonly #refuseHardLinks: boolean;
+  /** What core's workspace read checks on every file this sandbox reads: inside a root, and the hard-link rule. */
+  readonly #rules: FileReadRules;
 
   constructor(roots: readonly string[], options: SandboxOptions = {}) {
-    this.#workspaces = roots.map((root) => createWorkspace(root));
+    const refuseHardLinks = options.refuseHardLinks ?? true;
+    this.#workspaces = roots.map((root) => createWorkspace(root, { refuseHardLinks }));
     this.#protection = options.protection;
-    this.#refuseHardLinks = options.refuseHardLinks ?? false;
+    this.#rules = { contains: (real) => this.contains(real), refuseHardLinks };
   }
 
-  /** Refuses (HARD_LINK_REFUSED) a regular file with other hard links, when so configured. */
+  /** Whether regular files with other hard links are refused (the gateway's refuseHardLinks). */
+  get refuseHardLinks(): boolean {
+    return this.#rules.refuseHardLinks;
+  }
+
+  /** Refuses (HARD_LINK_REFUSED, core's rule) a regular file with other hard links, unless refuseHardLinks is off. */
   checkLinks(real: string, info: Stats): void {
-    if (this.#refuseHardLinks && info.isFile() && info.nlink > 1) {
-      throw new GatewayError(
-        'HARD_LINK_REFUSED',
-        `"${this.display(real)}" has ${info.nlink} hard links, and refuseHardLinks is on: another link may be a file outside the sandbox. Copy the file instead of linking it.`,
-        { details: { links: info.nlink } },
-      );
-    }
+    checkHardLinks(info, this.#rules, this.display(real));
   }
 
   /**
@@ -173,9 +179,10 @@ export class Sandbox {
    * between `resolve` and `open` is caught here. Refuses a device, FIFO or socket.
    */
   async openRead(real: string): Promise<FileHandle> {
-    const handle = await openNoFollow(real, () => open(real, READ_FLAGS | constants.O_NOFOLLOW));
+    const shown = this.display(real);
+    const handle = await openNoFollow(() => open(real, READ_FLAGS | constants.O_NOFOLLOW), shown);
     try {
-      this.#verify(realPathOf(handle.fd), real);
+      checkOpenedInside(realPathOf(handle.fd), real, this.#rules, shown);
       this.#checkKind(real, await handle.stat());
       return handle;
     } catch (err) {
@@ -185,36 +192,18 @@ export class Sandbox {
   }
 
   /**
-   * The bytes of the regular file at `real`, opened and checked as by `openRead`, in one read
-   * of the size fstat gave: a file that grew meanwhile is given as long as it was then.
-   * Refuses a folder (IS_A_DIRECTORY) and a file over `maxBytes`.
+   * The bytes of the regular file at `real`, through core's workspace read (readFileInside, the
+   * one every plugin's reads go through): opened and checked as by `openRead`, in one read of the
+   * size fstat gave (a file that grew meanwhile is given as long as it was then). Refuses a folder
+   * (IS_A_DIRECTORY) and a file over `maxBytes` (FILE_TOO_LARGE).
    */
-  async readFile(real: string, maxBytes: number): Promise<{ bytes: Buffer; info: Stats }> {
-    // The hot path of file_read: a plain descriptor rather than openRead's FileHandle (see
-    // core/file-descriptor.ts), with the same checks in the same order.
-    const read = await openNoFollow(real, () =>
-      readFileNoFollow<never>(real, (info, actual) => {
-        this.#verify(actual, real);
-        this.#checkKind(real, info);
-        if (info.isDirectory()) throw new GatewayError('IS_A_DIRECTORY', `"${this.display(real)}" is a folder; list it with dir_list.`);
-        if (info.size > maxBytes) {
-          throw new GatewayError('FILE_TOO_LARGE', `"${this.display(real)}" is ${info.size} bytes, over the ${maxBytes}-byte read cap.`, {
-            details: { size: info.size, limit: maxBytes },
-          });
-        }
-        return undefined;
-      }),
-    );
-    // readWhole reads one byte past the fstat's size, to tell that the file grew; not more.
-    return read.bytes.length > read.info.size ? { bytes: read.bytes.subarray(0, read.info.size), info: read.info } : read;
+  readFile(real: string, maxBytes: number): Promise<{ bytes: Buffer; info: Stats }> {
+    return readFileInside(real, this.#rules, { maxBytes, maxBytesSetting: 'maxReadBytes', shown: this.display(real) });
   }
 
-  /** A device or FIFO has no size to cap and may never end: only files and folders pass; then checkLinks. */
+  /** A device or FIFO has no size to cap and may never end: only files (checkReadable, hard links too) and folders pass. */
   #checkKind(real: string, info: Stats): void {
-    if (!info.isFile() && !info.isDirectory()) {
-      throw new GatewayError('NOT_A_REGULAR_FILE', `"${this.display(real)}" is a device, FIFO or socket, not a regular file; only files are read.`);
-    }
-    this.checkLinks(real, info);
+    if (!info.isDirectory()) checkReadable(info, this.#rules, this.display(real));
   }
 
   /** The innermost root holding the real path `real` (which `resolve` returned). */
@@ -235,37 +224,16 @@ export class Sandbox {
   writeAtomic(real: string, data: string | Uint8Array, mode?: number): Promise<void> {
     return withDir(this.openParent(real), (dir) => writeAtomicIn(dir, basename(real), data, mode));
   }
-
-  /** `actual`: where the opened descriptor really points (realPathOf). */
-  #verify(actual: string | undefined, expected: string): void {
-    // Without /proc (not Linux) the checks of resolve() are what we have.
-    if (actual !== undefined && actual !== expected && !this.contains(actual)) {
-      throw new GatewayError('OUTSIDE_WORKSPACE', `"${this.display(expected)}" changed into a link to outside the workspace while it was being opened.`);
-    }
-  }
 }
 
 // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, holding one of
 // libuv's four pool threads for good; a few such calls would stall every file operation.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
-/** Runs `opening`, an open of `path` with O_NOFOLLOW: fs/promises' `open` for a FileHandle, or core's `readFileNoFollow`. */
-async function openNoFollow<T>(path: string, opening: () => Promise<T>): Promise<T> {
-  try {
-    return await opening();
-  } catch (err) {
-    // ELOOP: the last component became a symlink after it was resolved.
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
-      throw new GatewayError('OUTSIDE_WORKSPACE', `"${basename(path)}" changed into a symlink while it was being opened; resolve it and retry.`);
-    }
-    throw err;
-  }
-}
-
 export interface SandboxOptions {
   /** The gateway workspace's protected paths (ctx.workspace); nothing is protected without it. */
   readonly protection?: Pick<Workspace, 'isProtected' | 'holdsProtected'>;
-  /** Refuse regular files with more than one hard link (the plugin's refuseHardLinks). */
+  /** Refuse regular files with more than one hard link: the gateway's refuseHardLinks (ctx.workspace). Default true. */
   readonly refuseHardLinks?: boolean;
 }
 

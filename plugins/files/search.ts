@@ -15,7 +15,7 @@ export interface SearchRequest {
   maxResults: number;
   maxFileBytes: number;
   maxEntries: number;
-  /** Skip files with other hard links (the plugin's refuseHardLinks). */
+  /** Skip files with other hard links (the gateway's refuseHardLinks). */
   refuseHardLinks: boolean;
 }
 

@@ -45,6 +45,8 @@ export class IdeCache {
   #dashboard: Kept<DashboardState> = { value: { state: {}, updatedAt: null }, epoch: PARTIAL };
   #overview: Kept<Overview> | undefined;
   #droppedRecords = 0;
+  /** A push about no session was dropped since the last settle (distrustShared). */
+  #sharedDistrusted = false;
 
   constructor(limits: CacheLimits) {
     this.limits = limits;
@@ -59,10 +61,51 @@ export class IdeCache {
   /** Called when a connection opens and when it closes: what was heard before is no longer fresh. */
   nextEpoch(): void {
     this.#epoch += 1;
+    this.#sharedDistrusted = false;
+  }
+
+  /**
+   * A push about the chat session `sessionId` (chat.message, plan.updated) was dropped over the
+   * rates: that session's history and plan may lack it, and their next read asks the backend.
+   * Nothing else is touched: the other sessions' chats and plans, and the shared entries, cannot
+   * have been changed by it, and a flood of one session keeps them answering from the cache.
+   */
+  distrustSession(sessionId: string): void {
+    for (const kept of [this.chats.get(sessionId), this.plans.get(sessionId)]) if (kept) kept.epoch = PARTIAL;
+  }
+
+  /**
+   * A push about no chat session (sessions, builds, logs, activity, the dashboard) was dropped
+   * over the rates: any kept entry but the chats and plans may lack it. Only marked here: it
+   * takes effect at the next read or write of the cache (#settle), so a flood of dropped pushes
+   * costs a flag each, and the pass over the chats and plans is made once between two reads.
+   */
+  distrustShared(): void {
+    if (this.#epoch % 2 === 1) this.#sharedDistrusted = true;
   }
 
   isFresh(kept: { epoch: number } | undefined): boolean {
+    this.#settle();
     return kept !== undefined && kept.epoch === this.#epoch && this.#epoch % 2 === 1;
+  }
+
+  /** The epoch to stamp what is heard now with: after a pending distrustShared. */
+  #stamp(): number {
+    this.#settle();
+    return this.#epoch;
+  }
+
+  /**
+   * Applies a pending distrustShared: a new epoch of the same connection, into which the chats
+   * and plans that were fresh move along (no push about no session feeds them). Whatever the
+   * backend says after this was said after the dropped push, on the same ordered connection.
+   */
+  #settle(): void {
+    if (!this.#sharedDistrusted) return;
+    this.#sharedDistrusted = false;
+    const was = this.#epoch;
+    this.#epoch += 2;
+    for (const kept of [...this.chats.values(), ...this.plans.values()]) if (kept.epoch === was) kept.epoch = this.#epoch;
   }
 
   get sessionListFresh(): boolean {
@@ -111,26 +154,26 @@ export class IdeCache {
     const kept = new Set(sessions.map((s) => s.id));
     for (const session of [...this.sessions.values()]) if (!kept.has(session.id)) this.sessions.delete(session.id);
     for (const session of sessions) this.putSession(session);
-    this.#sessionListEpoch = this.#epoch;
+    this.#sessionListEpoch = this.#stamp();
   }
 
   /** A message heard as it was said: appended to a complete history, or starts a partial one. */
   addMessage(sessionId: string, message: ChatMessage): void {
     const kept = this.chats.get(sessionId);
     const messages = lastWithin([...(kept?.value ?? []), message], this.limits.messagesPerSession, CHAT_BUDGET_CHARS, messageSize);
-    this.chats.set(sessionId, { value: messages, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
+    this.chats.set(sessionId, { value: messages, epoch: this.isFresh(kept) ? this.#stamp() : PARTIAL });
   }
 
   putHistory(sessionId: string, messages: ChatMessage[]): void {
-    this.chats.set(sessionId, { value: lastWithin(messages, this.limits.messagesPerSession, CHAT_BUDGET_CHARS, messageSize), epoch: this.#epoch });
+    this.chats.set(sessionId, { value: lastWithin(messages, this.limits.messagesPerSession, CHAT_BUDGET_CHARS, messageSize), epoch: this.#stamp() });
   }
 
   putPlan(plan: Plan): void {
-    this.plans.set(plan.sessionId, { value: plan, epoch: this.#epoch });
+    this.plans.set(plan.sessionId, { value: plan, epoch: this.#stamp() });
   }
 
   putBuild(build: Build): void {
-    this.builds.set(build.id, { value: build, epoch: this.#epoch });
+    this.builds.set(build.id, { value: build, epoch: this.#stamp() });
   }
 
   /**
@@ -145,35 +188,35 @@ export class IdeCache {
       }
     }
     for (const build of [...builds].reverse()) this.putBuild(build);
-    if (repo === undefined) this.#buildListEpoch = this.#epoch;
-    else this.#repoListEpochs.set(repo, this.#epoch);
+    if (repo === undefined) this.#buildListEpoch = this.#stamp();
+    else this.#repoListEpochs.set(repo, this.#stamp());
   }
 
   addLogLines(buildId: string, lines: string[]): void {
     const kept = this.logs.get(buildId);
     const all = lastWithin([...(kept?.value ?? []), ...lines], this.limits.logLinesPerBuild, LOG_BUDGET_CHARS, lineSize);
-    this.logs.set(buildId, { value: all, epoch: this.isFresh(kept) ? this.#epoch : PARTIAL });
+    this.logs.set(buildId, { value: all, epoch: this.isFresh(kept) ? this.#stamp() : PARTIAL });
   }
 
   putLog(buildId: string, lines: string[]): void {
-    this.logs.set(buildId, { value: lastWithin(lines, this.limits.logLinesPerBuild, LOG_BUDGET_CHARS, lineSize), epoch: this.#epoch });
+    this.logs.set(buildId, { value: lastWithin(lines, this.limits.logLinesPerBuild, LOG_BUDGET_CHARS, lineSize), epoch: this.#stamp() });
   }
 
   addActivity(event: ActivityEvent): void {
     const fresh = this.isFresh(this.#activity);
-    this.#activity = { value: lastOf([...this.#activity.value, event], this.limits.activity), epoch: fresh ? this.#epoch : PARTIAL };
+    this.#activity = { value: lastOf([...this.#activity.value, event], this.limits.activity), epoch: fresh ? this.#stamp() : PARTIAL };
   }
 
   putActivity(events: ActivityEvent[]): void {
-    this.#activity = { value: lastOf(events, this.limits.activity), epoch: this.#epoch };
+    this.#activity = { value: lastOf(events, this.limits.activity), epoch: this.#stamp() };
   }
 
   putDashboard(state: DashboardState): void {
-    this.#dashboard = { value: state, epoch: this.#epoch };
+    this.#dashboard = { value: state, epoch: this.#stamp() };
   }
 
   putOverview(overview: Overview): void {
-    this.#overview = { value: overview, epoch: this.#epoch };
+    this.#overview = { value: overview, epoch: this.#stamp() };
   }
 
   /** Sizes per kind, for ide_bridge_status. */

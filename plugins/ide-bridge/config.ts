@@ -24,6 +24,8 @@ export const configSchema = {
       default: 'queue',
       description: 'What chat_send, session_create and dashboard_update do while the backend is unreachable. queue: keep them (up to queueLimit) and send them in order on reconnect. fail: answer IDE_BRIDGE_UNAVAILABLE at once.',
     },
+    pushesPerSecond: count(200, 100_000, 'Pushes from the backend taken in per second, all together; beyond it they are dropped and counted (droppedPushes), and reads ask the backend again.'),
+    pushesPerSessionPerSecond: count(50, 100_000, 'Pushes about one chat session (their sessionId) taken in per second; beyond it they are dropped and counted, so one busy session leaves room for the others.'),
     queueLimit: count(100, 100_000, 'Messages the outbound queue holds at most while disconnected (IDE_QUEUE_FULL beyond).'),
     requestTimeoutMs: millis(5000, 50, 120_000, "How long a request waits for the backend's answer before the tool answers from the cache (stale) or IDE_BACKEND_TIMEOUT; also the breaker's timeout."),
     handshakeTimeoutMs: millis(10_000, 50, 120_000, 'How long the WebSocket upgrade may take before the attempt counts as failed.'),

@@ -11,6 +11,7 @@ import { Exchange, isNotBackendFailure } from './exchange.js';
 import { Inbound } from './inbound.js';
 import { Outbox } from './outbox.js';
 import { Publisher } from './publish.js';
+import { PushLimiter } from './push-limit.js';
 import { checkedToken, checkedUrl, pluginReport, shownUrl } from './status.js';
 import { registerBuildTools } from './tools/builds.js';
 import { registerChatTools } from './tools/chat.js';
@@ -53,7 +54,8 @@ export default definePlugin({
       },
     );
     const exchange = new Exchange(bridge, breaker, ctx.error, answerKeeper(cache, publisher, ctx.log));
-    const inbound = new Inbound(cache, exchange, publisher, ctx.log);
+    const limiter = new PushLimiter({ perSecond: config.pushesPerSecond, perSessionPerSecond: config.pushesPerSessionPerSecond }, ctx.log);
+    const inbound = new Inbound(cache, exchange, publisher, limiter, ctx.log);
     const outbox = new Outbox(bridge, exchange, ctx.error, ctx.log, {
       mode: config.whenDown,
       limit: config.queueLimit,
@@ -65,7 +67,7 @@ export default definePlugin({
     registerChatTools(deps);
     registerBuildTools(deps);
     registerDashboardTools(deps);
-    const parts = { url, mode: config.whenDown, queueLimit: config.queueLimit, bridge, breaker, outbox, inbound, cache };
+    const parts = { url, mode: config.whenDown, queueLimit: config.queueLimit, bridge, breaker, outbox, inbound, limiter, cache };
     registerStatusTool(ctx, parts);
     ctx.reportStatus(() => pluginReport(parts));
     ctx.onClose(async () => {

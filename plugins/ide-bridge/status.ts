@@ -4,6 +4,7 @@ import type { Bridge } from './bridge.js';
 import type { IdeCache } from './cache.js';
 import type { Inbound } from './inbound.js';
 import type { Outbox } from './outbox.js';
+import type { PushLimiter } from './push-limit.js';
 
 export interface StatusParts {
   url: string;
@@ -13,6 +14,7 @@ export interface StatusParts {
   breaker: Breaker;
   outbox: Outbox;
   inbound: Inbound;
+  limiter: PushLimiter;
   cache: IdeCache;
 }
 
@@ -78,6 +80,8 @@ export function bridgeStatus(parts: StatusParts) {
     queueLimit: parts.queueLimit,
     breaker: parts.breaker.state,
     droppedFrames: parts.inbound.dropped,
+    droppedPushes: parts.limiter.dropped,
+    pushRates: { ...parts.limiter.rates },
     droppedRecords: parts.cache.droppedRecords,
     cache: parts.cache.counts(),
   };
@@ -97,12 +101,14 @@ export function pluginReport(parts: StatusParts) {
       lastError: status.lastError,
       authRefused: status.authRefused,
       breaker: status.breaker,
+      droppedPushes: status.droppedPushes,
     },
     gauges: [
       { name: 'connected', help: 'Whether the IDE backend is connected (1) or not (0).', value: status.connected ? 1 : 0 },
       { name: 'queue_length', help: 'Messages waiting for the IDE backend.', value: status.queueLength },
       { name: 'connection_attempts', help: 'Connection attempts to the IDE backend since the gateway started.', value: status.attempts },
       { name: 'dropped_frames', help: 'Frames from the IDE backend dropped as unreadable.', value: status.droppedFrames },
+      { name: 'dropped_pushes', help: 'Pushes from the IDE backend dropped over pushesPerSecond or pushesPerSessionPerSecond.', value: status.droppedPushes },
       { name: 'dropped_records', help: 'Records in lists from the IDE backend dropped as unreadable (the rest kept).', value: status.droppedRecords },
     ],
   };

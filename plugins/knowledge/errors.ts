@@ -17,6 +17,12 @@ export const knowledgeErrors = {
     mcp: 'result',
     description: "None of the node's evidence holds against the files; details.evidence gives the reason per item. Cite the file, lines and snippet as they are now.",
   },
+  KNOWLEDGE_NODE_TOO_LARGE: {
+    status: 413,
+    mcp: 'result',
+    description:
+      "A node's content, evidence list or an evidence snippet is over plugins.knowledge.config.graph's cap (details.field, details.limit, details.length): split the node, or cite the file as evidence instead of copying it.",
+  },
   KNOWLEDGE_LINK_INVALID: {
     status: 400,
     mcp: 'result',

@@ -11,6 +11,15 @@ export const configSchema = {
     deny: { ...patterns, description: 'Command patterns that may never run; checked before `allow`.' },
     allowShell: { type: 'boolean', default: false, description: 'Whether `shell: true` is accepted at all.' },
     maxProcesses: { type: 'integer', minimum: 1, maximum: 1024, default: 16, description: 'Processes (started or run) alive at the same time.' },
+    maxCommandBytes: {
+      type: 'integer',
+      minimum: 1024,
+      // Linux's own bound on argv and the environment together (ARG_MAX) is typically 2 MiB.
+      maximum: 2 * MiB,
+      default: 64 * 1024,
+      description:
+        "A command line at most: command and args together, in UTF-8 bytes (PROCESS_COMMAND_TOO_LARGE beyond). It is kept in the process's record and shown in process_list, its views and its events.",
+    },
     defaultGraceMs: {
       type: 'integer',
       minimum: 0,

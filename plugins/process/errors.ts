@@ -38,6 +38,12 @@ export const processErrors = {
     mcp: 'result',
     description: "The process's stdin is closed (closed earlier, by the child, or lost when the process was adopted after a restart).",
   },
+  PROCESS_COMMAND_TOO_LARGE: {
+    status: 413,
+    mcp: 'result',
+    description:
+      'The command and its args together are longer than maxCommandBytes (details.field, details.limit, details.length, in bytes): put long input in a file and pass its path, or write it to stdin (process_input).',
+  },
   PROCESS_SPAWN_FAILED: {
     status: 500,
     mcp: 'result',

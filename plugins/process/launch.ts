@@ -35,6 +35,7 @@ export interface LaunchDeps {
 
 export function prepareLaunch(request: LaunchRequest, deps: LaunchDeps): Launch {
   const { config, error } = deps;
+  checkCommandSize(request, config.maxCommandBytes, error);
   // The tools' resolver throws OUTSIDE_WORKSPACE / INVALID_PATH (core codes) for a cwd that escapes.
   const cwd = deps.resolveCwd(request.cwd ?? '.');
   if (!isDirectory(cwd)) {
@@ -81,6 +82,25 @@ export function prepareLaunch(request: LaunchRequest, deps: LaunchDeps): Launch 
     error,
   );
   return { ...base, file, argv0: request.command, spawnArgs: request.args };
+}
+
+/**
+ * Refuses (PROCESS_COMMAND_TOO_LARGE) a command line over `limit` bytes, before anything is
+ * stored: the command and its args are kept in the process's record and sent in every view of
+ * it (process_list answers up to 500) and in its events, so the schema's own bounds (1000 args of
+ * 32 KiB) would let one call store 32 MiB.
+ */
+function checkCommandSize(request: Pick<LaunchRequest, 'command' | 'args'>, limit: number, error: RaiseError): void {
+  const command = Buffer.byteLength(request.command);
+  // One byte between the parts, as the command line shows them.
+  const length = request.args.reduce((sum, arg) => sum + 1 + Buffer.byteLength(arg), command);
+  if (length <= limit) return;
+  const field = command > limit ? 'command' : 'args';
+  throw error(
+    'PROCESS_COMMAND_TOO_LARGE',
+    `The ${field === 'command' ? 'command' : 'command and its args'} take ${length} bytes; at most ${limit} (plugins.process.config.maxCommandBytes). Put long input in a file and pass its path, or send it to stdin with process_input.`,
+    { field, limit, length },
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { GatewayError, isGatewayError } from '../../core/index.js';
+import { formatBytes, GatewayError, isGatewayError } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
+import { isMessageTooLarge, type MessageTooLargeError } from './message-too-large.js';
 import type { UpstreamServer } from './upstream-server.js';
 
 /**
@@ -15,12 +16,18 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
   // Aborted by the call's own signal: the reason is core's (CANCELLED, TOOL_TIMEOUT, shutdown).
   if (signal?.aborted && isGatewayError(signal.reason)) return signal.reason;
   if (err instanceof McpError) {
+    // Made here (by the HTTP reader), never by the server: see MessageTooLargeError.
+    if (isMessageTooLarge(err.data)) return tooLarge(err.data, server, error, '; the gateway read no further');
     const message = stripPrefix(err.message);
     switch (err.code) {
-      case ErrorCode.ConnectionClosed:
+      case ErrorCode.ConnectionClosed: {
+        const cause = server.tooLarge();
+        // A stdio server stopped for it: the message may have been this call's answer or another's.
+        if (cause) return tooLarge(cause, server, error, ' while this call was in flight, so the gateway stopped reading and is restarting the server');
         return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" went away during the request (${server.status().lastError ?? 'connection closed'}); it is being restarted.`, {
           server: server.name,
         });
+      }
       case ErrorCode.RequestTimeout:
         return new GatewayError('BREAKER_TIMEOUT', `The upstream server "${server.name}" did not answer in time.`);
       case ErrorCode.InvalidParams:
@@ -38,6 +45,15 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
   }
   const message = err instanceof Error ? err.message : String(err);
   return error('UPSTREAM_ERROR', `The request to the upstream server "${server.name}" failed: ${message}`, { server: server.name });
+}
+
+function tooLarge(cause: MessageTooLargeError, server: UpstreamServer, error: RaiseError, what: string): Error {
+  const limit = formatBytes(cause.limit);
+  return error(
+    'UPSTREAM_MESSAGE_TOO_LARGE',
+    `The upstream server "${server.name}" sent a message of more than ${limit} (its maxMessageBytes)${what}. Ask it for less (a range, a page), or raise maxMessageBytes in the server's entry of plugins.upstream.config.servers.`,
+    { server: server.name, maxMessageBytes: cause.limit },
+  );
 }
 
 /** A network failure, or an HTTP server failing (5xx) rather than answering. */

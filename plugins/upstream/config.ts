@@ -41,6 +41,14 @@ const serverSchema = {
       default: 60_000,
       description: "A call (or read, or prompt) to this server longer than this is cancelled there and answered BREAKER_TIMEOUT.",
     },
+    maxMessageBytes: {
+      type: 'integer',
+      minimum: 65_536,
+      maximum: 1_073_741_824,
+      default: 10_485_760,
+      description:
+        'The largest message read from this server (a stdio line, an HTTP answer body, one SSE event); a larger one fails the call with UPSTREAM_MESSAGE_TOO_LARGE, read no further (a stdio server is restarted).',
+    },
     optional: { type: 'boolean', default: false, description: 'Start the gateway even when this server cannot be reached.' },
     enabled: { type: 'boolean', default: true },
   },

@@ -18,6 +18,12 @@ export const upstreamErrors = {
     mcp: 'result',
     description: "The upstream server's tool ran and reported a failure (isError); the message is its text, details.content its whole result.",
   },
+  UPSTREAM_MESSAGE_TOO_LARGE: {
+    status: 502,
+    mcp: 'result',
+    description:
+      "The upstream server sent a message (this call's answer, or one while the call was in flight on a stdio server) larger than its maxMessageBytes; the gateway read no further. A stdio server is restarted. Ask for less (a range, a page), or raise the server's maxMessageBytes.",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type UpstreamErrorCode = keyof typeof upstreamErrors;

@@ -55,19 +55,20 @@ export class Mirror {
   }
 
   sync(entries: readonly MirrorEntry[]): void {
-    const wanted = new Map(entries.map((e) => [e.upstream, e]));
+    // Entries left out never replace one offered under the same name (a refused tool is named by its label).
+    const wanted = new Map(entries.filter((e) => e.unusable === undefined).map((e) => [e.upstream, e]));
     for (const [upstream, mirrored] of this.#current) {
       // The fingerprint holds the gateway's name too: an entry renamed is replaced.
       if (wanted.get(upstream)?.fingerprint !== mirrored.fingerprint) this.#drop(upstream, mirrored);
     }
     const conflicts: Conflict[] = [];
     for (const entry of entries) {
-      if (this.#current.has(entry.upstream)) continue;
       const source = this.#sourceOf(entry.upstream);
       if (entry.unusable !== undefined) {
         conflicts.push(this.#conflict(entry, `${source}: ${entry.unusable}`));
         continue;
       }
+      if (this.#current.has(entry.upstream)) continue;
       const holder = this.#claims.claim(this.#kind, entry.name, source);
       if (holder !== undefined) {
         conflicts.push(this.#conflict(entry, `the ${this.#kind} name "${entry.name}" of ${source} clashes with ${holder}; rename one with prefix, or leave one out with exclude`));

@@ -6,7 +6,7 @@ import { listPrompts, promptEntries } from './prompt-entries.js';
 import { listResources, resourceEntries } from './resource-entries.js';
 import type { ServerLink } from './server-link.js';
 import { listTools, toolEntries } from './tool-entries.js';
-import type { ServerListener } from './upstream-server.js';
+import type { ServerListener } from './server-notifications.js';
 
 type Kind = 'tools' | 'resources' | 'prompts';
 

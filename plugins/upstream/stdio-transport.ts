@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineReader } from './line-reader.js';
+import type { MessageTooLargeError } from './message-too-large.js';
 import type { StderrLog } from './stderr-log.js';
 
 export interface StdioServerOptions {
@@ -14,6 +16,8 @@ export interface StdioServerOptions {
   readonly stderr: StderrLog;
   /** Between closing stdin and SIGTERM, and between SIGTERM and SIGKILL. */
   readonly graceMs: number;
+  /** The longest line (message) read from the server. */
+  readonly maxMessageBytes: number;
 }
 
 /**
@@ -21,6 +25,8 @@ export interface StdioServerOptions {
  * the child leading a process group of its own: servers are often started through `npx` or a
  * shell, whose own children a signal to the first pid would miss, and none may outlive the
  * gateway. Closing ends stdin (what a stdio server waits for), then signals the whole group.
+ * A line longer than maxMessageBytes cannot be skipped safely (whose answer it was is unknown
+ * until its end, which may never come): the server is stopped, and `failure` says why.
  */
 export class StdioServerTransport implements Transport {
   onclose?: () => void;
@@ -28,14 +34,21 @@ export class StdioServerTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #options: StdioServerOptions;
-  readonly #buffer = new ReadBuffer();
+  readonly #lines: LineReader;
   #child: ChildProcess | undefined;
   /** The group's id (the child's pid), kept after the child exits to clear up what it left. */
   #pid: number | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  #failure: MessageTooLargeError | undefined;
 
   constructor(options: StdioServerOptions) {
     this.#options = options;
+    this.#lines = new LineReader(options.maxMessageBytes);
+  }
+
+  /** Why the gateway stopped the server itself, when it did (a message over the bound). */
+  get failure(): MessageTooLargeError | undefined {
+    return this.#failure;
   }
 
   get pid(): number | undefined {
@@ -81,19 +94,35 @@ export class StdioServerTransport implements Transport {
   }
 
   #read(chunk: Buffer): void {
-    this.#buffer.append(chunk);
-    for (;;) {
-      let message: JSONRPCMessage | null;
+    if (this.#failure) return;
+    const { lines, tooLarge } = this.#lines.push(chunk);
+    for (const line of lines) {
+      let message: JSONRPCMessage;
       try {
-        message = this.#buffer.readMessage();
+        message = deserializeMessage(line.toString('utf8').replace(/\r$/, ''));
       } catch (err) {
         // A line that is not JSON-RPC: said once, and the next line is read.
         this.onerror?.(err as Error);
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
+    if (tooLarge) this.#abandon(tooLarge);
+  }
+
+  /**
+   * Stops reading and stops the server; its exit closes the transport as any exit does, and
+   * the supervisor restarts it. Its stdout is destroyed first, so a server still writing gets
+   * EPIPE instead of the gateway reading on.
+   */
+  #abandon(failure: MessageTooLargeError): void {
+    this.#failure = failure;
+    this.#child?.stdout?.destroy();
+    this.onerror?.(failure);
+    const child = this.#child;
+    if (!child) return;
+    this.#killGroup('SIGTERM');
+    void this.#stop(child, ['SIGKILL']);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -108,13 +137,18 @@ export class StdioServerTransport implements Transport {
   async close(): Promise<void> {
     const child = this.#child;
     if (!child) return;
+    child.stdin?.end();
+    await this.#stop(child, ['SIGTERM', 'SIGKILL']);
+  }
+
+  /** Resolves once `child` has closed, sending its group each of `signals` in turn after graceMs without it. */
+  async #stop(child: ChildProcess, signals: readonly NodeJS.Signals[]): Promise<void> {
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const wait = () => Promise.race([closed.then(() => true), delay(this.#options.graceMs, false, { ref: false })]);
-    child.stdin?.end();
-    if (await wait()) return;
-    this.#killGroup('SIGTERM');
-    if (await wait()) return;
-    this.#killGroup('SIGKILL');
+    for (const signal of signals) {
+      if (await wait()) return;
+      this.#killGroup(signal);
+    }
     await closed;
   }
 

@@ -1,34 +1,57 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { PaginatedResultSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '../../core/index.js';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
 import type { ServerLink } from './server-link.js';
+import { checkTool } from './tool-check.js';
 
-/** Every tool the server lists (all pages), in its order. */
-export function listTools(client: Client): Promise<Tool[]> {
+/**
+ * Every entry of the server's tools list (all pages), in its order, unchecked: each is checked
+ * on its own in toolEntries. (Not the SDK's listTools, which refuses the whole list for one
+ * bad tool, and compiles output schemas with its own validator that core already applies.)
+ */
+export function listTools(client: Client): Promise<unknown[]> {
   return listAll(async (cursor) => {
-    const { tools, nextCursor } = await client.listTools(cursorParams(cursor));
-    return { items: tools, nextCursor };
+    const page = await client.request({ method: 'tools/list', params: cursorParams(cursor) }, PaginatedResultSchema);
+    const { tools } = page as { tools?: unknown };
+    if (!Array.isArray(tools)) throw new Error('the tools/list answer has no tools array');
+    return { items: tools as unknown[], nextCursor: page.nextCursor };
   });
 }
 
-/** The gateway's entries for a server's tools that its include/exclude lists let through. */
-export function toolEntries(link: ServerLink, tools: readonly Tool[]): MirrorEntry[] {
-  return tools
-    .filter((tool) => link.offers(tool.name))
-    .map((tool) => {
-      const definition = toolDefinition(link, tool);
-      return {
-        upstream: tool.name,
-        name: definition.name,
-        fingerprint: JSON.stringify(definition),
-        add: () => link.ctx.live.tool(definition, (args, call) => callTool(link, tool.name, args, call)),
-        // A tool that runs only as an MCP task could never be called through the gateway.
-        ...(tool.execution?.taskSupport === 'required' ? { unusable: 'it runs only as an MCP task (execution.taskSupport: required), which the gateway does not relay' } : {}),
-      };
-    });
+/**
+ * The gateway's entries for a server's tools that its include/exclude lists let through. A
+ * malformed tool becomes an entry that is never added, its reason shown in the status.
+ */
+export function toolEntries(link: ServerLink, listed: readonly unknown[]): MirrorEntry[] {
+  return listed.flatMap((entry, index): MirrorEntry[] => {
+    const name = (entry as { name?: unknown } | null)?.name;
+    if (typeof name === 'string' && !link.offers(name)) return [];
+    const checked = checkTool(entry, index);
+    if ('refused' in checked) {
+      const { upstream, reason } = checked.refused;
+      return [{ upstream, name: typeof name === 'string' ? gatewayName(link.prefix, name) : '', fingerprint: '', add: refusedEntry, unusable: reason }];
+    }
+    return [usableEntry(link, checked.tool)];
+  });
+}
+
+function refusedEntry(): never {
+  throw new Error('a refused tool is never added');
+}
+
+function usableEntry(link: ServerLink, tool: Tool): MirrorEntry {
+  const definition = toolDefinition(link, tool);
+  return {
+    upstream: tool.name,
+    name: definition.name,
+    fingerprint: JSON.stringify(definition),
+    add: () => link.ctx.live.tool(definition, (args, call) => callTool(link, tool.name, args, call)),
+    // A tool that runs only as an MCP task could never be called through the gateway.
+    ...(tool.execution?.taskSupport === 'required' ? { unusable: 'it runs only as an MCP task (execution.taskSupport: required), which the gateway does not relay' } : {}),
+  };
 }
 
 function toolDefinition(link: ServerLink, tool: Tool): ToolDefinition {

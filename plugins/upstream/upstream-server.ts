@@ -1,36 +1,20 @@
-import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallContext, Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { StderrLog } from './stderr-log.js';
-import { describeError } from './call-failure.js';
+import { describeConnectFailure, describeExit } from './connection-end.js';
+import type { MessageTooLargeError } from './message-too-large.js';
+import { pingEvery, RestartTimer } from './reconnect-timers.js';
+import { relayNotifications, type ServerListener } from './server-notifications.js';
 import { answerServerRequests } from './server-requests.js';
+import { httpTransport, stdioTransport } from './server-transport.js';
 import { StdioServerTransport } from './stdio-transport.js';
+import { StreamCuts } from './stream-cuts.js';
 
 export type ServerState = 'connecting' | 'connected' | 'down' | 'stopped';
-
-/** What the mirrors of a server's tools, resources and prompts are told. */
-export interface ServerListener {
-  /** Connected (again): list everything afresh. */
-  connected(client: Client): void;
-  /** The connection was lost; calls answer UPSTREAM_UNAVAILABLE until `connected`. */
-  disconnected(): void;
-  listChanged(kind: 'tools' | 'resources' | 'prompts'): void;
-  resourceUpdated(uri: string): void;
-}
 
 export interface ServerOptions {
   readonly config: ServerConfig;
@@ -42,11 +26,6 @@ export interface ServerOptions {
   readonly log: Logger;
   readonly error: RaiseError;
 }
-
-/** A connection that lasted this long resets the restart delay to its initial value. */
-const STABLE_MS = 10_000;
-/** How often an idle HTTP server is pinged: a stdio server's death is seen at once, an HTTP one's is not. */
-const HTTP_PING_MS = 15_000;
 
 /**
  * One upstream MCP server: its connection through the official SDK client, and the
@@ -68,10 +47,13 @@ export class UpstreamServer {
   #transport: Transport | undefined;
   #since = Date.now();
   #restarts = 0;
-  #attempt = 0;
   #lastError: string | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #ping: NodeJS.Timeout | undefined;
+  /** Set when the last connection ended because the gateway stopped a server that sent too much. */
+  #tooLarge: MessageTooLargeError | undefined;
+  readonly #restart: RestartTimer;
+  #stopPing: (() => void) | undefined;
+  /** The HTTP connection's memory of the SSE streams it cut (stream-cuts.ts). */
+  #streamCuts: StreamCuts | undefined;
   /** Calls to this server in flight: where its sampling and elicitation requests are sent. */
   readonly #calls = new Set<CallContext>();
   /** A session renewal under way (renewSession). */
@@ -81,6 +63,7 @@ export class UpstreamServer {
     this.#options = options;
     this.name = options.config.name;
     this.kind = options.config.url === undefined ? 'stdio' : 'http';
+    this.#restart = new RestartTimer(options.plugin);
     this.stderr = new StderrLog(options.plugin.stderrLines, (line) => options.log.debug({ server: this.name, stderr: line }, 'upstream stderr'));
   }
 
@@ -104,6 +87,11 @@ export class UpstreamServer {
     );
   }
 
+  /** The message over maxMessageBytes that ended the last connection, until the next one is made. */
+  tooLarge(): MessageTooLargeError | undefined {
+    return this.#tooLarge;
+  }
+
   /** Marks `call` in flight until the returned function runs. */
   track(call: CallContext): () => void {
     this.#calls.add(call);
@@ -116,6 +104,7 @@ export class UpstreamServer {
   }
 
   status() {
+    const getStreamStopped = this.#state === 'connected' ? this.#streamCuts?.stopped : undefined;
     return {
       name: this.name,
       kind: this.kind,
@@ -123,6 +112,7 @@ export class UpstreamServer {
       since: new Date(this.#since).toISOString(),
       restarts: this.#restarts,
       ...(this.#lastError === undefined ? {} : { lastError: this.#lastError }),
+      ...(getStreamStopped === undefined ? {} : { getStreamStopped }),
       ...(this.#transport instanceof StdioServerTransport && this.#transport.pid !== undefined ? { pid: this.#transport.pid } : {}),
     };
   }
@@ -186,8 +176,8 @@ export class UpstreamServer {
   async close(): Promise<void> {
     this.#closed = true;
     this.#state = 'stopped';
-    clearTimeout(this.#timer);
-    clearInterval(this.#ping);
+    this.#restart.cancel();
+    this.#stopPing?.();
     await this.#closeConnection();
   }
 
@@ -202,13 +192,14 @@ export class UpstreamServer {
       // narrower folders (server-filesystem's arguments) for it.
       { capabilities: { ...(this.#options.roots ? { roots: {} } : {}), sampling: {}, elicitation: { form: {} } } },
     );
-    this.#wire(client);
+    answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls });
+    relayNotifications(client, this.name, this.#listeners, log);
     this.#transport = transport;
     this.#client = client;
     try {
       await client.connect(transport, { timeout: plugin.connectTimeoutMs });
     } catch (err) {
-      const reason = this.#describeFailure(err);
+      const reason = describeConnectFailure(err, { transport: this.#transport, stderr: this.stderr }, plugin.connectTimeoutMs);
       await this.#closeConnection();
       if (this.#closed) return;
       this.#down(reason);
@@ -218,83 +209,54 @@ export class UpstreamServer {
     // The close handler, only now: a failed connect is handled above, not as a lost connection.
     client.onclose = () => {
       if (this.#client !== client || this.#closed) return;
-      this.#down(this.#describeExit());
+      // Kept before the SDK fails the calls in flight (right after this handler): callFailure asks it why.
+      this.#tooLarge = transport instanceof StdioServerTransport ? transport.failure : undefined;
+      this.#down(describeExit({ transport, stderr: this.stderr }, this.#tooLarge));
       this.#scheduleReconnect();
     };
     this.#state = 'connected';
     this.#since = Date.now();
     this.#lastError = undefined;
-    if (this.kind === 'http') this.#startPing(client);
+    this.#tooLarge = undefined;
+    if (this.kind === 'http') {
+      this.#stopPing?.();
+      this.#stopPing = pingEvery(client, plugin.connectTimeoutMs, (reason) => {
+        if (this.#client === client) this.lost(reason);
+      });
+    }
     log.info({ server: this.name, kind: this.kind, ...(config.command ? { command: config.command } : { url: config.url }) }, 'upstream connected');
     for (const listener of this.#listeners) listener.connected(client);
   }
 
   #makeTransport(): Transport {
-    const { config, workspaceRoot, plugin } = this.#options;
+    const { config, workspaceRoot, plugin, log } = this.#options;
     if (config.url !== undefined) {
-      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+      const cuts = new StreamCuts(config.maxMessageBytes, (reason) => log.warn({ server: this.name, reason }, 'upstream GET stream stopped'));
+      this.#streamCuts = cuts;
+      return httpTransport(config, { name: this.name, log, cuts });
     }
     this.stderr.clear();
-    return new StdioServerTransport({
-      command: config.command!,
-      args: config.args,
-      env: config.env,
-      cwd: resolve(workspaceRoot, config.cwd ?? '.'),
-      stderr: this.stderr,
-      graceMs: Math.min(2000, plugin.connectTimeoutMs),
-    });
-  }
-
-  #wire(client: Client): void {
-    answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls });
-    const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
-      for (const listener of this.#listeners) listener.listChanged(kind);
-    };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, notify('tools'));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, notify('resources'));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, notify('prompts'));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
-      for (const listener of this.#listeners) listener.resourceUpdated(params.uri);
-    });
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      this.#options.log.debug({ server: this.name, level: params.level, logger: params.logger, data: params.data }, 'upstream log message');
-    });
-    client.onerror = (err) => this.#options.log.debug({ server: this.name, err }, 'upstream transport error');
-  }
-
-  #startPing(client: Client): void {
-    clearInterval(this.#ping);
-    this.#ping = setInterval(() => {
-      client.ping({ timeout: Math.min(HTTP_PING_MS, this.#options.plugin.connectTimeoutMs) }).catch((err: unknown) => {
-        if (this.#client === client) this.lost(`no answer to ping: ${(err as Error).message}`);
-      });
-    }, HTTP_PING_MS);
-    this.#ping.unref();
+    return stdioTransport(config, { workspaceRoot, stderr: this.stderr, graceMs: Math.min(2000, plugin.connectTimeoutMs) });
   }
 
   #down(reason: string): void {
     const wasConnected = this.#state === 'connected';
-    if (wasConnected && Date.now() - this.#since >= STABLE_MS) this.#attempt = 0;
+    if (wasConnected) this.#restart.ended(this.#since);
     this.#state = 'down';
     this.#since = Date.now();
     this.#lastError = reason;
-    clearInterval(this.#ping);
+    this.#stopPing?.();
+    this.#stopPing = undefined;
     this.#options.log.warn({ server: this.name, reason }, 'upstream down');
     if (wasConnected) for (const listener of this.#listeners) listener.disconnected();
   }
 
   #scheduleReconnect(): void {
     if (this.#closed) return;
-    clearTimeout(this.#timer);
-    const { restartInitialDelayMs: initial, restartMaxDelayMs: max } = this.#options.plugin;
-    const base = Math.min(max, initial * 2 ** Math.min(this.#attempt, 20));
-    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
-    this.#attempt += 1;
-    this.#timer = setTimeout(() => {
+    this.#restart.schedule(() => {
       this.#restarts += 1;
       this.#connect().catch(() => this.#scheduleReconnect());
-    }, delay);
-    this.#timer.unref();
+    });
   }
 
   async #closeConnection(): Promise<void> {
@@ -306,30 +268,6 @@ export class UpstreamServer {
     } catch (err) {
       this.#options.log.debug({ server: this.name, err }, 'closing the upstream connection failed');
     }
-  }
-
-  /** Why a connection attempt failed, with the end of stderr when the process said something. */
-  #describeFailure(err: unknown): string {
-    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-      return `no answer to initialize within connectTimeoutMs (${this.#options.plugin.connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
-    }
-    const message = describeError(err);
-    const exit = this.#transport instanceof StdioServerTransport ? this.#transport.exit : undefined;
-    const parts = [message];
-    if (exit) parts.push(`the process exited with ${exit.signal ?? `code ${exit.code}`}`);
-    const tail = this.stderr.tail(3);
-    if (tail.length) parts.push(`stderr: ${tail.join(' | ')}`);
-    return parts.join('; ');
-  }
-
-  #describeExit(): string {
-    const exit = this.#transport instanceof StdioServerTransport ? this.#transport.exit : undefined;
-    if (!exit) return 'the connection closed';
-    // Stderr says why only when the server failed (a code, a crash); killed from outside, its
-    // last lines are the start-up banner, which would read like an error.
-    const failed = (exit.code !== null && exit.code !== 0) || (exit.signal !== null && !['SIGTERM', 'SIGKILL', 'SIGINT'].includes(exit.signal));
-    const tail = failed ? this.stderr.tail(2) : [];
-    return `the process exited with ${exit.signal ?? `code ${exit.code}`}${tail.length ? `; stderr: ${tail.join(' | ')}` : ''}`;
   }
 }
 

@@ -15,7 +15,7 @@ describe('config', () => {
     assert.equal(config.workspace, '/srv/project-dir');
     assert.equal(config.logLevel, 'info');
     assert.equal(config.auth, 'key');
-    assert.deepEqual(config.transports.tcp, { enabled: true, maxConnections: 64, maxMessageBytes: 10 * 1024 * 1024, host: '127.0.0.1', port: 9100 });
+    assert.deepEqual(config.transports.tcp, { enabled: true, maxConnections: 64, maxMessageBytes: 10 * 1024 * 1024, maxReplyBytes: 40 * 1024 * 1024, host: '127.0.0.1', port: 9100, authTimeoutMs: 5000 });
     assert.equal(config.transports.unix.path, '/srv/gw/.gateway/gateway.sock');
     assert.equal(config.tools.timeoutMs, 60_000);
     assert.equal(config.breakers.resetTimeoutMs, 30_000);
@@ -59,7 +59,7 @@ describe('config', () => {
 
   const refused: Array<[string, unknown, RegExp]> = [
     ['an unknown top-level key, listing the valid ones', { dataDri: 'x' }, /gateway\.config\.yaml: \(root\): unknown key "dataDri"\. Valid keys: dataDir, auth, apiKeys, workspace, logLevel/],
-    ['an unknown nested key', { transports: { tcp: { prot: 1 } } }, /transports\.tcp: unknown key "prot"\. Valid keys: enabled, maxConnections, maxMessageBytes, host, port/],
+    ['an unknown nested key', { transports: { tcp: { prot: 1 } } }, /transports\.tcp: unknown key "prot"\. Valid keys: enabled, maxConnections, maxMessageBytes, maxReplyBytes, host, port, authTimeoutMs/],
     ['a wrong type', { tools: { timeoutMs: 'soon' } }, /tools\.timeoutMs: must be integer/],
     ['an out-of-range port', { transports: { tcp: { port: 70000 } } }, /transports\.tcp\.port: must be <= 65535/],
     ['a bad log level', { logLevel: 'loud' }, /logLevel: must be one of "fatal", "error"/],
@@ -68,6 +68,7 @@ describe('config', () => {
     ['a list at the top level', [1, 2], /the top level must be a mapping/],
     ['an API key scope outside the grammar', { apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['plugins:files'] }] }, /apiKeys\[0\]\.scopes\[0\]: must match pattern/],
     ['API keys where they used to be', { transports: { http: { apiKeys: [] } } }, /transports\.http\.apiKeys moved to apiKeys at the top level/],
+    ['the files plugin\'s refuseHardLinks where it used to be', { plugins: { files: { config: { refuseHardLinks: false } } } }, /plugins\.files\.config\.refuseHardLinks moved to refuseHardLinks at the top level/],
     ['an API key named owner', { apiKeys: [{ name: 'owner', hash: `sha256:${'0'.repeat(64)}`, scopes: ['*'] }] }, /the name "owner" is the owner key's/],
     ['a headers timeout above the request timeout', { transports: { http: { headersTimeoutMs: 5000, requestTimeoutMs: 1000 } } }, /headersTimeoutMs \(5000\) must not be above requestTimeoutMs/],
     ['auth: none with API keys', { auth: 'none', apiKeys: [{ name: 'ci', hash: `sha256:${'0'.repeat(64)}`, scopes: ['*'] }] }, /auth: none turns API keys off/],
@@ -110,7 +111,7 @@ describe('config', () => {
   });
 
   describe('finding the file', () => {
-    it('uses --config, then MCP_GATEWAY_CONFIG, then ./gateway.config.yaml, then defaults', () => {
+    it('uses --config, then MCP_GATEWAY_CONFIG, then ./gateway.config.yaml, else stops with CONFIG_NOT_FOUND saying what to pass', () => {
       const dir = tempDir();
       mkdirSync(join(dir, 'etc'));
       writeFileSync(join(dir, 'etc', 'explicit.yaml'), 'logLevel: debug\n');
@@ -120,7 +121,12 @@ describe('config', () => {
       assert.equal(loadConfig({ file: 'etc/explicit.yaml', env, cwd: dir }).logLevel, 'debug');
       assert.equal(loadConfig({ env, cwd: dir }).logLevel, 'warn');
       assert.equal(loadConfig({ env: {}, cwd: dir }).logLevel, 'error');
-      assert.equal(loadConfig({ env: {}, cwd: join(dir, 'etc') }).file, undefined);
+      assert.throws(() => loadConfig({ env: {}, cwd: join(dir, 'etc') }), (err: any) => {
+        assert.equal(err.code, 'CONFIG_NOT_FOUND');
+        assert.match(err.message, /the working directory .*etc has no gateway\.config\.yaml .*Pass --config /);
+        assert.doesNotMatch(err.message, /\n/);
+        return true;
+      });
       assert.equal(loadConfig({ file: 'etc/explicit.yaml', env, cwd: dir }).dataDir, join(dir, 'etc', '.gateway'));
     });
 

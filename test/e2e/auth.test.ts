@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import WebSocket from 'ws';
 import { createApiKey } from '../../core/http/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { listenSocket, type SocketAddress } from '../../core/mcp/socket-server.js';
-import { httpRequest, resultJson, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
+import { httpRequest, resultJson, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 
 /** A gateway with the default `auth: key`, HTTP, TCP and a unix socket on loopback. */
 async function serveWithKeys(extra: Record<string, unknown> = {}, dir = tempDir()) {
@@ -23,26 +22,10 @@ async function serveWithKeys(extra: Record<string, unknown> = {}, dir = tempDir(
   return { gateway, dir, port: http.address.port, tcp: tcp.address, unix: unix.address };
 }
 
-/** The SDK client over a socket; with `key`, sent in initialize as params._meta.apiKey. */
-async function socketClient(address: SocketAddress, key?: string): Promise<Client> {
-  const socket = address.kind === 'tcp' ? connect(address.port, address.host) : connect(address.path);
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.on('error', () => {});
-  const transport = new StdioServerTransport(socket, socket);
-  const send = transport.send.bind(transport);
-  transport.send = (message) => {
-    const m = message as { method?: string; params?: Record<string, unknown> };
-    if (key !== undefined && m.method === 'initialize') m.params = { ...m.params, _meta: { apiKey: key } };
-    return send(message);
-  };
-  const close = transport.close.bind(transport);
-  transport.close = async () => {
-    socket.end();
-    await close();
-  };
-  const client = new Client({ name: 'auth-test', version: '1.0.0' });
+/** The SDK client over a socket, closed when the test ends; with `key`, sent in initialize as params._meta.apiKey. */
+async function clientOver(address: SocketAddress, key?: string): Promise<Client> {
+  const { client } = await socketClient(address, 'auth-test', key);
   after(() => client.close());
-  await client.connect(transport);
   return client;
 }
 
@@ -115,9 +98,9 @@ describe('auth: key (the default)', async () => {
   });
 
   it('TCP: the key comes in initialize as params._meta.apiKey and scopes the session', async () => {
-    const client = await socketClient(tcp, owner);
+    const client = await clientOver(tcp, owner);
     assert.equal(resultJson(await client.callTool({ name: 'gateway_status', arguments: {} })).sessions.tcp, 1);
-    const scoped = await socketClient(tcp, narrow.key);
+    const scoped = await clientOver(tcp, narrow.key);
     assert.deepEqual((await scoped.listTools()).tools.map((t) => t.name), ['echo']);
   });
 
@@ -147,17 +130,17 @@ describe('auth: key (the default)', async () => {
     });
     await Promise.all(holders);
     await waitFor(() => limited.connections === 0);
-    const client = await socketClient(address, owner);
+    const client = await clientOver(address, owner);
     assert.ok((await client.listTools()).tools.length > 0);
   });
 
   it('TCP: the SDK client without a key cannot connect', async () => {
-    await assert.rejects(socketClient(tcp));
+    await assert.rejects(clientOver(tcp));
   });
 
   it('the unix socket (0600, owner only) needs no key', async () => {
     assert.equal(statSync(unix.kind === 'unix' ? unix.path : '').mode & 0o777, 0o600);
-    const client = await socketClient(unix);
+    const client = await clientOver(unix);
     assert.ok((await client.listTools()).tools.length > 0);
   });
 

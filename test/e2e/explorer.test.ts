@@ -48,8 +48,9 @@ describe('the OpenAPI explorer at /docs, in headless Chromium', { skip }, async 
       assert.match(await operation.locator('.live-responses-table tbody .response-col_description').first().innerText(), new RegExp(`"toolCount": ${gateway.catalog.size}`));
 
       // The request body starts as the tool's first example, not one generated from the schema
-      // (process_output has two: the first is chosen).
-      for (const name of ['file_read', 'process_output']) {
+      // (process_output has two: the first is chosen); for a tool that destroys, one that names
+      // nothing that can exist (process_kill: proc-0; explorer-examples.test.ts sends them all).
+      for (const name of ['file_read', 'process_output', 'process_kill']) {
         const tool = gateway.catalog.get(name)!;
         const [example] = tool.definition.inputSchema.examples as unknown[];
         const op = page.locator(`#operations-${tool.plugin}-${name}`);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,8 +15,8 @@ async function serve(http: Record<string, unknown>) {
 }
 
 /** A raw connection that sends nothing; resolves once connected. Collects what it receives. */
-async function idleConnection(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const socket = connect(port, '127.0.0.1');
+async function idleConnection(port: number, localAddress?: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const socket = connect({ port, host: '127.0.0.1', localAddress });
   socket.on('error', () => {});
   let text = '';
   socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
@@ -25,29 +26,100 @@ async function idleConnection(port: number): Promise<{ socket: Socket; received:
   return { socket, received: () => text, closed };
 }
 
+/**
+ * One kept-alive connection, from `localAddress` (any of 127.0.0.0/8: Linux routes them all to
+ * lo), that makes requests one after another.
+ */
+function keptConnection(port: number, localAddress = '127.0.0.1') {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  let socket: Socket | undefined;
+  after(() => agent.destroy());
+  return {
+    get: (path: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, localAddress, agent, headers }, (res) => {
+          res.resume().on('end', () => resolve(res.statusCode!));
+        });
+        req.on('socket', (s: Socket) => (socket = s)).on('error', reject).end();
+      }),
+    close: () => agent.destroy(),
+    /** Settles once the connection its requests went over is closed. */
+    closed: () => new Promise<void>((resolve) => (socket!.destroyed ? resolve() : socket!.once('close', () => resolve()))),
+    get open() {
+      return socket !== undefined && !socket.destroyed;
+    },
+  };
+}
+
+async function refusedWith(connection: Awaited<ReturnType<typeof idleConnection>>, message: RegExp): Promise<void> {
+  await connection.closed;
+  assert.match(connection.received(), /^HTTP\/1\.1 503 /);
+  assert.equal(JSON.parse(connection.received().split('\r\n\r\n')[1]!).error.code, 'CONNECTION_LIMIT');
+  assert.match(connection.received(), message);
+}
+
 describe('HTTP connection limits', () => {
   it('refuses a connection past the per-address cap with 503 CONNECTION_LIMIT, and takes one again once another closes', async () => {
     const { port } = await serve({ maxConnectionsPerAddress: 3 });
-    const held = await Promise.all([1, 2, 3].map(() => idleConnection(port)));
-    const extra = await idleConnection(port);
-    await extra.closed;
-    assert.match(extra.received(), /^HTTP\/1\.1 503 /);
-    assert.equal(JSON.parse(extra.received().split('\r\n\r\n')[1]!).error.code, 'CONNECTION_LIMIT');
-    assert.match(extra.received(), /at most 3 per client address/);
-    held[0]!.socket.destroy();
-    await held[0]!.closed;
-    await waitFor(() => true);
-    const answer = await httpRequest(port, { method: 'GET', url: '/health' });
-    assert.equal(answer.statusCode, 200);
+    const held = [1, 2, 3].map(() => keptConnection(port));
+    for (const connection of held) assert.equal(await connection.get('/tools'), 200);
+    await refusedWith(await idleConnection(port), /at most 3 per client address/);
+    held[0]!.close();
+    await held[0]!.closed();
+    // The server hears of the close a moment after the client: a few tries, never a wait.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 200 && statuses.length < 50) statuses.push(await keptConnection(port).get('/health'));
+    assert.equal(statuses.at(-1), 200);
+  });
+
+  it('counts every loopback address (127.0.0.2, 127.0.0.3, …) as one client', async () => {
+    const { port } = await serve({ maxConnectionsPerAddress: 3 });
+    const held = ['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((from) => keptConnection(port, from));
+    for (const connection of held) assert.equal(await connection.get('/tools'), 200);
+    await refusedWith(await idleConnection(port, '127.0.0.5'), /at most 3 per client address \(all loopback addresses count as one\)/);
+    await refusedWith(await idleConnection(port, '127.0.0.1'), /at most 3 per client address/);
   });
 
   it('refuses a connection past the total cap', async () => {
     const { port } = await serve({ maxConnections: 2 });
-    await idleConnection(port);
-    await idleConnection(port);
-    const extra = await idleConnection(port);
-    await extra.closed;
-    assert.match(extra.received(), /at most 2 in all/);
+    for (const connection of [keptConnection(port), keptConnection(port)]) assert.equal(await connection.get('/tools'), 200);
+    await refusedWith(await idleConnection(port), /at most 2 in all/);
+  });
+
+  it('a connection that has made no request gives its slot to a new one, oldest first', async () => {
+    const { port } = await serve({ maxConnectionsPerAddress: 3 });
+    const idle = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((from) => idleConnection(port, from)));
+    const newcomer = keptConnection(port, '127.0.0.5');
+    assert.equal(await newcomer.get('/health'), 200);
+    await idle[0]!.closed;
+    assert.equal(idle[0]!.received(), '');
+    assert.equal(idle[1]!.socket.destroyed, false);
+  });
+
+  it('with keys: connections without a valid key give their slots to a keyed caller; a keyed connection keeps its own', async () => {
+    const gateway = await startGateway({ auth: 'key', transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0, maxConnectionsPerAddress: 3 } } });
+    const listener = await listenHttp(gateway);
+    after(() => listener.close());
+    const port = listener.address.port;
+    const bearer = { authorization: `Bearer ${gateway.ownerKey!.key}` };
+    const keyed = keptConnection(port, '127.0.0.2');
+    assert.equal(await keyed.get('/tools', bearer), 200);
+    // Keyless: a refused request, and a public route that needs no key.
+    const keyless = [keptConnection(port, '127.0.0.3'), keptConnection(port, '127.0.0.4')];
+    assert.equal(await keyless[0]!.get('/tools'), 401);
+    assert.equal(await keyless[1]!.get('/health'), 200);
+
+    const owner = keptConnection(port, '127.0.0.5');
+    assert.equal(await owner.get('/tools', bearer), 200);
+    await keyless[0]!.closed();
+    assert.equal(keyless[1]!.open, true);
+    const second = keptConnection(port, '127.0.0.6');
+    assert.equal(await second.get('/tools', bearer), 200);
+    await keyless[1]!.closed();
+
+    // Every slot is a keyed connection's: the next is refused, and theirs go on.
+    await refusedWith(await idleConnection(port, '127.0.0.7'), /at most 3 per client address/);
+    for (const connection of [keyed, owner, second]) assert.equal(await connection.get('/tools', bearer), 200);
   });
 
   it('closes a connection that does not finish its headers within headersTimeoutMs (slow loris)', async () => {
@@ -56,6 +128,15 @@ describe('HTTP connection limits', () => {
     slow.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await slow.closed;
     assert.match(slow.received(), /^HTTP\/1\.1 408 /);
+  });
+});
+
+describe('HTTP rate limit without keys', () => {
+  it('counts the requests of every loopback address in one window', async () => {
+    const { port } = await serve({ rateLimit: { max: 2, timeWindowMs: 60_000 } });
+    assert.equal(await keptConnection(port, '127.0.0.2').get('/tools'), 200);
+    assert.equal(await keptConnection(port, '127.0.0.3').get('/tools'), 200);
+    assert.equal(await keptConnection(port, '127.0.0.4').get('/tools'), 429);
   });
 });
 

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createApiKey } from '../../core/http/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
-import { listenSocket, type SocketAddress } from '../../core/mcp/socket-server.js';
-import { BIN, FIXTURE_REGISTRY, NOTIFY_REGISTRY, recordNotifications, startGateway, tempDir, waitFor, writeConfig, type Received } from '../helpers.js';
+import { listenSocket } from '../../core/mcp/socket-server.js';
+import { BIN, FIXTURE_REGISTRY, NOTIFY_REGISTRY, recordNotifications, socketClient, startGateway, tempDir, waitFor, writeConfig, type Received } from '../helpers.js';
 
 const CHANNEL = 'notifications/claude/channel';
 const CHANNELS = { channels: ['notify.messages', 'notify.replies'] };
@@ -86,7 +84,8 @@ describe('notifications over /mcp and TCP: two API keys, two identities', async 
     return agent;
   };
   const overTcp = async (name: string, key: string): Promise<Agent> => {
-    const client = await tcpClient(tcp.address, key, `${name}-tcp`);
+    const { client } = await socketClient(tcp.address, `${name}-tcp`, key);
+    after(() => client.close());
     const inbox = recordNotifications(client);
     const sessionId = await sessionIdOf(client);
     // notify_self's own reply arrives ahead of its result.
@@ -190,27 +189,3 @@ describe('notifications over --stdio (the real binary)', () => {
     await exercise(await stdioAgent(configFor(dir, {}), dir, true));
   });
 });
-
-/** The SDK client over TCP, the key sent in initialize as params._meta.apiKey. */
-async function tcpClient(address: SocketAddress, key: string, name: string): Promise<Client> {
-  if (address.kind !== 'tcp') throw new Error('TCP only');
-  const socket = connect(address.port, address.host);
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.on('error', () => {});
-  const transport = new StdioServerTransport(socket, socket);
-  const send = transport.send.bind(transport);
-  transport.send = (message) => {
-    const m = message as { method?: string; params?: Record<string, unknown> };
-    if (m.method === 'initialize') m.params = { ...m.params, _meta: { apiKey: key } };
-    return send(message);
-  };
-  const close = transport.close.bind(transport);
-  transport.close = async () => {
-    socket.end();
-    await close();
-  };
-  const client = new Client({ name, version: '1.0.0' });
-  after(() => client.close());
-  await client.connect(transport);
-  return client;
-}

@@ -1,70 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../core/gateway.js';
 import { listenSocket, type SocketAddress, type SocketListener } from '../../core/mcp/socket-server.js';
 import { lastOutcome, resultJson, socketClient, startGateway, tempDir, waitFor } from '../helpers.js';
+import { RawConnection } from '../core/mcp/socket-clients.js';
 
 const TEN_MIB = 10 * 1024 * 1024;
 const limits = { enabled: true, maxConnections: 16, maxMessageBytes: TEN_MIB };
-
-/** A raw newline-delimited JSON connection, for input no SDK client would send. */
-class RawConnection {
-  readonly socket: Socket;
-  readonly #lines: string[] = [];
-  readonly #waiters: Array<() => void> = [];
-  #buffer = '';
-  closed = false;
-
-  constructor(socket: Socket) {
-    this.socket = socket;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      this.#buffer += chunk;
-      const parts = this.#buffer.split('\n');
-      this.#buffer = parts.pop()!;
-      this.#lines.push(...parts.filter(Boolean));
-      this.#waiters.splice(0).forEach((w) => w());
-    });
-    socket.on('close', () => {
-      this.closed = true;
-      this.#waiters.splice(0).forEach((w) => w());
-    });
-    socket.on('error', () => {});
-  }
-
-  static async open(address: SocketAddress): Promise<RawConnection> {
-    const socket = address.kind === 'tcp' ? connect(address.port, address.host) : connect(address.path);
-    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    return new RawConnection(socket);
-  }
-
-  send(message: unknown): void {
-    this.socket.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
-  }
-
-  async next(timeoutMs = 10_000): Promise<any> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.#lines.length === 0) {
-      if (this.closed) throw new Error('connection closed');
-      if (Date.now() > deadline) throw new Error('no reply in time');
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-    return JSON.parse(this.#lines.shift()!);
-  }
-
-  async initialize(): Promise<void> {
-    this.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-    assert.equal((await this.next()).id, 0);
-    this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  }
-}
 
 const call = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 

@@ -97,6 +97,29 @@ describe('upstream: real servers from npm and a second gateway, through every fa
     await SwaggerParser.validate(structuredClone(document));
   });
 
+  it('an 11.8 MB file through the filesystem server: 502 UPSTREAM_MESSAGE_TOO_LARGE, the gateway stays up and fs comes back', async () => {
+    writeFileSync(join(work, 'big.log'), 'x'.repeat(11_800_000));
+    const big = await rest('fs_read_text_file', { path: 'big.log' });
+    assert.equal(big.status, 502, JSON.stringify(big.body).slice(0, 300));
+    assert.equal(big.body.error.code, 'UPSTREAM_MESSAGE_TOO_LARGE');
+    assert.equal(big.body.error.details.maxMessageBytes, 10 * 1024 * 1024);
+    const sum = await rest('everything_get_sum', { a: 2, b: 3 });
+    assert.equal(sum.status, 200, 'the other servers answer meanwhile');
+    const fsState = async () => {
+      const health = (await (await fetch(`${base}/health`)).json()) as any;
+      return health.plugins.find((p: { name: string }) => p.name === 'upstream').status.detail.servers.find((s: { name: string }) => s.name === 'fs');
+    };
+    let fs = await fsState();
+    for (let i = 0; i < 200 && !(fs.state === 'connected' && fs.restarts === 1); i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      fs = await fsState();
+    }
+    assert.deepEqual({ state: fs.state, restarts: fs.restarts }, { state: 'connected', restarts: 1 });
+    const small = await rest('fs_read_text_file', { path: 'hello.txt' });
+    assert.equal(small.status, 200);
+    assert.equal(small.body.data.content, 'hello from the workspace\n');
+  });
+
   it('progress from the server reaches the caller', async () => {
     const updates: number[] = [];
     await http.callTool({ name: 'everything_trigger_long_running_operation', arguments: { duration: 1, steps: 2 } }, undefined, {

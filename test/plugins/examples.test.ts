@@ -17,6 +17,11 @@ import { noChromium, refOf, startOutsideBrowser } from './webview/webview-helper
  * through the real SDK client (which checks structuredContent against the outputSchema
  * itself) in a temporary workspace; each result is also checked here with a strict Ajv2020,
  * as core compiles schemas. A handler whose result drifts from its outputSchema fails here.
+ *
+ * The examples of tools that change things name objects that cannot exist (docs/rest.md,
+ * "The examples are safe to send"): they are checked for that here, and called with live
+ * objects put in their place, so that their results are checked too.
+ * test/e2e/explorer-examples.test.ts sends them as they are, to a gateway full of objects.
  */
 
 /** Results branches the examples do not reach, so that their shapes are checked too. */
@@ -31,10 +36,26 @@ const MORE_CASES: Record<string, Array<Record<string, unknown>>> = {
   file_delete: [{ path: 'scratch/empty-folder' }],
   process_output: [{ id: 'proc-1', stream: 'stderr' }, { id: 'proc-1', offset: { stdout: 0 } }],
   process_list: [{}],
+  knowledge_verify: [{ changed: true }],
+  rag_ingest: [{ path: 'src', collection: 'code', include: ['**/*.ts'] }],
+  rag_delete: [{ collection: 'code' }],
+  ide_dashboard_update: [{ state: { explorerNote: 'set from the explorer' } }],
 };
 
 /** What the examples may run: harmless commands only. */
 const HARMLESS_COMMANDS = new Set(['node', 'echo']);
+
+/** The names the examples of changing tools give where they must name something: none can exist. */
+const NO_SUCH = {
+  /** Process ids count from proc-1. */
+  process: 'proc-0',
+  /** Task ids count up from 1; this is the largest the schema takes. */
+  task: Number.MAX_SAFE_INTEGER,
+  /** Refused in the sandbox (OUTSIDE_WORKSPACE), so no file there can be named through a tool. */
+  path: '../outside-the-workspace.txt',
+  /** A reserved name: no agent or worker can register it (COLLAB_AGENT_NAME_RESERVED). */
+  agent: 'system',
+} as const;
 
 /** The workspace the examples expect, recreated before every call so that order does not matter. */
 function seed(dir: string): void {
@@ -92,7 +113,7 @@ describe('every tool, called with its own examples', async () => {
       assert.ok(outputSchema, `${name} has no outputSchema`);
       const examples = inputSchema.examples as Array<Record<string, unknown>> | undefined;
       assert.ok(Array.isArray(examples) && examples.length > 0, `${name} has no examples`);
-      for (const args of examples) assertSafe(tool, args);
+      for (const args of examples) assertInert(tool, args);
       // This Ajv applies no defaults: the catalog's would write them into the examples themselves.
       const validateInput = ajv.compile(inputSchema);
       const validate = ajv.compile(outputSchema);
@@ -113,16 +134,19 @@ describe('every tool, called with its own examples', async () => {
 });
 
 /**
- * The example with its ids made real: a running process for process tools, knowledge nodes
- * for the knowledge tools (`id`, or two distinct ones for `from` and `to`), a memory for brain_forget,
- * the collab and webview worlds.
+ * The example with its objects made real: a path outside the workspace becomes the seeded
+ * scratch/hello.txt (README.md for the collab and RAG tools), a running process for process
+ * tools, knowledge nodes for the knowledge tools (`id` and `ids`, or two distinct ones for
+ * `from` and `to`), a memory for brain_forget, the collab and webview worlds.
  */
-async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<string, unknown>, webview: WebviewWorld): Promise<Record<string, unknown>> {
+async function withLiveIds(client: Client, tool: RegisteredTool, given: Record<string, unknown>, webview: WebviewWorld): Promise<Record<string, unknown>> {
+  const inWorkspace = tool.plugin === 'files' ? 'scratch/hello.txt' : 'README.md';
+  const args = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, value === NO_SUCH.path ? inWorkspace : value]));
   if (tool.plugin === 'knowledge') {
-    const keys = ['id', 'from', 'to'].filter((key) => typeof args[key] === 'string');
+    const keys = ['id', 'from', 'to', 'ids'].filter((key) => key in args);
     if (keys.length === 0) return args;
     const nodes = await liveNodes(client, 2);
-    return { ...args, ...Object.fromEntries(keys.map((key) => [key, key === 'to' ? nodes[1] : nodes[0]])) };
+    return { ...args, ...Object.fromEntries(keys.map((key) => [key, key === 'ids' ? [nodes[0]] : key === 'to' ? nodes[1] : nodes[0]])) };
   }
   if (tool.plugin === 'brain') return typeof args.id === 'string' ? { ...args, id: await liveMemory(client) } : args;
   if (tool.plugin === 'collab') return collabWorld(client, tool.listing.name, args);
@@ -133,11 +157,20 @@ async function withLiveIds(client: Client, tool: RegisteredTool, args: Record<st
 /** Tools whose example task must be the caller's, in progress. */
 const TASK_IN_HAND = new Set(['collab_report_progress', 'collab_handoff']);
 
+/** Who stands for the agent no example may name, by tool: the session's own agent, the helper, the worker. */
+function liveAgentFor(tool: string, key: string): string {
+  if (tool === 'collab_join') return 'explorer';
+  if (key === 'name' && tool.includes('worker')) return 'tester-1';
+  return 'explorer-helper';
+}
+
 /**
- * What the collab examples assume: the session acts as `explorer` (collab_join's example), a
- * `explorer-helper` exists, and a task id names a fresh task in the state the tool needs.
+ * The collab world: the session acts as `explorer` (collab_join's example, with the reserved
+ * name replaced), an `explorer-helper` exists, collab_spawn_worker's example made `tester-1`,
+ * and a task id names a fresh task in the state the tool needs.
  */
-async function collabWorld(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function collabWorld(client: Client, name: string, given: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const args = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, value === NO_SUCH.agent ? liveAgentFor(name, key) : value]));
   const { call } = toolCalls(client);
   await call('collab_join', { name: 'explorer' });
   await call('collab_register_agent', { name: 'explorer-helper' });
@@ -150,7 +183,12 @@ async function collabWorld(client: Client, name: string, args: Record<string, un
   if (key === undefined) return args;
   const { task } = await call('collab_create_task', { title: `A task for the ${name} example`, assignee: 'explorer' });
   if (name === 'collab_replay_task') await call('collab_update_task', { id: task.id, status: 'blocked', blocked_by: 'waiting for the example' });
-  if (TASK_IN_HAND.has(name)) await call('collab_update_task', { id: task.id, status: 'in_progress' });
+  if (TASK_IN_HAND.has(name)) {
+    // An agent holds one task in progress at a time: an earlier example may have left one.
+    const held = await call('collab_list_tasks', { assignee: 'explorer', exact: true, status: 'in_progress' });
+    for (const { id } of held.tasks) await call('collab_update_task', { id, status: 'completed' });
+    await call('collab_update_task', { id: task.id, status: 'in_progress' });
+  }
   return { ...args, [key]: task.id };
 }
 
@@ -226,12 +264,57 @@ async function liveProcess(client: Client): Promise<string> {
   return (result.structuredContent as { id: string }).id;
 }
 
-/** Examples are pre-filled in the explorer: they read, or write only under scratch/, or run a harmless command. */
-function assertSafe(tool: RegisteredTool, args: Record<string, unknown>): void {
+/**
+ * Why the examples of these changing tools may name what they name: they create something
+ * new (under an id the gateway picks, or a name they refuse when it is taken), run dry, or act
+ * only on the caller's own browsing sessions.
+ */
+const INERT_BY_DESIGN: Record<string, string> = {
+  dir_create: 'creates missing folders; an existing one is left as it is',
+  file_multi_edit: 'dry_run',
+  process_start: 'a new process',
+  process_run: 'a new process running a harmless command',
+  brain_remember: 'a new memory, expiring in an hour',
+  brain_import: 'a new memory, already expired; an id already here is skipped',
+  knowledge_add: 'a new node; the same content twice is refused',
+  collab_create_task: 'a new task',
+  collab_create_plan: 'a new plan, not made active; a taken id is refused',
+  collab_spawn_worker: 'a new worker, named by the gateway',
+  ide_session_create: 'a new session, its id chosen by the gateway',
+  ide_dashboard_update: 'an empty change: no key is set',
+};
+
+/** Which argument names name an object, and the value that none can be. */
+const NAMES: Record<string, (value: unknown) => boolean> = {
+  id: (v) => [NO_SUCH.process, NO_SUCH.task, 'no-such-memory', 'n-000000000000'].includes(v as never),
+  ids: (v) => Array.isArray(v) && v.every((id) => id === 'n-000000000000'),
+  from: (v) => v === 'n-000000000000',
+  to: (v) => v === 'n-000000000001' || v === NO_SUCH.agent,
+  task_id: (v) => v === NO_SUCH.task,
+  target: (v) => v === NO_SUCH.agent,
+  name: (v) => v === NO_SUCH.agent,
+  path: (v) => v === NO_SUCH.path,
+  oldPath: (v) => v === NO_SUCH.path,
+  source: (v) => v === NO_SUCH.path,
+  sessionId: (v) => v === 'sess-00000000-0000-0000-0000-000000000000',
+  endpoint: (v) => v === 'http://127.0.0.1:0',
+};
+
+/**
+ * The rule of the examples (docs/rest.md): they run harmless commands only, and an example of
+ * a tool that changes things, sent as it is, changes nothing that exists. Collab's act as no
+ * agent (as a session that joined does), so the explorer's call is refused until one is named;
+ * the plan tools, whose plans anyone may name, rely on that alone. Every other object a
+ * changing example names is one that cannot exist (NAMES), unless the tool is inert by design.
+ */
+function assertInert(tool: RegisteredTool, args: Record<string, unknown>): void {
   const name = tool.listing.name;
   if (typeof args.command === 'string') assert.ok(HARMLESS_COMMANDS.has(args.command), `${name} runs ${args.command}`);
-  if (tool.listing.annotations?.readOnlyHint !== false || tool.plugin !== 'files') return;
-  for (const key of ['path', 'oldPath', 'newPath']) {
-    if (key in args) assert.match(String(args[key]), /^scratch\//, `${name} example writes outside scratch/`);
+  // Acting as an agent marks it seen (a sign of life), read-only tools included.
+  if (tool.plugin === 'collab') assert.ok(!('agent' in args), `${name}: a collab example acts as no agent (leave agent out)`);
+  if (tool.listing.annotations?.readOnlyHint === true) return;
+  if (name in INERT_BY_DESIGN || (tool.plugin === 'webview' && name !== 'webview_connect') || name.includes('_plan')) return;
+  for (const [key, value] of Object.entries(args)) {
+    if (key in NAMES) assert.ok(NAMES[key]!(value), `${name}: ${key} ${JSON.stringify(value)} can name an existing object; see NO_SUCH`);
   }
 }

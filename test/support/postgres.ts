@@ -23,6 +23,11 @@ export interface TestPostgres {
   createDatabase(): Promise<string>;
   /** Runs SQL as the superuser in the `postgres` database. */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Stops the server (pg_ctl -m fast: clients cut off, every commit kept), keeping its data for `serverUp`. */
+  serverDown(): void;
+  /** Starts the stopped server again, on the same port. */
+  serverUp(): void;
+  /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -93,6 +98,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       async query<Row>(text: string, params?: unknown[]) {
         return (await admin.query(text, params)).rows as Row[];
       },
+      serverDown() {
+        const stopped = run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);
+        if (!stopped.ok) throw new Error(`pg_ctl stop failed:\n${stopped.text}`);
+      },
+      serverUp() {
+        const started = startServer(run, data, dir, port);
+        if (!started.ok) throw new Error(`pg_ctl start failed:\n${started.text}`);
+      },
       async stop() {
         await admin.end();
         process.removeListener('exit', cleanUp);
@@ -113,12 +126,16 @@ async function startOnFreePort(run: Run, data: string, dir: string): Promise<num
   let last = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=80`;
-    const start = run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
+    const start = startServer(run, data, dir, port);
     if (start.ok) return port;
     last = `${start.text}\n${existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : ''}`;
   }
   throw new Error(`pg_ctl could not start PostgreSQL:\n${last}`);
+}
+
+function startServer(run: Run, data: string, dir: string, port: number): { ok: boolean; text: string } {
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=80`;
+  return run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
 }
 
 

@@ -33,7 +33,7 @@ export const brainForget = {
   title: 'Forget',
   description:
     'Forgets a memory: its content and tags are erased and it is never recalled again; a tombstone with the reason is kept so that gateways holding a copy drop theirs. Forgetting twice is not an error. Errors: BRAIN_MEMORY_NOT_FOUND.',
-  inputSchema: { ...forgetInput, examples: [{ id: '00000000-0000-4000-8000-000000000000', reason: 'an example from the explorer' }] },
+  inputSchema: { ...forgetInput, examples: [{ id: 'no-such-memory', reason: 'an example from the explorer' }] },
   outputSchema: forgetOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -60,21 +60,23 @@ export const brainImport = {
       {
         memories: [
           {
+            // Live but expired an hour after it was written, so nothing recalls it; a tombstone
+            // here would forget a live memory of the same id, and an id already here is skipped.
             id: '00000000-0000-4000-8000-00000000e001',
             agent_id: 'example',
             type: 'fact',
-            content: '',
-            tags: [],
+            content: 'An example memory from the explorer, imported already expired.',
+            tags: ['example'],
             org: null,
             project: null,
             confidence: 0.5,
             supersedes_id: null,
             superseded_by: null,
-            expires_at: '2030-01-01T00:00:00.000Z',
+            expires_at: '2026-01-01T01:00:00.000Z',
             created_at: '2026-01-01T00:00:00.000Z',
             updated_at: '2026-01-01T00:00:00.000Z',
-            forgotten_at: '2026-01-02T00:00:00.000Z',
-            forget_reason: 'an example from the explorer: a tombstone, nothing to recall',
+            forgotten_at: null,
+            forget_reason: null,
           },
         ],
       },

@@ -1,6 +1,6 @@
 // The brain_ tools' handlers: the caller's identity as the agent, the content's cap, one Brain
 // behind them all, and an event (and channel message) when each call completes.
-import type { CallContext, PluginContext } from '../../../core/index.js';
+import { firstCodePoints, type CallContext, type PluginContext } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { BrainConfig } from '../config.js';
 import type { BrainErrorCode } from '../errors.js';
@@ -9,9 +9,15 @@ import { brainForget, brainImport, brainList, brainRecall, brainRemember } from 
 
 export type BrainContext = PluginContext<BrainConfig, BrainErrorCode, never, 'embeddings'>;
 
-/** The agent a call acts as: who the gateway knows the caller to be. */
+/** What an agent id holds at most: the schemas' bound on agent_id (filters, brain_import). */
+export const MAX_AGENT_CHARS = 128;
+
+/**
+ * The agent a call acts as: who the gateway knows the caller to be. Stored with every memory it
+ * writes, so cut to MAX_AGENT_CHARS: an MCP client names itself, with a name of any length.
+ */
 function agentOf(call: CallContext): string {
-  return call.caller.identity ?? call.caller.transport;
+  return firstCodePoints(call.caller.identity ?? call.caller.transport, MAX_AGENT_CHARS);
 }
 
 /** Refuses a memory whose content is over `maxContentBytes` (BRAIN_CONTENT_TOO_LARGE): for the tools and `brain import`. */
@@ -22,7 +28,11 @@ export function contentCheck(ctx: BrainContext): ContentCheck {
   return (memory, where = 'content') => {
     const bytes = Buffer.byteLength(memory.content, 'utf8');
     if (bytes > maxContentBytes) {
-      throw ctx.error('BRAIN_CONTENT_TOO_LARGE', `${where} is ${bytes} bytes; a memory holds at most ${maxContentBytes} (plugins.brain.config.maxContentBytes). Split it into several memories.`, { bytes, limit: maxContentBytes });
+      throw ctx.error('BRAIN_CONTENT_TOO_LARGE', `${where} is ${bytes} bytes; a memory holds at most ${maxContentBytes} (plugins.brain.config.maxContentBytes). Split it into several memories.`, {
+        field: where,
+        limit: maxContentBytes,
+        length: bytes,
+      });
     }
   };
 }

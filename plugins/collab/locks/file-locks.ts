@@ -73,11 +73,11 @@ export class FileLocks {
     return db.selectFrom('collab_locks').selectAll().where('path', '=', path).where('expires_at', '>', nowIso()).executeTakeFirst();
   }
 
-  /** Live locks, oldest first; only `agent`'s when given. */
-  list(db: Db, agent?: string): Promise<FileLock[]> {
+  /** Live locks, oldest first; only `agent`'s when given; `page.limit` of them from `page.offset`. */
+  list(db: Db, agent: string | undefined, page: { offset: number; limit: number }): Promise<FileLock[]> {
     let query = db.selectFrom('collab_locks').selectAll().where('expires_at', '>', nowIso());
     if (agent !== undefined) query = query.where('agent', '=', agent);
-    return query.orderBy('locked_at').orderBy('path').execute();
+    return query.orderBy('locked_at').orderBy('path').offset(page.offset).limit(page.limit).execute();
   }
 
   /** Deletes the lock on `path` if `agent` holds it (any holder when undefined); answers whether one went. */

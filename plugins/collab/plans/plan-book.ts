@@ -4,11 +4,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from '../../../core/index.js';
 import type { CollabContext, CollabStore } from '../context.js';
+import { checkCap, MAX_ITEM_BLOCKERS } from '../limits.js';
 import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
 import type { CollabTables } from '../store/schema.js';
 import type { LinkedTask } from './plan-markdown.js';
 import { applyChanges, type PlanItemChanges } from './plan-item-changes.js';
-import { progressOf, toPlan, toPlanItem, toPlanSummary, type PlanRow, type PlanSummary } from './plan-rows.js';
+import { findPlanRow, FIRST_PAGE, listPlans, openItemsOf, planSummary, planWithItems, type ItemPage, type PlanDb } from './plan-reads.js';
+import { toPlanItem, type PlanRow, type PlanSummary } from './plan-rows.js';
 
 export type PlanChange = 'created' | 'activated' | 'deactivated' | 'item_added' | 'item_updated';
 
@@ -40,7 +42,6 @@ export interface NewPlanItem {
   acceptance?: string[];
   constraints?: string[];
 }
-
 
 /** Compare-and-set attempts before giving up with COLLAB_BUSY. */
 const MAX_ATTEMPTS = 40;
@@ -95,32 +96,25 @@ export class PlanBook {
     return this.get(id);
   }
 
-  /** The plan `id`, or the active one, with its items in order (COLLAB_PLAN_NOT_FOUND). */
-  async get(id?: string): Promise<Plan> {
-    return this.#withItems(await this.#planRow(this.#store.db, id));
+  /** The plan `id`, or the active one, with one page of its items in order (COLLAB_PLAN_NOT_FOUND). */
+  async get(id?: string, page: ItemPage = FIRST_PAGE): Promise<Plan> {
+    return planWithItems(this.#store.db, await this.#planRow(this.#store.db, id), page);
   }
 
-  /** The active plan, or undefined when none is. */
-  async active(): Promise<Plan | undefined> {
-    const row = await this.#findRow(this.#store.db, undefined);
-    return row === undefined ? undefined : this.#withItems(row);
+  /** The active plan without its items, or undefined when none is. */
+  async active(): Promise<PlanSummary | undefined> {
+    const row = await findPlanRow(this.#store.db, undefined);
+    return row === undefined ? undefined : planSummary(this.#store.db, row);
+  }
+
+  /** Items of the plan that `owner` owns and that are still open, in plan order, at most `limit`. */
+  openItemsOf(planId: string, owner: string, limit: number): Promise<Array<{ id: string; title: string; status: string }>> {
+    return openItemsOf(this.#store.db, planId, owner, limit);
   }
 
   /** Every plan with its progress, the active one first, then the most recently changed. */
-  async list(limit: number): Promise<PlanSummary[]> {
-    const rows = await this.#store.db.selectFrom('collab_plans').selectAll().orderBy('active', 'desc').orderBy('updated_at', 'desc').orderBy('id').limit(limit).execute();
-    if (rows.length === 0) return [];
-    const counts = await this.#store.db
-      .selectFrom('collab_plan_items')
-      .select((eb) => ['plan_id', 'status', eb.fn.countAll<number>().as('n')])
-      .where(
-        'plan_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .groupBy(['plan_id', 'status'])
-      .execute();
-    return rows.map((row) => toPlanSummary(row, progressOf(counts.filter((c) => c.plan_id === row.id).map((c) => ({ status: c.status, n: Number(c.n) })))));
+  list(limit: number): Promise<PlanSummary[]> {
+    return listPlans(this.#store.db, limit);
   }
 
   /** The tasks linked to the plan (created with its plan_id), by id. */
@@ -143,7 +137,17 @@ export class PlanBook {
   async addItem(planId: string | undefined, item: NewPlanItem, by: string): Promise<{ plan_id: string; item: PlanItem }> {
     const now = nowIso();
     const stored = await this.#store.transaction(async (trx) => {
-      const plan = await this.#planRow(trx, planId);
+      // The plan's row lock: two adds at once count the items one after the other, never both under the cap.
+      const plan = await this.#planRow(trx, planId, true);
+      const { n } = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.countAll<number>().as('n')).where('plan_id', '=', plan.id).executeTakeFirstOrThrow();
+      const maxItems = this.#ctx.config.plans.maxItems;
+      checkCap(this.#ctx.error, 'COLLAB_PLAN_TOO_LARGE', `Plan "${plan.id}" with this item`, Number(n) + 1, {
+        field: 'items',
+        limit: maxItems,
+        unit: 'items',
+        setting: 'plugins.collab.config.plans.maxItems',
+        advice: 'Start another plan for the rest of the work, or raise the setting.',
+      });
       if (item.owner !== undefined) await this.#checkAgent(trx, item.owner);
       await this.#checkDependencies(trx, plan.id, item.id, item.dependencies ?? []);
       const last = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.max('position').as('position')).where('plan_id', '=', plan.id).executeTakeFirst();
@@ -195,7 +199,15 @@ export class PlanBook {
         throw this.#ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${plan.id}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: plan.id, item_id: itemId });
       }
       const now = nowIso();
-      const { values, changed } = applyChanges(row, changes, by, now);
+      const { values, changed, blockers } = applyChanges(row, changes, by, now, this.#ctx.config.plans.maxNotesPerItem);
+      if (changes.add_blocker !== undefined && changed.includes('blockers')) {
+        checkCap(this.#ctx.error, 'COLLAB_PLAN_TOO_LARGE', `Item "${itemId}" with this blocker`, blockers, {
+          field: 'blockers',
+          limit: MAX_ITEM_BLOCKERS,
+          unit: 'blockers',
+          advice: 'Remove the blockers that are solved first (remove_blocker).',
+        });
+      }
       if (changed.length === 0) return { plan_id: plan.id, item: toPlanItem(row), changed };
       const written = await this.#store.transaction(async (trx) => {
         const result = await trx
@@ -217,27 +229,13 @@ export class PlanBook {
     throw this.#ctx.error('COLLAB_BUSY', `Item "${itemId}" of plan "${plan.id}" kept changing under ${MAX_ATTEMPTS} attempts; nothing was changed. Try again.`, { plan_id: plan.id, item_id: itemId });
   }
 
-  /**
-   * The plan `id`, or the active one. Two plans can be left active only by two first
-   * activations racing on PostgreSQL with no active plan to lock; the latest changed wins.
-   */
-  #findRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow | undefined> {
-    const query = db.selectFrom('collab_plans').selectAll();
-    return id === undefined ? query.where('active', '=', 1).orderBy('updated_at', 'desc').orderBy('id').limit(1).executeTakeFirst() : query.where('id', '=', id).executeTakeFirst();
-  }
-
-  /** #findRow, or COLLAB_PLAN_NOT_FOUND. */
-  async #planRow(db: Trx | CollabStore['db'], id: string | undefined): Promise<PlanRow> {
-    const row = await this.#findRow(db, id);
+  /** findPlanRow, or COLLAB_PLAN_NOT_FOUND. `lock` takes its row lock (inside a transaction). */
+  async #planRow(db: PlanDb, id: string | undefined, lock = false): Promise<PlanRow> {
+    const row = await findPlanRow(db, id, lock);
     if (row !== undefined) return row;
     throw id === undefined
       ? this.#ctx.error('COLLAB_PLAN_NOT_FOUND', 'There is no active plan: create one with collab_create_plan, or activate one with collab_activate_plan (collab_list_plans lists them).')
       : this.#ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${id}": list them with collab_list_plans.`, { plan_id: id });
-  }
-
-  async #withItems(row: PlanRow): Promise<Plan> {
-    const items = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', row.id).orderBy('position').orderBy('created_at').orderBy('id').execute();
-    return toPlan(row, items);
   }
 
   /**
@@ -256,7 +254,7 @@ export class PlanBook {
     this.#publish('activated', { plan_id: id, by });
   }
 
-  async #checkAgent(db: Trx | CollabStore['db'], name: string): Promise<void> {
+  async #checkAgent(db: PlanDb, name: string): Promise<void> {
     const known = await db.selectFrom('collab_agents').select('name').where('name', '=', name).executeTakeFirst();
     if (known === undefined) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
   }

@@ -3,9 +3,6 @@
 import type { PlanItemStatus } from '../model.js';
 import { toPlanItem, type PlanItemRow, type PlanNote } from './plan-rows.js';
 
-/** An item keeps this many notes, the newest: a plan read as a resource stays readable. */
-export const MAX_NOTES_PER_ITEM = 200;
-
 export interface PlanItemChanges {
   status?: PlanItemStatus;
   /** An agent, or null to clear the owner. */
@@ -18,8 +15,12 @@ export interface PlanItemChanges {
   constraints?: string[];
 }
 
-/** The columns an update writes, from the row as read, and the names of what changed. */
-export function applyChanges(row: PlanItemRow, changes: PlanItemChanges, by: string, now: string) {
+/**
+ * The columns an update writes, from the row as read, the names of what changed, and how many
+ * blockers the item has then. It keeps the newest `maxNotes` notes (plans.maxNotesPerItem), so
+ * that a plan read as a resource stays readable.
+ */
+export function applyChanges(row: PlanItemRow, changes: PlanItemChanges, by: string, now: string, maxNotes: number) {
   const values: Partial<Pick<PlanItemRow, 'status' | 'owner' | 'blockers' | 'notes' | 'reasoning' | 'acceptance' | 'constraints'>> = {};
   const changed: string[] = [];
   if (changes.status !== undefined && changes.status !== row.status) {
@@ -40,7 +41,7 @@ export function applyChanges(row: PlanItemRow, changes: PlanItemChanges, by: str
   }
   if (changes.add_note !== undefined) {
     const note: PlanNote = { author: by, text: changes.add_note, at: now };
-    values.notes = JSON.stringify([...item.notes, note].slice(-MAX_NOTES_PER_ITEM));
+    values.notes = JSON.stringify([...item.notes, note].slice(-maxNotes));
     changed.push('notes');
   }
   if (changes.reasoning !== undefined && changes.reasoning !== row.reasoning) {
@@ -54,5 +55,5 @@ export function applyChanges(row: PlanItemRow, changes: PlanItemChanges, by: str
       changed.push(key);
     }
   }
-  return { values, changed };
+  return { values, changed, blockers: blockers.length };
 }

@@ -33,13 +33,17 @@ export function planMarkdown(plan: Plan, tasks: readonly LinkedTask[] = []): str
     `${progress.completed}/${progress.total} completed · ${progress.in_progress} in progress · ${progress.blocked} blocked · ${progress.pending} pending · ${progress.cancelled} cancelled`,
   );
   if (plan.items.length === 0) out.push('', 'No items yet: add them with collab_add_plan_item.');
+  if (plan.next_offset !== null) {
+    out.push('', `Showing the first ${plan.items.length} of ${progress.total} items; collab_get_plan with offset ${plan.next_offset} reads the rest.`);
+  }
   for (const [status, heading] of SECTIONS) {
     const items = plan.items.filter((item) => item.status === status);
     if (items.length === 0) continue;
     out.push('', `## ${heading} (${items.length})`);
     for (const item of items) out.push('', ...itemMarkdown(item, tasks.filter((t) => t.plan_item_id === item.id)));
   }
-  const loose = tasks.filter((t) => t.plan_item_id === null || !plan.items.some((item) => item.id === t.plan_item_id));
+  // A task names an item that exists (create-task.ts checks); one of an item past this page is not loose.
+  const loose = tasks.filter((t) => t.plan_item_id === null || (plan.next_offset === null && !plan.items.some((item) => item.id === t.plan_item_id)));
   if (loose.length > 0) out.push('', '## Other tasks of this plan', '', ...loose.map(taskLine));
   return `${out.join('\n')}\n`;
 }

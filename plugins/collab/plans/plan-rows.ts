@@ -10,7 +10,7 @@ export type PlanNote = PlanItem['notes'][number];
 export type PlanProgress = Plan['progress'];
 
 /** A plan in a list: everything but its items. */
-export type PlanSummary = Omit<Plan, 'items'>;
+export type PlanSummary = Omit<Plan, 'items' | 'next_offset'>;
 
 export function toPlanItem(row: PlanItemRow): PlanItem {
   return {
@@ -56,7 +56,7 @@ export function toPlanSummary(row: PlanRow, progress: PlanProgress): PlanSummary
   };
 }
 
-export function toPlan(row: PlanRow, items: PlanItemRow[]): Plan {
-  const progress = progressOf(items.map((item) => ({ status: item.status, n: 1 })));
-  return { ...toPlanSummary(row, progress), items: items.map(toPlanItem) };
+/** The plan with one page of its items, which starts at `offset`; `more` when items follow it. */
+export function toPlan(row: PlanRow, progress: PlanProgress, page: { items: PlanItemRow[]; offset: number; more: boolean }): Plan {
+  return { ...toPlanSummary(row, progress), items: page.items.map(toPlanItem), next_offset: page.more ? page.offset + page.items.length : null };
 }

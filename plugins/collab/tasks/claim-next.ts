@@ -6,6 +6,7 @@ import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, type FileLock, type Task } from '../model.js';
 import { parseJson } from '../context.js';
 import { publishTask, syncCurrentTask } from './bookkeeping.js';
+import { lockAgent } from './task-rights.js';
 import { toTask, toTasks, type TaskRow } from './task-rows.js';
 
 export interface PlanItemToDo {
@@ -82,7 +83,7 @@ async function claim(collab: Collab, agent: string, candidate: TaskRow): Promise
   const claimed = await store.transaction(async (trx) => {
     // One task in progress per agent: two sessions of one agent claiming at once take turns on
     // the agent's row (PostgreSQL; SQLite's write lock does it anyway), and the second finds the first's.
-    await trx.selectFrom('collab_agents').select('name').where('name', '=', agent).forUpdate().executeTakeFirst();
+    await lockAgent(trx, agent);
     const mine = await trx.selectFrom('collab_tasks').select('id').where('assignee', '=', agent).where('status', '=', 'in_progress').executeTakeFirst();
     if (mine) return 'busy' as const;
     const now = nowIso();

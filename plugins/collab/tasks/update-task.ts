@@ -3,11 +3,13 @@
 // lock (docs/storage.md, pattern 3), so two agents updating at once both land, one after
 // the other, each checked against what the other wrote.
 import type { Collab } from '../collab.js';
+import { checkCap, MAX_TASK_DEPENDENCIES } from '../limits.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, TASK_TRANSITIONS, type Task, type TaskStatus } from '../model.js';
 import { syncCurrentTask, type TaskState } from './bookkeeping.js';
 import { checkAssignee } from './create-task.js';
 import { checkDependenciesExist, cycleThrough, lockDependencyGraph, openDependencies } from './dependencies.js';
+import { checkFreeToHold, checkTaskRights, lockAgent } from './task-rights.js';
 import { dependenciesOf, taskRow, toTask, type Db, type TaskRow } from './task-rows.js';
 
 export interface TaskUpdate {
@@ -35,6 +37,13 @@ export async function updateTask(collab: Collab, id: number, update: TaskUpdate,
   const locks = new FileLocks(ctx);
   const result = await store.transaction(async (trx) => {
     if (update.add_dependency !== undefined) await lockDependencyGraph(store, trx);
+    // The agent who would hold the task is locked before the task's row, the order a claim
+    // takes them in, so that the two never wait on each other (a deadlock on PostgreSQL).
+    const starting = update.status === 'in_progress' && update.blocked_by === undefined;
+    if (starting || update.assignee !== undefined) {
+      const peek = await trx.selectFrom('collab_tasks').select('assignee').where('id', '=', id).executeTakeFirst();
+      await lockAgent(trx, update.assignee ?? (peek === undefined || peek.assignee === ANYONE ? by : peek.assignee));
+    }
     const row = await taskRow(trx, ctx.error, id, true);
     const target = update.blocked_by !== undefined ? 'blocked' : update.status;
     if (target !== undefined && target !== row.status) checkTransition(collab, row.status as TaskStatus, target);
@@ -47,10 +56,13 @@ export async function updateTask(collab: Collab, id: number, update: TaskUpdate,
     }
     if (update.assignee !== undefined) await checkAssignee(collab, trx, update.assignee);
     const status = (target ?? row.status) as TaskStatus;
-    if (status !== row.status || (update.assignee !== undefined && update.assignee !== row.assignee)) checkHolderRights(collab, row, by);
     let assignee = update.assignee ?? row.assignee;
     // A task for anyone that someone starts is theirs from then on.
     if (status === 'in_progress' && assignee === ANYONE) assignee = by;
+    if (status !== row.status || assignee !== row.assignee) {
+      checkTaskRights(collab, row, by, { status, assignee });
+      if (status === 'in_progress') await checkFreeToHold(collab, trx, assignee, id);
+    }
     const now = nowIso();
     const statusChanged = status !== row.status;
     const updated = await trx
@@ -95,6 +107,7 @@ export async function replayTask(collab: Collab, id: number, reassign: { to?: st
       });
     }
     const assignee = reassign.keep ? row.assignee : (reassign.to ?? ANYONE);
+    checkTaskRights(collab, row, by, { status: 'pending', assignee });
     await checkAssignee(collab, trx, assignee);
     const updated = await trx
       .updateTable('collab_tasks')
@@ -139,6 +152,15 @@ async function changeDependencies({ ctx }: Collab, trx: Db, id: number, update: 
   const dependency = update.add_dependency;
   if (dependency === undefined) return;
   await checkDependenciesExist(trx, ctx.error, [dependency], id);
+  const current = await trx.selectFrom('collab_task_deps').select('depends_on').where('task_id', '=', id).execute();
+  if (!current.some((row) => row.depends_on === dependency)) {
+    checkCap(ctx.error, 'COLLAB_TASK_TOO_LARGE', `Task ${id} with this dependency`, current.length + 1, {
+      field: 'depends_on',
+      limit: MAX_TASK_DEPENDENCIES,
+      unit: 'dependencies',
+      advice: 'Remove one first (remove_dependency), or make an intermediate task that depends on some of them.',
+    });
+  }
   const cycle = await cycleThrough(trx, id, dependency);
   if (cycle) {
     throw ctx.error('COLLAB_DEPENDENCY_INVALID', `Task ${id} depending on ${dependency} closes the cycle ${cycle.join(' → ')}: remove one of these dependencies first.`, { id, dependency, cycle, reason: 'cycle' });
@@ -148,18 +170,4 @@ async function changeDependencies({ ctx }: Collab, trx: Db, id: number, update: 
 
 async function finish(trx: Db, row: TaskRow): Promise<Task> {
   return toTask(row, (await dependenciesOf(trx, [row.id])).get(row.id) ?? []);
-}
-
-/**
- * A task in progress is its holder's: only the holder or the task's creator (a driver) may
- * change its status or give it to someone else (COLLAB_NOT_PERMITTED), so that two agents never
- * work on one task because a third moved it.
- */
-export function checkHolderRights({ ctx }: Collab, row: { id: number; status: string; assignee: string; created_by: string }, by: string): void {
-  if (row.status !== 'in_progress' || by === row.assignee || by === row.created_by) return;
-  throw ctx.error('COLLAB_NOT_PERMITTED', `Task ${row.id} is in progress with ${row.assignee}: only ${row.assignee} or its creator ${row.created_by} may change its status or assignee, or hand it off. Send ${row.assignee} a message instead.`, {
-    id: row.id,
-    holder: row.assignee,
-    created_by: row.created_by,
-  });
 }

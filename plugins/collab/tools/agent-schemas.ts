@@ -64,6 +64,8 @@ export const listAgentsInput = {
     project: text(128, 'Only agents of this project.'),
     capability: text(64, 'Only agents with this capability.'),
     presence: { enum: PRESENCE_STATES, description: 'Only agents in this state; offline matches the agents gone quiet for presence.staleSeconds.' },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Agents looked at in this page, by name.' },
+    cursor: { ...agentName, description: "A previous page's next_cursor: the agents after it by name." },
   },
 } as const;
 
@@ -71,7 +73,11 @@ export const listAgentsOutput = {
   type: 'object',
   additionalProperties: false,
   required: ['agents', 'count'],
-  properties: { agents: { type: 'array', items: agentOutput }, count: { type: 'integer' } },
+  properties: {
+    agents: { type: 'array', items: agentOutput },
+    count: { type: 'integer' },
+    next_cursor: { type: 'string', description: 'Present when more agents follow: pass it as cursor. With capability, a page may hold fewer than limit agents (even none) and still have one.' },
+  },
 } as const;
 
 export const heartbeatInput = {

@@ -22,7 +22,7 @@ export const collabJoin = {
   description:
     'Makes this session act as the agent `name` from now on (registering it if new): messages and tasks for it are then notified to this session, and later collab calls leave `agent` out. ' +
     'Call it once at the start. Errors: COLLAB_AGENT_NAME_RESERVED, COLLAB_ALREADY_JOINED (the session acts as another agent), COLLAB_NOT_PERMITTED (a key pinned to another agent).',
-  inputSchema: { ...joinInput, examples: [{ name: 'explorer', display_name: 'Explorer page', capabilities: ['review'] }] },
+  inputSchema: { ...joinInput, examples: [{ name: 'system', display_name: 'Explorer page', capabilities: ['review'] }] },
   outputSchema: joinOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -32,7 +32,7 @@ export const collabRegisterAgent = {
   title: 'Register an agent',
   description:
     'Registers an agent, or updates its display name, capabilities or project, without binding this session to it (a driver registering its workers). Errors: COLLAB_AGENT_NAME_RESERVED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...registerInput, examples: [{ name: 'explorer-helper', capabilities: ['docs'] }] },
+  inputSchema: { ...registerInput, examples: [{ name: 'system', capabilities: ['docs'] }] },
   outputSchema: registerOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -42,7 +42,7 @@ export const collabListAgents = {
   title: 'List agents',
   description:
     'Lists the registered agents, sorted by name, each with its presence (offline when not heard from for presence.staleSeconds), current task and last progress. ' +
-    'Use it to see who is here and what each is doing before you assign or message. Filters: active_only, project, capability, presence. No errors of its own.',
+    'Use it to see who is here and what each is doing before you assign or message. Filters: active_only, project, capability, presence; limit (default 100, at most 500) with cursor pages through them. No errors of its own.',
   inputSchema: { ...listAgentsInput, examples: [{ active_only: true }, { capability: 'review', presence: 'idle' }] },
   outputSchema: listAgentsOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -54,7 +54,7 @@ export const collabHeartbeat = {
   description:
     'Says "still here" (an offline agent becomes idle) and, optionally, what you are doing: progress text, step of total_steps. A heartbeat that carries any of the three replaces all three; a bare one keeps them. ' +
     'Call it every minute or two during long work, so that the watchdog does not mark you offline. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, INVALID_ARGUMENTS (step past total_steps).',
-  inputSchema: { ...heartbeatInput, examples: [{ agent: 'explorer', progress: 'reading the parser', step: 2, total_steps: 5 }] },
+  inputSchema: { ...heartbeatInput, examples: [{ progress: 'reading the parser', step: 2, total_steps: 5 }] },
   outputSchema: heartbeatOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -65,7 +65,7 @@ export const collabSetPresence = {
   description:
     'Sets what you are doing: idle, working, reviewing or away, with an optional note (a new status clears the old note) and the task you are on (current_task_id; null clears it, left out it stays). ' +
     'Others see it in collab_list_agents. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_TASK_NOT_FOUND.',
-  inputSchema: { ...setPresenceInput, examples: [{ agent: 'explorer', status: 'away', note: 'back in ten minutes' }] },
+  inputSchema: { ...setPresenceInput, examples: [{ status: 'away', note: 'back in ten minutes' }] },
   outputSchema: setPresenceOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -113,16 +113,20 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     const now = Date.now();
     const staleBefore = nowIso(now - staleMs);
     let query = store.db.selectFrom('collab_agents').selectAll().orderBy('name');
+    if (args.cursor !== undefined) query = query.where('name', '>', args.cursor);
     if (args.active_only) query = query.where('last_seen_at', '>=', nowIso(now - activeWindowMs));
     if (args.project !== undefined) query = query.where('project', '=', args.project);
     // The same rule as toAgent: quiet for staleSeconds reads as offline whatever was stored.
     if (args.presence === 'offline') query = query.where((eb) => eb.or([eb('presence', '=', 'offline'), eb('last_seen_at', '<', staleBefore)]));
     else if (args.presence !== undefined) query = query.where('presence', '=', args.presence).where('last_seen_at', '>=', staleBefore);
-    const agents = (await query.execute())
+    // One more than asked: whether another page follows.
+    const rows = await query.limit(args.limit + 1).execute();
+    const page = rows.slice(0, args.limit);
+    const agents = page
       .map((row) => toAgent(row, staleMs, now))
-      // Capabilities are a JSON list in one column; the agents of a team are few.
+      // Capabilities are a JSON list in one column, matched here: the page is of the rows looked at.
       .filter((agent) => args.capability === undefined || agent.capabilities.includes(args.capability));
-    return { agents, count: agents.length };
+    return { agents, count: agents.length, ...(rows.length > args.limit ? { next_cursor: page.at(-1)!.name } : {}) };
   });
 
   ctx.tool(collabHeartbeat, async (args, call) => {

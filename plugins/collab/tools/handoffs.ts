@@ -8,7 +8,7 @@ import { nowIso, TASK_TRANSITIONS, type TaskStatus } from '../model.js';
 import { publishTask, putTaskNote, syncCurrentTask } from '../tasks/bookkeeping.js';
 import { checkAssignee, insertTask, relevantFiles } from '../tasks/create-task.js';
 import { taskRow, toTasks } from '../tasks/task-rows.js';
-import { checkHolderRights } from '../tasks/update-task.js';
+import { checkTaskRights } from '../tasks/task-rights.js';
 import { handoffInput, handoffOutput, requestReviewInput, requestReviewOutput } from './handoff-schemas.js';
 
 const COMMON_ERRORS = 'COLLAB_AGENT_NOT_FOUND (to), COLLAB_AGENT_NAME_RESERVED (to is all, any or system), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED';
@@ -19,7 +19,7 @@ export const collabHandoff = {
   description:
     'Hands a task (default: your task in progress) to another agent: it becomes pending for them, your locks for it are released, the summary is kept as the task note "handoff", and they get a handoff message with the summary and next steps. ' +
     `Errors: COLLAB_TASK_NOT_FOUND (no such task, or you have none in progress), COLLAB_TRANSITION_INVALID (the task is completed, cancelled or blocked), ${COMMON_ERRORS}, COLLAB_MESSAGE_TOO_LARGE.`,
-  inputSchema: { ...handoffInput, examples: [{ agent: 'explorer', to: 'explorer-helper', summary: 'Parser done, tests green.', next_steps: 'Wire the parser into the CLI.', task_id: 1 }] },
+  inputSchema: { ...handoffInput, examples: [{ to: 'system', summary: 'Parser done, tests green.', next_steps: 'Wire the parser into the CLI.', task_id: 9007199254740991 }] },
   outputSchema: handoffOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -30,7 +30,7 @@ export const collabRequestReview = {
   description:
     'Asks an agent to review: creates a review task (priority 2) assigned to them with the files to look at, and sends them a review message. ' +
     `Errors: ${COMMON_ERRORS}, OUTSIDE_WORKSPACE / INVALID_PATH (files), COLLAB_MESSAGE_TOO_LARGE.`,
-  inputSchema: { ...requestReviewInput, examples: [{ agent: 'explorer', to: 'explorer-helper', description: 'The lock expiry change: check the purge runs before every lock.', files: ['README.md'] }] },
+  inputSchema: { ...requestReviewInput, examples: [{ to: 'system', description: 'The lock expiry change: check the purge runs before every lock.', files: ['README.md'] }] },
   outputSchema: requestReviewOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -57,7 +57,7 @@ export function registerHandoffTools(collab: Collab): void {
           allowed: TASK_TRANSITIONS[row.status as TaskStatus],
         });
       }
-      checkHolderRights(collab, row, from);
+      checkTaskRights(collab, row, from, { status: 'pending', assignee: args.to });
       await checkAssignee(collab, trx, args.to);
       const now = nowIso();
       const updated = await trx

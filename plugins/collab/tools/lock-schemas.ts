@@ -72,12 +72,20 @@ export const checkLockOutput = {
 export const listLocksInput = {
   type: 'object',
   additionalProperties: false,
-  properties: { agent: { ...agentName, description: "Only this agent's locks." } },
+  properties: {
+    agent: { ...agentName, description: "Only this agent's locks." },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Locks at most in this page.' },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0, description: "Locks to skip: a previous page's next_offset." },
+  },
 } as const;
 
 export const listLocksOutput = {
   type: 'object',
   additionalProperties: false,
-  required: ['locks', 'count'],
-  properties: { locks: { type: 'array', items: lockOutput }, count: { type: 'integer' } },
+  required: ['locks', 'count', 'next_offset'],
+  properties: {
+    locks: { type: 'array', items: lockOutput },
+    count: { type: 'integer' },
+    next_offset: nullable({ type: 'integer', description: 'Pass it as offset for the next page; null when there is none. Locks taken or released between two pages shift them.' }),
+  },
 } as const;

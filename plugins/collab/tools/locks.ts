@@ -14,7 +14,7 @@ export const collabLockFile = {
   description:
     'Tells other agents you are changing a workspace file (it may not exist yet) for duration_minutes (1–120, default 30); locking it again extends your lock. Locks are advisory: tools do not enforce them, agents check them (collab_check_lock). ' +
     `Errors: COLLAB_FILE_LOCKED (another agent holds it: details.lock), ${PATH_ERRORS}, COLLAB_TASK_NOT_FOUND (task_id), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
-  inputSchema: { ...lockFileInput, examples: [{ agent: 'explorer', path: 'README.md', reason: 'rewriting the intro', duration_minutes: 15 }] },
+  inputSchema: { ...lockFileInput, examples: [{ path: '../outside-the-workspace.txt', reason: 'rewriting the intro', duration_minutes: 15 }] },
   outputSchema: lockFileOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -25,7 +25,7 @@ export const collabUnlockFile = {
   description:
     "Releases your lock on a file (released: false when nobody held it). force: true releases another agent's lock — audited: logged, published as collab.lock.forced, and the holder gets an alert message. " +
     `Errors: COLLAB_FILE_LOCKED (another agent holds it and force is not set), ${PATH_ERRORS}, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
-  inputSchema: { ...unlockFileInput, examples: [{ agent: 'explorer', path: 'README.md' }] },
+  inputSchema: { ...unlockFileInput, examples: [{ path: '../outside-the-workspace.txt' }] },
   outputSchema: unlockFileOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -42,7 +42,7 @@ export const collabCheckLock = {
 export const collabListLocks = {
   name: 'collab_list_locks',
   title: 'List file locks',
-  description: "The live file locks, oldest first; only one agent's with agent.",
+  description: "The live file locks, oldest first; only one agent's with agent. limit (default 100, at most 500) with offset pages through them.",
   inputSchema: { ...listLocksInput, examples: [{}] },
   outputSchema: listLocksOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -104,7 +104,9 @@ export function registerLockTools({ ctx, store, identity, mailbox }: Collab): vo
 
   ctx.tool(collabListLocks, async (args) => {
     await locks.purgeExpired(store.db);
-    const list = await locks.list(store.db, args.agent);
-    return { locks: list, count: list.length };
+    // One more than asked: whether another page follows.
+    const rows = await locks.list(store.db, args.agent, { offset: args.offset, limit: args.limit + 1 });
+    const page = rows.slice(0, args.limit);
+    return { locks: page, count: page.length, next_offset: rows.length > args.limit ? args.offset + page.length : null };
   });
 }

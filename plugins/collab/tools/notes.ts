@@ -12,7 +12,7 @@ export const collabAppendNote = {
   description:
     'Adds a note to the shared session log: a decision, a note, a question or a blocker (up to 10,000 characters). Everyone sees the latest in collab_session_context. ' +
     'Use it for what the whole team should know; message one agent with collab_send_message. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...appendNoteInput, examples: [{ agent: 'explorer', category: 'decision', content: 'We keep the v1 wire format until the clients move.' }] },
+  inputSchema: { ...appendNoteInput, examples: [{ category: 'decision', content: 'We keep the v1 wire format until the clients move.' }] },
   outputSchema: noteOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;

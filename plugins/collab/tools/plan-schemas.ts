@@ -1,6 +1,7 @@
 // Schemas of the plan tools.
 import { PLAN_ITEM_STATUSES } from '../model.js';
-import { MAX_NOTES_PER_ITEM } from '../plans/plan-item-changes.js';
+import { MAX_ITEM_BLOCKERS } from '../limits.js';
+import { FIRST_PAGE, MAX_ITEMS_PAGE } from '../plans/plan-reads.js';
 import { actingAgent, agentName, nullable, priority, text } from './common-schemas.js';
 
 /** Plan and item ids: short, lower case, safe in a URI (`collab://plans/<id>`). */
@@ -28,7 +29,11 @@ export const createPlanInput = {
 export const getPlanInput = {
   type: 'object',
   additionalProperties: false,
-  properties: { id: planIdOrActive },
+  properties: {
+    id: planIdOrActive,
+    offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0, description: 'Items to skip, in the order they were added: next_offset of the previous page.' },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PAGE, default: FIRST_PAGE.limit, description: 'Items at most in this page.' },
+  },
 } as const;
 
 export const listPlansInput = {
@@ -72,9 +77,9 @@ export const updatePlanItemInput = {
     item_id: itemId,
     status: { enum: PLAN_ITEM_STATUSES, description: 'The new status.' },
     owner: { ...nullable(agentName), description: 'The new owner (a registered agent), or null for none.' },
-    add_blocker: text(1000, 'A blocker to add (what stops the item).'),
+    add_blocker: text(1000, `A blocker to add (what stops the item); an item holds ${MAX_ITEM_BLOCKERS} at most.`),
     remove_blocker: text(1000, 'A blocker to remove, as written when added.'),
-    add_note: text(4000, `A note, stored with you as its author and the time (the newest ${MAX_NOTES_PER_ITEM} are kept).`),
+    add_note: text(4000, 'A note, stored with you as its author and the time (the newest plans.maxNotesPerItem, 50 by default, are kept).'),
     reasoning: text(4000, 'Replaces the reasoning.'),
     acceptance: lines('Replaces the acceptance criteria.'),
     constraints: lines('Replaces the constraints.'),
@@ -138,8 +143,12 @@ const planSummaryRequired = ['id', 'title', 'goal', 'context', 'created_by', 'ac
 export const planOutput = {
   type: 'object',
   additionalProperties: false,
-  required: [...planSummaryRequired, 'items'],
-  properties: { ...planSummaryProperties, items: { type: 'array', items: planItemOutput, description: 'In the order they were added.' } },
+  required: [...planSummaryRequired, 'items', 'next_offset'],
+  properties: {
+    ...planSummaryProperties,
+    items: { type: 'array', items: planItemOutput, description: 'One page of the items, in the order they were added (progress counts them all).' },
+    next_offset: nullable({ type: 'integer', description: 'Pass it as offset for the next page of items; null when there is none.' }),
+  },
 } as const;
 
 export const listPlansOutput = {

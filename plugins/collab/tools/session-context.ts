@@ -12,15 +12,17 @@ import { sessionContextInput, sessionContextOutput } from './session-context-sch
 const PREVIEWS = 5;
 const NOTES = 5;
 const TASKS_PER_STATUS = 20;
+/** An agent may hold any number of locks: the first by path here, all of them through collab_list_locks. */
+const LOCKS = 50;
 
 export const collabSessionContext = {
   name: 'collab_session_context',
   title: 'Session context',
   description:
-    'Where you stand, in one call: your agent and presence, unread messages with previews, your pending and in-progress tasks, the file locks you hold, the last 5 session notes, ' +
+    'Where you stand, in one call: your agent and presence, unread messages with previews, your pending and in-progress tasks (20 each), the file locks you hold (50 at most), the last 5 session notes, ' +
     'the workspace (folder name, git branch) and the active plan. Call it at the start of a session (after collab_join) and after a break. ' +
     'Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...sessionContextInput, examples: [{ agent: 'explorer' }] },
+  inputSchema: { ...sessionContextInput, examples: [{}] },
   outputSchema: sessionContextOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -53,7 +55,7 @@ export function registerSessionContextTool({ ctx, store, identity, mailbox }: Co
         .execute(),
       tasks('in_progress'),
       tasks('pending'),
-      db.selectFrom('collab_locks').select(['path', 'reason', 'task_id', 'expires_at']).where('agent', '=', name).where('expires_at', '>', nowIso()).orderBy('path').execute(),
+      db.selectFrom('collab_locks').select(['path', 'reason', 'task_id', 'expires_at']).where('agent', '=', name).where('expires_at', '>', nowIso()).orderBy('path').limit(LOCKS).execute(),
       db.selectFrom('collab_notes').selectAll().orderBy('id', 'desc').limit(NOTES).execute(),
       db.selectFrom('collab_plans').select(['id', 'title']).where('active', '=', 1).orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
       workspaceInfo(ctx.workspace.root),

@@ -1,4 +1,5 @@
 // Schemas of the task tools and collab_claim_next.
+import { MAX_TASK_CONSTRAINTS, MAX_TASK_DEPENDENCIES, MAX_TASK_FILES } from '../limits.js';
 import { TASK_KINDS, TASK_STATUSES } from '../model.js';
 import { actingAgent, agentName, nullable, priority, taskId, text, workspacePath } from './common-schemas.js';
 import { lockOutput } from './lock-schemas.js';
@@ -56,8 +57,8 @@ const noteOutput = {
   properties: { key: { type: 'string' }, value: { type: 'string' }, author: { type: 'string' }, updated_at: { type: 'string' } },
 } as const;
 
-export const files = { type: 'array', items: workspacePath, maxItems: 100, description: 'Workspace paths the work touches; collab_claim_next locks them for whoever claims the task.' } as const;
-export const constraints = { type: 'array', items: text(1000, 'A rule the work must keep.'), maxItems: 50 } as const;
+export const files = { type: 'array', items: workspacePath, maxItems: MAX_TASK_FILES, description: 'Workspace paths the work touches; collab_claim_next locks them for whoever claims the task.' } as const;
+export const constraints = { type: 'array', items: text(1000, 'A rule the work must keep.'), maxItems: MAX_TASK_CONSTRAINTS } as const;
 const assignee = { ...agentName, description: 'An agent, or any (whoever claims it first).' } as const;
 
 export const createTaskInput = {
@@ -73,7 +74,7 @@ export const createTaskInput = {
     constraints,
     background: text(20_000, 'What the assignee should know before starting.'),
     expected_duration_seconds: { type: 'integer', minimum: 1, maximum: 30 * DAY, description: 'How long it should take; the watchdog flags it stuck past this.' },
-    depends_on: { type: 'array', items: taskId, maxItems: 50, uniqueItems: true, description: 'Tasks that must be completed before this one starts.' },
+    depends_on: { type: 'array', items: taskId, maxItems: MAX_TASK_DEPENDENCIES, uniqueItems: true, description: 'Tasks that must be completed before this one starts.' },
     plan_id: text(128, 'The plan this task belongs to.'),
     plan_item_id: text(128, 'The plan item it carries out (with plan_id).'),
     agent: actingAgent,
@@ -92,6 +93,7 @@ export const listTasksInput = {
     created_by: { ...agentName, description: 'Only tasks this agent created.' },
     kind: { enum: TASK_KINDS },
     plan_id: text(128, 'Only tasks of this plan.'),
+    depends_on: { ...taskId, description: 'Only tasks that wait for this task (its dependents).' },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
     cursor: { type: 'string', pattern: '^[0-9]{1,16}$', description: "A previous page's next_cursor." },
   },
@@ -113,11 +115,12 @@ export const getTaskInput = { type: 'object', additionalProperties: false, requi
 export const getTaskOutput = {
   type: 'object',
   additionalProperties: false,
-  required: ['task', 'dependencies', 'dependents', 'notes'],
+  required: ['task', 'dependencies', 'dependents', 'dependents_total', 'notes'],
   properties: {
     task: taskOutput,
     dependencies: { type: 'array', items: taskRef, description: 'The tasks it waits for, with their statuses.' },
-    dependents: { type: 'array', items: taskRef, description: 'The tasks that wait for it.' },
+    dependents: { type: 'array', items: taskRef, description: 'The first tasks that wait for it, by id (at most 50): collab_list_tasks with depends_on pages through all of them.' },
+    dependents_total: { type: 'integer', description: 'How many tasks wait for it.' },
     notes: { type: 'array', items: noteOutput, description: 'Its shared notes (collab_update_work_context).' },
   },
 } as const;

@@ -3,6 +3,7 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { parseJson } from '../context.js';
+import { checkCap, MAX_TASK_CONSTRAINTS, MAX_TASK_FILES } from '../limits.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, type TaskStatus } from '../model.js';
 import { publishTask, putTaskNote } from '../tasks/bookkeeping.js';
@@ -15,7 +16,7 @@ export const collabReportProgress = {
   description:
     'Reports progress on your task in progress: what is done (description), percent, time to completion. Keeps the watchdog from flagging the task stuck and refreshes your presence. ' +
     'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_NOT_IN_PROGRESS (not in progress, or another agent holds it), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...reportProgressInput, examples: [{ agent: 'explorer', task_id: 1, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
+  inputSchema: { ...reportProgressInput, examples: [{ task_id: 9007199254740991, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
   outputSchema: taskResultOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -34,8 +35,9 @@ export const collabUpdateWorkContext = {
   title: "Add to a task's work context",
   description:
     "Adds to a task's work context: a shared note (key and value; a note with the same key is replaced), files, constraints, or a new background. Answers the whole context. " +
-    'Errors: COLLAB_TASK_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (add_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...updateWorkContextInput, examples: [{ agent: 'explorer', task_id: 1, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
+    `A task keeps at most ${MAX_TASK_FILES} files, ${MAX_TASK_CONSTRAINTS} constraints and tasks.maxNotesPerTask notes (50 by default). ` +
+    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_TOO_LARGE (details.field, limit, length), OUTSIDE_WORKSPACE / INVALID_PATH (add_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...updateWorkContextInput, examples: [{ task_id: 9007199254740991, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
   outputSchema: workContextOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -84,12 +86,19 @@ export function registerTaskWorkTools(collab: Collab): void {
     const context = await store.transaction(async (trx) => {
       const row = await taskRow(trx, ctx.error, args.task_id, true);
       const now = nowIso();
-      const merged = (column: string, more: readonly string[] | undefined) => JSON.stringify([...new Set([...parseJson<string[]>(column, []), ...(more ?? [])])]);
+      const files = merged(row.relevant_files, added);
+      const constraints = merged(row.constraints, args.add_constraints);
+      const tooMany = (field: string, length: number, limit: number, unit: string) =>
+        checkCap(ctx.error, 'COLLAB_TASK_TOO_LARGE', `Task ${row.id} with these ${unit}`, length, { field, limit, unit, advice: `A task keeps at most ${limit}: split the work into another task.` });
+      // Only a list that grows is refused: one stored before the caps were there stays readable and editable.
+      if (added.length > 0) tooMany('relevant_files', files.length, MAX_TASK_FILES, 'files');
+      if (args.add_constraints !== undefined) tooMany('constraints', constraints.length, MAX_TASK_CONSTRAINTS, 'constraints');
+      if (args.key !== undefined) await checkNoteRoom(collab, trx, row.id, args.key);
       await trx
         .updateTable('collab_tasks')
         .set({
-          relevant_files: merged(row.relevant_files, added),
-          constraints: merged(row.constraints, args.add_constraints),
+          relevant_files: JSON.stringify(files),
+          constraints: JSON.stringify(constraints),
           background: args.background ?? row.background,
           updated_at: now,
           version: row.version + 1,
@@ -103,6 +112,25 @@ export function registerTaskWorkTools(collab: Collab): void {
     });
     publishTask(ctx, 'updated', await loadTask(store.db, ctx.error, args.task_id), by);
     return context;
+  });
+}
+
+/** The list kept in `column` with `more` added, each entry once. */
+function merged(column: string, more: readonly string[] | undefined): string[] {
+  return [...new Set([...parseJson<string[]>(column, []), ...(more ?? [])])];
+}
+
+/** Refuses a new note key past tasks.maxNotesPerTask (COLLAB_TASK_TOO_LARGE); an existing key is replaced, whatever the count. */
+async function checkNoteRoom({ ctx }: Collab, db: Db, taskId: number, key: string): Promise<void> {
+  const keys = await db.selectFrom('collab_task_notes').select('key').where('task_id', '=', taskId).execute();
+  if (keys.some((note) => note.key === key)) return;
+  const limit = ctx.config.tasks.maxNotesPerTask;
+  checkCap(ctx.error, 'COLLAB_TASK_TOO_LARGE', `Task ${taskId} with the note "${key}"`, keys.length + 1, {
+    field: 'notes',
+    limit,
+    unit: 'notes',
+    setting: 'plugins.collab.config.tasks.maxNotesPerTask',
+    advice: 'Replace an existing note (the same key) instead.',
   });
 }
 

@@ -18,6 +18,9 @@ import {
   updateTaskInput,
 } from './task-schemas.js';
 
+/** Dependents collab_get_task lists; collab_list_tasks {depends_on} pages through the rest. */
+const DEPENDENTS_SHOWN = 50;
+
 const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 const reads = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -27,7 +30,7 @@ export const collabCreateTask = {
   description:
     'Creates a pending task for an agent, or for any agent (the first to claim it with collab_claim_next), with priority 1 (urgent) to 4, files, constraints, background and dependencies that must be completed first. The assignee is notified. ' +
     'Errors: COLLAB_AGENT_NOT_FOUND (assignee), COLLAB_DEPENDENCY_INVALID (depends_on names a missing task), COLLAB_PLAN_NOT_FOUND, COLLAB_PLAN_ITEM_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (relevant_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...createTaskInput, examples: [{ agent: 'explorer', title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
+  inputSchema: { ...createTaskInput, examples: [{ title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
   outputSchema: taskResultOutput,
   annotations: writes,
 } as const satisfies ToolDefinition;
@@ -36,7 +39,7 @@ export const collabListTasks = {
   name: 'collab_list_tasks',
   title: 'List tasks',
   description:
-    'Lists tasks, oldest first, filtered by status, assignee (tasks for any match every assignee unless exact), creator, kind or plan; limit with cursor pages through them.',
+    'Lists tasks, oldest first, filtered by status, assignee (tasks for any match every assignee unless exact), creator, kind, plan or a task they depend on; limit with cursor pages through them.',
   inputSchema: { ...listTasksInput, examples: [{ status: 'pending' }, { assignee: 'alice', exact: true, status: 'in_progress' }] },
   outputSchema: listTasksOutput,
   annotations: reads,
@@ -45,7 +48,7 @@ export const collabListTasks = {
 export const collabGetTask = {
   name: 'collab_get_task',
   title: 'Get a task',
-  description: 'One task with its dependencies (and their statuses), the tasks that depend on it, and its shared notes. Errors: COLLAB_TASK_NOT_FOUND.',
+  description: 'One task with its dependencies (and their statuses), the first 50 tasks that depend on it and how many do, and its shared notes. Errors: COLLAB_TASK_NOT_FOUND.',
   inputSchema: { ...getTaskInput, examples: [{ id: 1 }] },
   outputSchema: getTaskOutput,
   annotations: reads,
@@ -56,9 +59,11 @@ export const collabUpdateTask = {
   title: 'Update a task',
   description:
     'Changes a task: status along pending → in_progress → completed | blocked | cancelled (in_progress only once every dependency is completed; a task for any that you start becomes yours), blocked_by (sets blocked with the reason), assignee, priority, add_dependency / remove_dependency. ' +
+    'A task assigned to an agent changes status or hands only by that agent or its creator; a task for any, anyone may take for themselves. An agent holds one task in progress at a time. ' +
     'Leaving its holder (finished, blocked, given back, reassigned) releases the locks taken for it. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (details.from, to, allowed), COLLAB_DEPENDENCY_OPEN (details.open), ' +
-    'COLLAB_DEPENDENCY_INVALID (itself, missing, or a cycle: details.cycle), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...updateTaskInput, examples: [{ agent: 'explorer', id: 1, status: 'in_progress' }, { agent: 'explorer', id: 1, blocked_by: 'waiting for the schema review' }] },
+    'COLLAB_DEPENDENCY_INVALID (itself, missing, or a cycle: details.cycle), COLLAB_TASK_TOO_LARGE (more than 50 dependencies), COLLAB_AGENT_BUSY (the new holder has another task in progress: details.task_id), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, ' +
+    'COLLAB_NOT_PERMITTED (another agent\'s task: details.holder or details.assignee, details.created_by).',
+  inputSchema: { ...updateTaskInput, examples: [{ id: 9007199254740991, status: 'in_progress' }, { id: 9007199254740991, blocked_by: 'waiting for the schema review' }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },
 } as const satisfies ToolDefinition;
@@ -67,8 +72,9 @@ export const collabReplayTask = {
   name: 'collab_replay_task',
   title: 'Replay a task',
   description:
-    'Puts a blocked or cancelled task back to pending, for any agent (default), for reassign_to, or for its assignee (keep: true); its progress is cleared. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is neither blocked nor cancelled), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
-  inputSchema: { ...replayTaskInput, examples: [{ agent: 'explorer', id: 1 }, { agent: 'explorer', id: 1, keep: true }] },
+    'Puts a blocked or cancelled task back to pending, for any agent (default), for reassign_to, or for its assignee (keep: true); its progress is cleared. Only its assignee or its creator replays it. ' +
+    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is neither blocked nor cancelled), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  inputSchema: { ...replayTaskInput, examples: [{ id: 9007199254740991 }, { id: 9007199254740991, keep: true }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },
 } as const satisfies ToolDefinition;
@@ -90,6 +96,12 @@ export function registerTaskTools(collab: Collab): void {
     if (args.created_by !== undefined) query = query.where('created_by', '=', args.created_by);
     if (args.kind !== undefined) query = query.where('kind', '=', args.kind);
     if (args.plan_id !== undefined) query = query.where('plan_id', '=', args.plan_id);
+    const dependency = args.depends_on;
+    if (dependency !== undefined) {
+      query = query.where(({ exists, selectFrom }) =>
+        exists(selectFrom('collab_task_deps').select('task_id').whereRef('collab_task_deps.task_id', '=', 'collab_tasks.id').where('collab_task_deps.depends_on', '=', dependency)),
+      );
+    }
     if (args.cursor !== undefined) query = query.where('id', '>', Number(args.cursor));
     // One more than asked: whether another page follows.
     const rows = await query.orderBy('id').limit(args.limit + 1).execute();
@@ -102,9 +114,11 @@ export function registerTaskTools(collab: Collab): void {
     const task = await loadTask(store.db, ctx.error, args.id);
     const ref = ['collab_tasks.id', 'collab_tasks.title', 'collab_tasks.status'] as const;
     const dependencies = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.depends_on').select(ref).where('collab_task_deps.task_id', '=', args.id).orderBy('collab_tasks.id').execute();
-    const dependents = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.task_id').select(ref).where('collab_task_deps.depends_on', '=', args.id).orderBy('collab_tasks.id').execute();
+    // Any number of tasks may wait for one: the first few here, all of them through collab_list_tasks {depends_on}.
+    const dependents = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.task_id').select(ref).where('collab_task_deps.depends_on', '=', args.id).orderBy('collab_tasks.id').limit(DEPENDENTS_SHOWN).execute();
+    const { n } = await store.db.selectFrom('collab_task_deps').select((eb) => eb.fn.countAll<number>().as('n')).where('depends_on', '=', args.id).executeTakeFirstOrThrow();
     const notes = await store.db.selectFrom('collab_task_notes').select(['key', 'value', 'author', 'updated_at']).where('task_id', '=', args.id).orderBy('key').execute();
-    return { task, dependencies, dependents, notes };
+    return { task, dependencies, dependents, dependents_total: Number(n), notes };
   });
 
   ctx.tool(collabUpdateTask, async (args, call) => {

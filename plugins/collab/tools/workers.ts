@@ -12,7 +12,7 @@ export const collabSpawnWorker = {
     'It is registered as an agent (kind worker), works in its own git worktree (branch collab/<name>) when the workspace is a git repository, and finds its name, its task and the gateway address in its environment. ' +
     'With task_id the task is assigned to it before it starts (not a task another agent has in progress); whenever it ends (exits, fails, is dismissed) a task it did not finish goes back to pending for anyone, its locks for it released. Its health is watched: silent (no output, no collab call) for degradedAfterSeconds it is degraded, for unhealthyAfterSeconds it is restarted, and after its restarts it fails: its task goes back to pending and you get an alert. ' +
     'Errors: COLLAB_WORKER_KIND_UNKNOWN, COLLAB_WORKER_LIMIT, COLLAB_WORKER_NAME_TAKEN, COLLAB_AGENT_NAME_RESERVED, COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is completed or cancelled, or in progress with another agent), COLLAB_BUSY (the task changed meanwhile: spawn again), COLLAB_WORKTREE_FAILED, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, and the process plugin\'s PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED.',
-  inputSchema: { ...spawnInput, examples: [{ agent: 'explorer', kind: 'tester', name: 'tester-1', input: 'Run the tests and report.\n' }] },
+  inputSchema: { ...spawnInput, examples: [{ kind: 'tester', input: 'Run the tests and report.\n' }] },
   outputSchema: spawnOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 } as const satisfies ToolDefinition;
@@ -32,7 +32,7 @@ export const collabSendWorkerInput = {
   title: 'Send input to a worker',
   description:
     "Writes text to a running worker's stdin (its driver only); read the answer with collab_worker_output. Errors: COLLAB_WORKER_NOT_FOUND, COLLAB_WORKER_NOT_RUNNING, COLLAB_NOT_PERMITTED, COLLAB_AGENT_REQUIRED.",
-  inputSchema: { ...sendInputInput, examples: [{ agent: 'explorer', name: 'tester-1', input: 'status\n' }] },
+  inputSchema: { ...sendInputInput, examples: [{ name: 'system', input: 'status\n' }] },
   outputSchema: sendInputOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -53,7 +53,7 @@ export const collabDismissWorker = {
   description:
     'Stops a worker (its driver only): SIGTERM, then SIGKILL after 2 s. With commit: true its worktree is committed first (message, default "Work of <name>"); then the worktree is removed — uncommitted changes with it — and the branch collab/<name> kept. Its unfinished task goes back to pending for anyone. ' +
     'Errors: COLLAB_WORKER_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_WORKTREE_FAILED, COLLAB_AGENT_REQUIRED.',
-  inputSchema: { ...dismissInput, examples: [{ agent: 'explorer', name: 'tester-1', commit: true, message: 'Tests pass' }] },
+  inputSchema: { ...dismissInput, examples: [{ name: 'system', commit: true, message: 'Tests pass' }] },
   outputSchema: dismissOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -64,7 +64,7 @@ export const collabCommitWorker = {
   description:
     "Commits every change in a worker's worktree to its branch collab/<name> (never pushed), authored by the worker; its driver or the worker itself may. Nothing to commit is an answer (committed: false), not an error. " +
     'Errors: COLLAB_WORKER_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_WORKTREE_FAILED, COLLAB_AGENT_REQUIRED.',
-  inputSchema: { ...commitInput, examples: [{ agent: 'explorer', name: 'tester-1', message: 'Add the parser tests' }] },
+  inputSchema: { ...commitInput, examples: [{ name: 'system', message: 'Add the parser tests' }] },
   outputSchema: commitOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;

@@ -7,13 +7,15 @@ import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, TASK_TRANSITIONS, type Task, type TaskStatus } from '../model.js';
 import { publishTask, syncCurrentTask } from '../tasks/bookkeeping.js';
 import { taskRow, toTasks, type Db, type TaskRow } from '../tasks/task-rows.js';
+import { checkTaskRights } from '../tasks/task-rights.js';
 
 /**
- * Task `id` if `worker` may be given it: COLLAB_TASK_NOT_FOUND; COLLAB_TRANSITION_INVALID for a
- * finished task, and for one in progress with another agent (it is theirs until they hand it
- * off or are stopped).
+ * Task `id` if `by` may give it to `worker`: COLLAB_TASK_NOT_FOUND; COLLAB_TRANSITION_INVALID for
+ * a finished task, and for one in progress with another agent (it is theirs until they hand it
+ * off or are stopped); COLLAB_NOT_PERMITTED for a task assigned to another agent when `by` is
+ * neither it nor the task's creator (the rules of collab_update_task, task-rights.ts).
  */
-export async function taskForWorker(ctx: CollabContext, db: Db, id: number, worker: string): Promise<TaskRow> {
+export async function taskForWorker(ctx: CollabContext, db: Db, id: number, worker: string, by: string): Promise<TaskRow> {
   const row = await taskRow(db, ctx.error, id);
   const status = row.status as TaskStatus;
   if (status === 'completed' || status === 'cancelled') {
@@ -26,6 +28,9 @@ export async function taskForWorker(ctx: CollabContext, db: Db, id: number, work
       { id, from: status, to: 'in_progress', allowed: TASK_TRANSITIONS[status], assignee: row.assignee },
     );
   }
+  // A pending task for anyone goes to the worker as to any agent taking it for itself.
+  const actor = row.assignee === ANYONE && status === 'pending' ? worker : by;
+  checkTaskRights({ ctx }, row, actor, { status, assignee: worker });
   return row;
 }
 
@@ -35,7 +40,7 @@ export async function taskForWorker(ctx: CollabContext, db: Db, id: number, work
  */
 export async function assignToWorker(ctx: CollabContext, store: CollabStore, id: number, worker: string, by: string): Promise<Task> {
   const done = await store.transaction(async (trx) => {
-    const row = await taskForWorker(ctx, trx, id, worker);
+    const row = await taskForWorker(ctx, trx, id, worker, by);
     const updated = await trx
       .updateTable('collab_tasks')
       .set({ assignee: worker, updated_at: nowIso(), version: row.version + 1 })

@@ -98,7 +98,7 @@ export class Workers {
     try {
       await this.#checkAgentName(name);
       // Checked before its agent row is made, and again when it is given (assignToWorker).
-      if (request.taskId !== undefined) await taskForWorker(this.#ctx, this.#store.db, request.taskId, name);
+      if (request.taskId !== undefined) await taskForWorker(this.#ctx, this.#store.db, request.taskId, name, request.driver);
       await upsertAgent(this.#store, { name, kind: 'worker', display_name: `${request.kind} worker` });
       // Given to it before its process starts: a task someone else took meanwhile is refused, not taken over.
       if (request.taskId !== undefined) await assignToWorker(this.#ctx, this.#store, request.taskId, name, request.driver);

@@ -90,7 +90,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       const real = await folder(args.path);
       const root: TreeNode[] = [];
       const byPath = new Map<string, TreeNode[]>([[real, root]]);
-      const { truncated } = await walk(real, { maxDepth: args.depth, exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: config.refuseHardLinks, signal: call.signal }, (entry) => {
+      const { truncated } = await walk(real, { maxDepth: args.depth, exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: sandbox.refuseHardLinks, signal: call.signal }, (entry) => {
         const node: TreeNode = entry.isDir ? { name: entry.name, isDir: true, children: [] } : { name: entry.name, isDir: false };
         byPath.get(join(entry.path, '..'))?.push(node);
         if (node.children) byPath.set(entry.path, node.children);
@@ -124,7 +124,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       const real = await folder(args.path);
       const matcher = picomatch(args.pattern, { dot: true });
       const matches: string[] = [];
-      const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: config.refuseHardLinks, signal: call.signal }, (entry) => {
+      const walked = await walk(real, { exclude: args.exclude, gitignore: args.gitignore, maxEntries: config.maxWalkEntries, refuseHardLinks: sandbox.refuseHardLinks, signal: call.signal }, (entry) => {
         if (!matcher(entry.relative) && !matcher(entry.name)) return;
         // Stop at the first match past the limit, so that exactly max_results matches is not "truncated".
         if (matches.length === args.max_results) return false;
@@ -179,7 +179,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
           maxResults: args.max_results,
           maxFileBytes: config.maxSearchFileBytes,
           maxEntries: config.maxWalkEntries,
-          refuseHardLinks: config.refuseHardLinks,
+          refuseHardLinks: sandbox.refuseHardLinks,
         },
         call.signal,
       );

@@ -18,7 +18,7 @@ const chatSend = {
     additionalProperties: false,
     required: ['sessionId', 'message'],
     properties: { sessionId, message: { type: 'string', minLength: 1, maxLength: 32_000, description: 'The message text.' } },
-    examples: [{ sessionId: 'sess-demo', message: 'Hello from the explorer: what are you working on?' }],
+    examples: [{ sessionId: 'sess-00000000-0000-0000-0000-000000000000', message: 'Hello from the explorer: what are you working on?' }],
   },
   outputSchema: output({ sent: { type: 'boolean', description: 'true: the backend took it.' }, ...sent, sessionId: { type: 'string' }, messageId: { type: 'string' }, timestamp: { type: 'string' } }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

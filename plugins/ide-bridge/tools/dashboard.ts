@@ -85,7 +85,7 @@ const dashboardUpdate = {
       state: { ...stateObject, maxProperties: 1000 },
       replace: { type: 'boolean', default: false, description: 'true: the state becomes exactly this; false: these keys are set, the others kept.' },
     },
-    examples: [{ state: { explorerNote: 'set from the explorer' } }],
+    examples: [{ state: {} }],
   },
   outputSchema: output({
     state: stateObject,

@@ -9,7 +9,7 @@ const bridgeStatusTool = {
   title: 'IDE bridge status',
   description:
     'Whether the gateway is connected to the IDE backend, since when, the reconnection attempts and their waits, the last error (a refused token says so in authRefused), ' +
-    'the outbound queue, the breaker and what the cache holds. Never asks the backend.',
+    'the outbound queue, the breaker, pushes dropped over the rate limits and what the cache holds. Never asks the backend.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: output({
     url: { type: 'string' },
@@ -27,6 +27,14 @@ const bridgeStatusTool = {
     queueLimit: count,
     breaker: { enum: ['closed', 'open', 'halfOpen'] },
     droppedFrames: { ...count, description: 'Frames from the backend dropped as unreadable since the gateway started.' },
+    droppedPushes: { ...count, description: 'Pushes from the backend dropped since the gateway started because they came faster than pushRates allow; reads then ask the backend again.' },
+    pushRates: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['perSecond', 'perSessionPerSecond'],
+      properties: { perSecond: count, perSessionPerSecond: count },
+      description: 'Pushes taken in per second, in all and per chat session (config pushesPerSecond, pushesPerSessionPerSecond).',
+    },
     droppedRecords: { ...count, description: 'Records in lists from the backend dropped as unreadable (over a field limit, a field missing) since the gateway started; the rest of each list is kept.' },
     cache: { type: 'object', additionalProperties: count, description: 'Entries kept per kind.' },
   }),

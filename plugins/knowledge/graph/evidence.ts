@@ -3,7 +3,7 @@
 // without its two quirks: paths go through the workspace sandbox (not a string-prefix check),
 // and word similarity counts each word once.
 import { createHash } from 'node:crypto';
-import { looksBinary, readFileNoFollow, type Workspace } from '../../../core/index.js';
+import { isGatewayError, looksBinary, type Workspace } from '../../../core/index.js';
 
 /** One piece of evidence as an agent cites it. Lines are 1-based and inclusive. */
 export interface EvidenceItem {
@@ -30,6 +30,8 @@ export interface ItemResult {
   readonly file_hash?: string;
   /** Why the item failed or is partial, in words. */
   readonly reason?: string;
+  /** The code of core's refusal when the workspace's rules kept the file from being read (HARD_LINK_REFUSED, OUTSIDE_WORKSPACE...). */
+  readonly code?: string;
   /** The cited lines as they are now (at most 500 characters), when lines were cited. */
   readonly actual?: string;
 }
@@ -98,38 +100,27 @@ function bestWindowSimilarity(snippet: string, fileLines: readonly string[]): nu
 }
 
 /** A cited file as read once for a verification: its text and what is derived from it, or why it could not be. */
-type CitedFile = { readonly text: string; readonly hash: string; readonly lines: string[]; normalised?: string } | { readonly reason: string };
+type CitedFile = { readonly text: string; readonly hash: string; readonly lines: string[]; normalised?: string } | { readonly reason: string; readonly code?: string };
 
 /**
- * Reads a file the way rag_ingest does: resolved through the sandbox, opened without following
- * a link and without blocking (a FIFO or device swapped in after the check cannot hang it),
- * then checked on the open descriptor — a regular file, inside the workspace, not too large.
+ * Reads a file through core's workspace read (ctx.workspace.readFile), the one every plugin
+ * uses: resolved through the sandbox, opened without following a link and without blocking,
+ * then checked on the open descriptor — inside the workspace, a regular file, no other hard
+ * link (refuseHardLinks), not too large. A refused file tells nothing of what it holds: the
+ * item fails with core's code and reason, whatever it cites.
  */
 async function readCited(workspace: Workspace, path: string, limits: EvidenceLimits): Promise<CitedFile> {
-  let real: string;
+  let bytes: Buffer;
   try {
-    real = workspace.resolve(path);
+    ({ bytes } = await workspace.readFile(path, { maxBytes: limits.maxFileBytes, maxBytesSetting: 'graph.maxFileBytes' }));
   } catch (err) {
-    return { reason: (err as Error).message.replace(/\.$/, '') };
-  }
-  let read;
-  try {
-    read = await readFileNoFollow(real, (info, where): string | undefined => {
-      if (!info.isFile()) return 'not a regular file';
-      if (info.size > limits.maxFileBytes) return `file is ${info.size} bytes, over the ${limits.maxFileBytes} this plugin reads`;
-      if (where !== undefined && !workspace.contains(where)) return 'lies outside the workspace';
-      return undefined;
-    });
-  } catch (err) {
+    if (isGatewayError(err)) return { reason: err.message.replace(/\.$/, ''), code: err.code };
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'file does not exist' };
-    if (code === 'ELOOP') return { reason: 'became a symbolic link while it was being read' };
     return { reason: `could not be read (${code ?? 'error'})` };
   }
-  if ('skipped' in read) return { reason: read.skipped };
-  if (read.bytes.length > limits.maxFileBytes) return { reason: `file is over the ${limits.maxFileBytes} bytes this plugin reads` };
-  if (looksBinary(read.bytes)) return { reason: 'binary file' };
-  const text = read.bytes.toString('utf8');
+  if (looksBinary(bytes)) return { reason: 'binary file' };
+  const text = bytes.toString('utf8');
   return { text, hash: sha256(text), lines: linesOf(text) };
 }
 
@@ -156,7 +147,7 @@ export function sha256(text: string): string {
 async function checkItem(item: EvidenceItem, index: number, read: (path: string) => Promise<CitedFile>): Promise<ItemResult> {
   const base = { index, path: item.path, file_exists: false, snippet_found: false, lines_match: null, similarity: 0 };
   const file = await read(item.path);
-  if ('reason' in file) return { ...base, status: 'failed', reason: file.reason };
+  if ('reason' in file) return { ...base, status: 'failed', reason: file.reason, ...(file.code ? { code: file.code } : {}) };
   const { text, lines: fileLines } = file;
   const found = { ...base, file_exists: true, file_hash: file.hash };
   const snippet = normalise(item.snippet ?? '');

@@ -230,6 +230,16 @@ export class GraphStore {
       .execute();
   }
 
+  /** One page of a node's edges, strongest first (then by id, so that pages do not overlap), and how many it has. */
+  async edgesPage(id: string, limit: number, offset: number): Promise<{ edges: KnowledgeEdge[]; total: number }> {
+    const query = this.#store.db.selectFrom('knowledge_edges').where((eb) => eb.or([eb('from_node', '=', id), eb('to_node', '=', id)]));
+    const [rows, count] = await Promise.all([
+      limit === 0 ? [] : query.selectAll().orderBy('confidence', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { edges: rows.map(edgeFromRow), total: Number(count.n) };
+  }
+
   /** The edges touching any of `ids` with at least `minConfidence`. */
   async edgesOf(ids: readonly string[], minConfidence = 0): Promise<KnowledgeEdge[]> {
     if (ids.length === 0) return [];
@@ -240,6 +250,10 @@ export class GraphStore {
       .where('confidence', '>=', minConfidence)
       .orderBy('confidence', 'desc')
       .execute();
-    return rows.map((r) => ({ from: r.from_node, to: r.to_node, relation: r.relation as Relation, confidence: r.confidence, properties: JSON.parse(r.properties) as Record<string, unknown> }));
+    return rows.map(edgeFromRow);
   }
+}
+
+function edgeFromRow(r: { from_node: string; to_node: string; relation: string; confidence: number; properties: string }): KnowledgeEdge {
+  return { from: r.from_node, to: r.to_node, relation: r.relation as Relation, confidence: r.confidence, properties: JSON.parse(r.properties) as Record<string, unknown> };
 }

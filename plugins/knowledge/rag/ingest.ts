@@ -57,7 +57,7 @@ export async function ingest(deps: IngestDeps, args: IngestArgs, call: Pick<Call
     collection = (await rows.collection(args.collection))!;
   }
 
-  const found = target.isDir ? await findFiles(target.real, { include: args.include, exclude: args.exclude, maxFiles: config.maxFiles, signal: call.signal }) : { files: [target.real], truncated: undefined };
+  const found = target.isDir ? await findFiles(target.real, { include: args.include, exclude: args.exclude, maxFiles: config.maxFiles, refuseHardLinks: deps.workspace.refuseHardLinks, signal: call.signal }) : { files: [target.real], truncated: undefined };
   const known = new Map((await rows.sources(args.collection)).map((s) => [s.path, s.hash]));
   const result: IngestResult = {
     collection: args.collection,
@@ -77,7 +77,7 @@ export async function ingest(deps: IngestDeps, args: IngestArgs, call: Pick<Call
   for (const [at, real] of found.files.entries()) {
     if (call.signal.aborted) break;
     const path = toRelative(deps.workspace.root, real);
-    const read = await readSource(real, deps.workspace.root, config.maxFileBytes, config.maxIngestBytes - bytes);
+    const read = await readSource(deps.workspace, real, config.maxFileBytes, config.maxIngestBytes - bytes);
     if ('overBudget' in read) {
       truncated = `maxIngestBytes (${config.maxIngestBytes}) reached at "${path}"; it and the files after it were not read`;
       break;

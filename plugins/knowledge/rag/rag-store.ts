@@ -143,19 +143,28 @@ export class RagStore {
     });
   }
 
-  async stats(): Promise<CollectionStats[]> {
+  /** One page of the collections, by name, with their counts; and how many there are. */
+  async stats(limit: number, offset: number): Promise<{ collections: CollectionStats[]; total: number }> {
     const db = this.#store.db;
-    const collections = await db.selectFrom('knowledge_rag_collections').selectAll().orderBy('name').execute();
+    const [collections, count] = await Promise.all([
+      db.selectFrom('knowledge_rag_collections').selectAll().orderBy('name').limit(limit).offset(offset).execute(),
+      db.selectFrom('knowledge_rag_collections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    if (collections.length === 0) return { collections: [], total: Number(count.n) };
     const sources = await db
       .selectFrom('knowledge_rag_sources')
       .select((eb) => ['collection', eb.fn.countAll<number>().as('sources'), eb.fn.sum<number>('chunks').as('chunks'), eb.fn.sum<number>('size').as('bytes')])
+      .where('collection', 'in', collections.map((c) => c.name))
       .groupBy('collection')
       .execute();
     const by = new Map(sources.map((s) => [s.collection, s]));
-    return collections.map((c) => {
-      const s = by.get(c.name);
-      return { name: c.name, sources: Number(s?.sources ?? 0), chunks: Number(s?.chunks ?? 0), bytes: Number(s?.bytes ?? 0), updated_at: c.updated_at, index_name: c.index_name };
-    });
+    return {
+      total: Number(count.n),
+      collections: collections.map((c) => {
+        const s = by.get(c.name);
+        return { name: c.name, sources: Number(s?.sources ?? 0), chunks: Number(s?.chunks ?? 0), bytes: Number(s?.bytes ?? 0), updated_at: c.updated_at, index_name: c.index_name };
+      }),
+    };
   }
 
   sources(collection: string): Promise<Array<Pick<SourceRow, 'path' | 'hash'>>> {
@@ -210,8 +219,10 @@ export class RagStore {
     return this.#store.transaction(async (trx) => {
       const found = await trx.deleteFrom('knowledge_rag_sources').where('collection', '=', collection).where('path', '=', path).executeTakeFirst();
       const ids = await this.#deleteChunks(trx, collection, path);
-      await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', collection).execute();
-      return found.numDeletedRows > 0n || ids.length > 0 ? ids : undefined;
+      const gone = found.numDeletedRows > 0n || ids.length > 0;
+      // A source that was not there (RAG_SOURCE_NOT_FOUND) leaves the collection as it was, its time included.
+      if (gone) await trx.updateTable('knowledge_rag_collections').set({ updated_at: new Date().toISOString() }).where('name', '=', collection).execute();
+      return gone ? ids : undefined;
     });
   }
 
@@ -246,7 +257,7 @@ export class RagStore {
     return found;
   }
 
-  chunksOf(collection: string, source: string, limit: number): Promise<ChunkRow[]> {
+  chunksOf(collection: string, source: string, limit: number, offset = 0): Promise<ChunkRow[]> {
     return this.#store.db
       .selectFrom('knowledge_rag_chunks')
       .selectAll()
@@ -254,6 +265,7 @@ export class RagStore {
       .where('source', '=', source)
       .orderBy('chunk_index')
       .limit(limit)
+      .offset(offset)
       .execute();
   }
 

@@ -1,16 +1,17 @@
 // Finding and reading the files of an ingest without ever opening what must not be opened:
 // everything is lstat-ed first (a FIFO opened for reading waits for a writer forever; a
-// 2 GiB file is never read), then opened without following links and checked again on the
-// descriptor, in case the path was swapped between the two.
+// 2 GiB file is never read), then read through core's workspace read, which opens without
+// following links and checks again on the descriptor, in case the path was swapped between the two.
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-// Core's sandboxed walker and reads, the ones the files plugin uses too: the walk does not
+// Core's sandboxed walker and read, the ones the files plugin uses too: the walk does not
 // follow links, checks each folder on its descriptor, and honours nested .gitignore files;
-// readFileNoFollow reads a file in one read of the size fstat gave (plus one byte), once its checks passed.
-import { looksBinary, readFileNoFollow, walk, type Workspace } from '../../../core/index.js';
+// readFileInside applies the workspace's rules (inside it, a regular file, no other hard link,
+// a size cap) on the descriptor and reads the file in one read of the size fstat gave.
+import { checkHardLinks, isGatewayError, looksBinary, readFileInside, walk, type Workspace } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 
 /** Kernel file systems: never ingested, even when the workspace is `/`. */
@@ -26,8 +27,8 @@ export interface IngestTarget {
 
 /**
  * The real path of what rag_ingest was given: OUTSIDE_WORKSPACE / INVALID_PATH from the
- * workspace, RAG_PATH_NOT_FOUND, or RAG_NOT_INGESTIBLE for a device, FIFO, socket or a path
- * in a kernel tree.
+ * workspace, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE for a device, FIFO, socket or a path
+ * in a kernel tree, or HARD_LINK_REFUSED for a file with other hard links (refuseHardLinks).
  */
 export async function resolveTarget(workspace: Workspace, path: string, raise: RaiseError): Promise<IngestTarget> {
   const real = workspace.resolve(path);
@@ -44,6 +45,7 @@ export async function resolveTarget(workspace: Workspace, path: string, raise: R
   if (!info.isFile() && !info.isDirectory()) {
     throw raise('RAG_NOT_INGESTIBLE', `"${path}" is a ${kindOf(info)}, not a file or folder; it is never opened.`, { path, kind: kindOf(info) });
   }
+  checkHardLinks(info, workspace, path);
   return { real, isDir: info.isDirectory(), relative: toRelative(workspace.root, real) };
 }
 
@@ -61,7 +63,7 @@ export interface FoundFiles {
  */
 export async function findFiles(
   start: string,
-  options: { include?: readonly string[]; exclude?: readonly string[]; maxFiles: number; signal: AbortSignal },
+  options: { include?: readonly string[]; exclude?: readonly string[]; maxFiles: number; refuseHardLinks: boolean; signal: AbortSignal },
 ): Promise<FoundFiles> {
   const included = options.include?.length ? picomatch([...options.include], { dot: true }) : undefined;
   // A walk from `/` (or another ancestor of them) must not go down into the kernel trees.
@@ -70,7 +72,7 @@ export async function findFiles(
   let truncated: string | undefined;
   const walked = await walk(
     start,
-    { exclude: [...(options.exclude ?? []), ...kernel], gitignore: true, maxEntries: options.maxFiles * 20 + 10_000, signal: options.signal },
+    { exclude: [...(options.exclude ?? []), ...kernel], gitignore: true, maxEntries: options.maxFiles * 20 + 10_000, refuseHardLinks: options.refuseHardLinks, signal: options.signal },
     (entry) => {
       if (entry.isDir || (included && !included(entry.relative) && !included(entry.name))) return;
       if (files.length >= options.maxFiles) {
@@ -88,12 +90,16 @@ export type SourceRead =
   | { readonly text: string; readonly hash: string; readonly size: number; readonly mtime: string }
   | { readonly skipped: string; readonly read: number; readonly overBudget?: true };
 
+/** Why a file is not read, decided on its lstat or on the descriptor's fstat: nothing of it is read. */
+type Unread = Extract<SourceRead, { skipped: string }>;
+
 /**
  * The text of the regular file at `real`, or why it is skipped: a link, not a regular file,
- * over `maxBytes` or `budget` (not read), binary, or moved out of `root`. `read` counts the
- * bytes read for a file skipped after reading.
+ * over `maxBytes` or `budget` (not read), refused by the workspace's rules on the descriptor
+ * (moved out of it, hard-linked: the reason starts with core's code), or binary. `read` counts
+ * the bytes read for a file skipped after reading.
  */
-export async function readSource(real: string, root: string, maxBytes: number, budget = Infinity): Promise<SourceRead> {
+export async function readSource(workspace: Workspace, real: string, maxBytes: number, budget = Infinity): Promise<SourceRead> {
   let info: Stats;
   try {
     info = await lstat(real);
@@ -102,28 +108,41 @@ export async function readSource(real: string, root: string, maxBytes: number, b
   }
   if (info.isSymbolicLink()) return { skipped: 'symbolic link: not followed', read: 0 };
   if (!info.isFile()) return { skipped: `a ${kindOf(info)}, not a regular file: not opened`, read: 0 };
-  if (info.size > maxBytes) return { skipped: `${info.size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
-  if (info.size > budget) return { skipped: `${info.size} bytes, over what is left of maxIngestBytes: not read`, read: 0, overBudget: true };
+  return readSeenSource(workspace, real, info, maxBytes, budget);
+}
+
+/**
+ * readSource's read of the file at `real` that an lstat saw as `seen`. Everything is decided on
+ * the opened descriptor before a byte is read: that it is still the file `seen` (not one swapped
+ * in since, whose size was never checked), and that its size, which may have grown since, fits
+ * `maxBytes` and `budget`. Exported for tests, which swap or grow the file after the lstat.
+ */
+export async function readSeenSource(workspace: Workspace, real: string, seen: Stats, maxBytes: number, budget: number): Promise<SourceRead> {
+  const fits = (size: number): Unread | undefined => {
+    if (size > maxBytes) return { skipped: `${size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
+    if (size > budget) return { skipped: `${size} bytes, over what is left of maxIngestBytes: not read`, read: 0, overBudget: true };
+    return undefined;
+  };
+  const early = fits(seen.size);
+  if (early) return early;
   let read;
   try {
     // Opened with O_NONBLOCK: should a FIFO have been swapped in since the lstat, the open does not wait.
-    read = await readFileNoFollow(real, (opened, where): SourceRead | undefined => {
-      if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) return { skipped: 'changed while it was being opened: not read', read: 0 };
-      if (opened.size > maxBytes) return { skipped: `${opened.size} bytes, over maxFileBytes (${maxBytes}): not read`, read: 0 };
-      if (where !== undefined && where !== root && !where.startsWith(root.endsWith(sep) ? root : root + sep)) return { skipped: 'lies outside the workspace: not read', read: 0 };
-      return undefined;
+    // A file that grew after its fstat is taken as it was then (an appended log, its part then), the rest next time.
+    read = await readFileInside<Unread>(real, workspace, {
+      maxBytes: Math.min(maxBytes, budget),
+      maxBytesSetting: 'rag.maxFileBytes',
+      shown: toRelative(workspace.root, real),
+      check: (opened) => (opened.ino !== seen.ino || opened.dev !== seen.dev ? { skipped: 'changed while it was being opened: not read', read: 0 } : fits(opened.size)),
     });
   } catch (err) {
+    if (isGatewayError(err)) return { skipped: `${err.code}: ${err.message}`, read: 0 };
     // Only a failed open is a skip; a failure of the opened file's fstat or read is thrown.
     if ((err as NodeJS.ErrnoException).syscall !== 'open') throw err;
     return { skipped: `could not be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})`, read: 0 };
   }
   if ('skipped' in read) return read.skipped;
-  const { info: opened } = read;
-  if (read.bytes.length > maxBytes) return { skipped: `grew over maxFileBytes (${maxBytes}) while it was read`, read: read.bytes.length };
-  // A file that grew since its fstat is read up to one byte past that size, never to its end:
-  // it is taken as it was at the fstat (an appended log, its part then), the rest next time.
-  const bytes = read.bytes.length > opened.size ? read.bytes.subarray(0, opened.size) : read.bytes;
+  const { bytes, info: opened } = read;
   if (looksBinary(bytes)) return { skipped: 'binary', read: bytes.length };
   return { text: bytes.toString('utf8'), hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtime: opened.mtime.toISOString() };
 }

@@ -1,6 +1,8 @@
 // JSON Schemas shared by the knowledge_ tools: one source for inputs, outputs and the OpenAPI document.
 import { closedObject } from '../../../core/index.js';
+import { configSchema } from '../config.js';
 import { AGENT_RELATIONS, NODE_TYPES, RELATIONS } from '../graph/model.js';
+import type { NodeLimits } from '../graph/node-limits.js';
 
 export const nodeIdSchema = { type: 'string', pattern: '^n-[0-9a-f]{12}$', description: 'A node id, as knowledge_add returned it (n-…).' } as const;
 export const nodeTypeSchema = { enum: NODE_TYPES, description: 'What kind of knowledge: feature, decision, pattern, constraint, dependency, risk or note.' } as const;
@@ -14,37 +16,42 @@ const tagsSchema = {
 } as const;
 const line = { type: 'integer', minimum: 1, maximum: 10_000_000 } as const;
 
-/** The limits of the config, written into the input schemas: the caller reads them in tools/list and the OpenAPI document. */
-export interface NodeLimits {
-  readonly maxContentChars: number;
-  readonly maxSnippetChars: number;
-  readonly maxEvidence: number;
-}
+/**
+ * The largest values the config allows: the input schemas' bounds. This gateway's own caps are
+ * checked by checkNodeSize (KNOWLEDGE_NODE_TOO_LARGE) and named in the descriptions, so the caller
+ * reads them in tools/list and the OpenAPI document.
+ */
+const CONFIG_MAXIMA = configSchema.properties.graph.properties;
 
 const evidenceItemProperties = {
   path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file in the workspace (relative to its root).' },
   start_line: { ...line, description: 'First cited line (1-based).' },
   end_line: { ...line, description: 'Last cited line; default start_line.' },
-  snippet: { type: 'string', description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
+  snippet: { type: 'string', maxLength: CONFIG_MAXIMA.maxSnippetChars.maximum, description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
   grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
 } as const;
 
-/** An evidence item as nodes return it (no limits: they were checked on the way in). */
+/** An evidence item as nodes return it (and as it is taken, within the config's largest cap). */
 export const evidenceItemSchema = { type: 'object', additionalProperties: false, required: ['path'], properties: evidenceItemProperties } as const;
 
-/** The fields of a node as knowledge_add and knowledge_update take them, with this gateway's limits. */
+/** The fields of a node as knowledge_add and knowledge_update take them, with this gateway's limits in the descriptions. */
 export function nodeFields(limits: NodeLimits) {
   return {
     type: nodeTypeSchema,
     summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line: what is known.' },
-    content: { type: 'string', minLength: 1, maxLength: limits.maxContentChars, description: 'The knowledge itself, in Markdown. Longer text: split it, or cite the file as evidence.' },
+    content: {
+      type: 'string',
+      minLength: 1,
+      maxLength: CONFIG_MAXIMA.maxContentChars.maximum,
+      description: `The knowledge itself, in Markdown: at most ${limits.maxContentChars} characters here (KNOWLEDGE_NODE_TOO_LARGE beyond). Longer text: split it, or cite the file as evidence.`,
+    },
     tags: tagsSchema,
     confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure the agent is, 0 to 1 (default 0.5); verification adjusts it.' },
     evidence: {
       type: 'array',
-      items: { ...evidenceItemSchema, properties: { ...evidenceItemProperties, snippet: { ...evidenceItemProperties.snippet, maxLength: limits.maxSnippetChars } } },
-      maxItems: limits.maxEvidence,
-      description: 'Where in the files this can be seen; each item is checked now and by knowledge_verify.',
+      items: evidenceItemSchema,
+      maxItems: CONFIG_MAXIMA.maxEvidence.maximum,
+      description: `Where in the files this can be seen; each item is checked now and by knowledge_verify. At most ${limits.maxEvidence} items of snippets up to ${limits.maxSnippetChars} characters here (KNOWLEDGE_NODE_TOO_LARGE beyond).`,
     },
   } as const;
 }
@@ -60,9 +67,10 @@ const itemResultSchema = closedObject(
     similarity: { type: 'number' },
     file_hash: { type: 'string' },
     reason: { type: 'string' },
+    code: { type: 'string', description: "Core's code when the workspace's rules kept the file from being read (HARD_LINK_REFUSED, OUTSIDE_WORKSPACE, FILE_TOO_LARGE...)." },
     actual: { type: 'string' },
   },
-  ['file_hash', 'reason', 'actual'],
+  ['file_hash', 'reason', 'code', 'actual'],
 );
 
 export const verificationStatusSchema = { enum: ['verified', 'partial', 'unverified', 'stale'] } as const;

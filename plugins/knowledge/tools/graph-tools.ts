@@ -3,8 +3,15 @@ import { closedObject, type ToolDefinition } from '../../../core/index.js';
 import { recall } from '../graph/recall.js';
 import { searchModeArg } from '../search-mode.js';
 import { NODE_TYPES, RELATIONS } from '../graph/model.js';
+import { agentOf } from '../graph/node-limits.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
 import { agentRelationSchema, edgeSchema, nodeBriefProperties, nodeIdSchema, nodeTypeSchema } from './graph-schemas.js';
+
+/**
+ * Nodes knowledge_verify lists at most (the counts cover every node checked): a check of the whole
+ * graph would otherwise answer with one entry per node, each with up to maxEvidence problems.
+ */
+export const MAX_VERIFY_LISTED = 200;
 
 const knowledgeLink = {
   name: 'knowledge_link',
@@ -106,7 +113,8 @@ const knowledgeVerify = {
   title: 'Check evidence again',
   description:
     'Checks nodes’ evidence against the files as they are now: the nodes given by id, those citing files that changed since they were last checked (changed: true — "what did the last commit make false?"), or every node. ' +
-    'A node whose evidence no longer holds becomes stale (it is kept; fix it with knowledge_update or drop it with knowledge_forget). Errors: KNOWLEDGE_NODE_NOT_FOUND.',
+    'A node whose evidence no longer holds becomes stale (it is kept; fix it with knowledge_update or drop it with knowledge_forget). ' +
+    `At most ${MAX_VERIFY_LISTED} nodes are listed in results, those whose status changed first, then those with problems (omitted counts the rest; page through them with knowledge_list {status}). Errors: KNOWLEDGE_NODE_NOT_FOUND.`,
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -114,12 +122,13 @@ const knowledgeVerify = {
       ids: { type: 'array', items: nodeIdSchema, minItems: 1, maxItems: 1000, uniqueItems: true },
       changed: { type: 'boolean', default: false, description: 'Only nodes citing files whose content changed since their last check.' },
     },
-    examples: [{ changed: true }],
+    examples: [{ ids: ['n-000000000000'] }],
   },
   outputSchema: closedObject(
     {
       checked: { type: 'integer' },
       stale: { type: 'integer' },
+      omitted: { type: 'integer', minimum: 0, description: `Nodes checked but not listed in results (only the first ${MAX_VERIFY_LISTED} are).` },
       changed_files: { type: 'array', items: { type: 'string' } },
       results: {
         type: 'array',
@@ -155,7 +164,7 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
     return { total: [...counts.values()].reduce((sum, n) => sum + n, 0), types };
   };
 
-  ctx.tool(knowledgeLink, ({ from, to, relation, confidence }, call) => knowledge.link(from, to, relation, confidence, call.caller.identity ?? null));
+  ctx.tool(knowledgeLink, ({ from, to, relation, confidence }, call) => knowledge.link(from, to, relation, confidence, agentOf(call.caller.identity)));
   ctx.tool(knowledgeUnlink, async ({ from, to, relation }) => ({ removed: await graph.removeEdges(from, to, relation) }));
   ctx.tool(knowledgeRecall, async ({ query, limit, types, include_content, mode }, call) => {
     if (query === undefined) return { summary: await summary() };
@@ -183,6 +192,15 @@ export function registerGraphTools({ ctx, knowledge, graph, index }: GraphToolDe
   });
   ctx.tool(knowledgeVerify, async ({ ids, changed }, call) => {
     const { results, changed_files } = await knowledge.reverify(ids ? { ids } : { changed }, call.signal);
-    return { checked: results.length, stale: results.filter((r) => r.after === 'stale').length, ...(changed_files ? { changed_files } : {}), results };
+    // What the caller must act on first: a changed status, then problems; the order within each kept.
+    const rank = (r: (typeof results)[number]) => (r.after !== r.before ? 0 : r.problems.length > 0 ? 1 : 2);
+    const listed = [...results].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_VERIFY_LISTED);
+    return {
+      checked: results.length,
+      stale: results.filter((r) => r.after === 'stale').length,
+      omitted: results.length - listed.length,
+      ...(changed_files ? { changed_files } : {}),
+      results: listed,
+    };
   });
 }

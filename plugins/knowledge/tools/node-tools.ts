@@ -1,7 +1,12 @@
 // knowledge_add, knowledge_update, knowledge_get, knowledge_forget, knowledge_list: one node at a time.
 import { closedObject, type ToolDefinition } from '../../../core/index.js';
+import { agentOf, checkNodeSize, MAX_AGENT_CHARS, type NodeLimits } from '../graph/node-limits.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
-import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, type NodeLimits, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
+import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
+
+/** Edges knowledge_get answers with at most, by default: a node citing a file many cite shares evidence with each of them. */
+const EDGE_PAGE = 100;
+const MAX_EDGE_PAGE = 500;
 
 const knowledgeAdd = (limits: NodeLimits) => ({
   name: 'knowledge_add',
@@ -9,7 +14,7 @@ const knowledgeAdd = (limits: NodeLimits) => ({
   description:
     'Records something learned about the codebase (a feature, decision, pattern, constraint, dependency, risk or note) as a node of the knowledge graph. ' +
     'Cite evidence (file, lines, snippet): each item is checked against the files now; verified evidence raises the confidence, and a node none of whose evidence holds is refused with the reason per item. ' +
-    'Nodes citing the same files, or saying similar things, are linked automatically. Errors: KNOWLEDGE_DUPLICATE (details.id has the node that says it), KNOWLEDGE_EVIDENCE_REJECTED.',
+    'Nodes citing the same files, or saying similar things, are linked automatically. Errors: KNOWLEDGE_DUPLICATE (details.id has the node that says it), KNOWLEDGE_EVIDENCE_REJECTED, KNOWLEDGE_NODE_TOO_LARGE (content, evidence or a snippet over the caps).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -34,7 +39,7 @@ const knowledgeUpdate = (limits: NodeLimits) => ({
   title: 'Change knowledge',
   description:
     'Changes a node: any of type, summary, content, tags, confidence and evidence (a new list replaces the old). New content or evidence is verified again like knowledge_add. ' +
-    'Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_DUPLICATE, KNOWLEDGE_EVIDENCE_REJECTED.',
+    'Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_DUPLICATE, KNOWLEDGE_EVIDENCE_REJECTED, KNOWLEDGE_NODE_TOO_LARGE.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -50,11 +55,25 @@ const knowledgeUpdate = (limits: NodeLimits) => ({
 const knowledgeGet = {
   name: 'knowledge_get',
   title: 'Read a node',
-  description: 'A node in full (content, evidence and its last verification) with its edges and the summaries of the nodes at their other end. Errors: KNOWLEDGE_NODE_NOT_FOUND.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: nodeIdSchema }, examples: [{ id: 'n-000000000000' }] },
+  description:
+    'A node in full (content, evidence and its last verification) with its edges, strongest first, and the summaries of the nodes at their other end. ' +
+    `Edges are paged (edge_limit, default ${EDGE_PAGE}): next_edge_offset, when not null, is the edge_offset of the next page. Errors: KNOWLEDGE_NODE_NOT_FOUND.`,
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: {
+      id: nodeIdSchema,
+      edge_limit: { type: 'integer', minimum: 0, maximum: MAX_EDGE_PAGE, default: EDGE_PAGE, description: 'Edges at most (0: the node alone, with edges_total).' },
+      edge_offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Edges to skip: the next_edge_offset of the page before.' },
+    },
+    examples: [{ id: 'n-000000000000' }],
+  },
   outputSchema: closedObject({
     node: nodeSchema,
     edges: { type: 'array', items: closedObject({ ...edgeProperties, other: closedObject({ id: { type: 'string' }, summary: { type: 'string' } }) }) },
+    edges_total: { type: 'integer', minimum: 0, description: 'Edges the node has.' },
+    next_edge_offset: { type: ['integer', 'null'], description: 'The edge_offset of the next page; null on the last.' },
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
@@ -79,7 +98,7 @@ const knowledgeList = {
       type: nodeTypeSchema,
       status: verificationStatusSchema,
       tag: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' },
-      agent: { type: 'string', minLength: 1, maxLength: 256, description: 'The identity that added them (API key or MCP client name).' },
+      agent: { type: 'string', minLength: 1, maxLength: MAX_AGENT_CHARS, description: 'The identity that added them (API key or MCP client name, its first 256 characters).' },
       limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
     },
@@ -91,18 +110,27 @@ const knowledgeList = {
 
 export function registerNodeTools({ ctx, knowledge, graph }: GraphToolDeps): void {
   const limits = ctx.config.graph;
-  ctx.tool(knowledgeAdd(limits), (args, call) => knowledge.add(args, call.caller.identity ?? null, call.signal));
-  ctx.tool(knowledgeUpdate(limits), ({ id, ...patch }, call) => knowledge.update(id, patch, call.signal));
-  ctx.tool(knowledgeGet, async ({ id }) => {
+  ctx.tool(knowledgeAdd(limits), (args, call) => {
+    checkNodeSize(args, limits, ctx.error);
+    return knowledge.add(args, agentOf(call.caller.identity), call.signal);
+  });
+  ctx.tool(knowledgeUpdate(limits), ({ id, ...patch }, call) => {
+    checkNodeSize(patch, limits, ctx.error);
+    return knowledge.update(id, patch, call.signal);
+  });
+  ctx.tool(knowledgeGet, async ({ id, edge_limit, edge_offset }) => {
     const node = await knowledge.get(id);
-    const edges = await graph.edgesOf([id]);
+    const { edges, total } = await graph.edgesPage(id, edge_limit, edge_offset);
     const others = await graph.getNodes(edges.map((e) => (e.from === id ? e.to : e.from)));
+    const next = edge_offset + edges.length;
     return {
       node,
       edges: edges.map((e) => {
         const other = e.from === id ? e.to : e.from;
         return { ...e, other: { id: other, summary: others.get(other)?.summary ?? '' } };
       }),
+      edges_total: total,
+      next_edge_offset: edges.length > 0 && next < total ? next : null,
     };
   });
   ctx.tool(knowledgeForget, ({ id }) => knowledge.forget(id));

@@ -18,7 +18,7 @@ const processInput = {
       input: { type: 'string', maxLength: 1024 * 1024, description: 'Text to write, as UTF-8; may be empty with close: true.' },
       close: { type: 'boolean', default: false, description: 'Close stdin after writing.' },
     },
-    examples: [{ id: 'proc-1', input: 'hello\n' }],
+    examples: [{ id: 'proc-0', input: 'hello\n' }],
   },
   outputSchema: processResults.process_input,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

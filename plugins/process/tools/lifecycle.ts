@@ -13,7 +13,7 @@ const processStart = {
     'Starts a long-running process (dev server, watcher, test run you want to follow) in the background and returns its view with an id. ' +
     'Use process_output to read what it prints, process_input to write to its stdin, process_stop to end it; for a command you just want the result of, use process_run. ' +
     'tags (e.g. {"role": "dev-server", "branch": "main"}) let you find it again with process_list; ports records what it will listen on (see process_free_port). ' +
-    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED.',
+    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED, PROCESS_COMMAND_TOO_LARGE (command and args over maxCommandBytes).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -63,7 +63,7 @@ const processStop = {
         description: "Milliseconds between SIGTERM and SIGKILL; default: the plugin's defaultGraceMs (5000 unless configured).",
       },
     },
-    examples: [{ id: 'proc-1', grace_ms: 2000 }],
+    examples: [{ id: 'proc-0', grace_ms: 2000 }],
   },
   outputSchema: processResults.process_stop,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -77,7 +77,7 @@ const processKill = {
   description:
     'Sends SIGKILL to the process and its whole group at once, for one that does not respond to process_stop. Returns the final view. ' +
     'Errors: PROCESS_NOT_FOUND, PROCESS_EXITED.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema }, examples: [{ id: 'proc-1' }] },
+  inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema }, examples: [{ id: 'proc-0' }] },
   outputSchema: processResults.process_kill,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 } as const satisfies ToolDefinition;

@@ -19,7 +19,7 @@ const processRun = {
     'process_output with the returned id reads the full output. Sends progress notifications while it runs if you asked for them. ' +
     'After timeout_ms it is stopped (SIGTERM, then SIGKILL) and timed_out is true; cancelling the call kills it. stdin is empty. ' +
     'For servers and watchers that keep running, use process_start. ' +
-    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED.',
+    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED, PROCESS_COMMAND_TOO_LARGE (command and args over maxCommandBytes).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,

@@ -35,7 +35,7 @@ const connect = {
       endpoint: { type: 'string', minLength: 1, maxLength: 2000, default: 'http://127.0.0.1:9222', description: "The browser's DevTools endpoint: http://host:port, or its ws:// URL." },
       timeoutMs: { type: 'integer', minimum: 100, maximum: 120_000, default: 10_000, description: 'How long to wait for the browser to answer.' },
     },
-    examples: [{ endpoint: 'http://127.0.0.1:9222' }],
+    examples: [{ endpoint: 'http://127.0.0.1:0' }],
   },
   outputSchema: { type: 'object', additionalProperties: false, required: ['connected', 'browser', 'closedSessions'], properties: { connected: { type: 'boolean' }, browser: browserState, closedSessions } },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

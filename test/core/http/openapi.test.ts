@@ -69,6 +69,7 @@ describe('the OpenAPI document', async () => {
       ['get', '/tools', '/tools', undefined],
       ['get', '/tools/{name}', '/tools/file_read', undefined],
       ['get', '/health', '/health', undefined],
+      ['get', '/health/live', '/health/live', undefined],
       ['post', '/tools/gateway_status', '/tools/gateway_status', {}],
       ['post', '/tools/dir_tree', '/tools/dir_tree', { depth: 3 }],
     ] as const;
@@ -103,7 +104,9 @@ describe('the OpenAPI document of a listening gateway with API keys', async () =
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['apiKey', 'bearer']);
     assert.deepEqual(doc.security, [{ bearer: [] }, { apiKey: [] }]);
     assert.deepEqual(doc.paths['/health'].get.security, []);
+    assert.deepEqual(doc.paths['/health/live'].get.security, []);
     assert.equal((await fetch(`${base}/health`)).status, 200);
-    for (const [route, op] of operations(doc)) if (route !== 'GET /health') assert.equal(op.security, undefined, route);
+    assert.equal((await fetch(`${base}/health/live`)).status, 200);
+    for (const [route, op] of operations(doc)) if (route !== 'GET /health' && route !== 'GET /health/live') assert.equal(op.security, undefined, route);
   });
 });

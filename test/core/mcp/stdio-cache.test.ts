@@ -73,6 +73,28 @@ describe('the --stdio catalog cache', () => {
   });
 });
 
+describe('the --stdio catalog cache, written by gateways that start at once or are killed', () => {
+  it("is written past a temporary file a killed writer left, whose pid this process has now", () => {
+    const dir = tempDir();
+    const slot = { file: join(dir, 'stdio-dddddddddddddddddddddddddddddddd.json'), key: 'k' };
+    // What a writer of the same pid left when it was killed between its write and its rename.
+    writeFileSync(`${slot.file}.${process.pid}.tmp`, '{"format":1,"key":"k","tools":', { mode: 0o600 });
+    writeSnapshot(slot, content);
+    assert.deepEqual(readSnapshot(slot), { format: 1, key: 'k', ...content });
+  });
+
+  it('deletes temporary files of killed writers after an hour, and never a fresh one (a write under way)', () => {
+    const dir = tempDir();
+    const name = 'stdio-eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.json';
+    const [left, underWay] = [join(dir, `${name}.4242.0123abcd.tmp`), join(dir, `${name}.4343.89abcdef.tmp`)];
+    for (const file of [left, underWay]) writeFileSync(file, '{');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(left, twoHoursAgo, twoHoursAgo);
+    writeSnapshot({ file: join(dir, name), key: 'k' }, content);
+    assert.deepEqual(readdirSync(dir).sort(), [name, `${name}.4343.89abcdef.tmp`]);
+  });
+});
+
 describe('answers from the snapshot', () => {
   const snapshot: CatalogSnapshot = { format: 1, key: 'k', ...content };
   const init = (id: number | string, protocolVersion = '2025-06-18') => ({

@@ -25,9 +25,10 @@ function refused(storage: unknown, message: RegExp, env: NodeJS.ProcessEnv = {})
 }
 
 describe('storage config', () => {
-  it('defaults to the embedded SQLite store', () => {
-    assert.deepEqual(resolve(undefined).storage, { shared: 'sqlite' });
-    assert.deepEqual(resolve({ shared: 'sqlite' }).storage, { shared: 'sqlite' });
+  it('defaults to the embedded SQLite store, probed for /health at most every 2 s', () => {
+    const defaults = { shared: 'sqlite', healthCheck: { cacheMs: 2000, timeoutMs: 2000 } };
+    assert.deepEqual(resolve(undefined).storage, defaults);
+    assert.deepEqual(resolve({ shared: 'sqlite' }).storage, defaults);
   });
 
   it('takes PostgreSQL from ${DATABASE_URL}, with defaults for the pool, timeouts and TLS', () => {
@@ -37,6 +38,7 @@ describe('storage config', () => {
       shared: {
         postgres: { url, poolSize: 10, statementTimeoutMs: 30_000, connectTimeoutMs: 10_000, ssl: { rejectUnauthorized: true, ca: '/srv/gw/certs/ca.pem' } },
       },
+      healthCheck: { cacheMs: 2000, timeoutMs: 2000 },
     });
     assert.ok(Object.isFrozen(config.storage.shared));
   });

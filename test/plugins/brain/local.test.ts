@@ -149,7 +149,7 @@ for (const backend of storeBackends()) {
       const b = await brainGateway({ plugins: { brain: { config: { maxContentBytes: 100 } } } });
       const big = await b.fail('brain_remember', { content: 'é'.repeat(51), type: 'fact' });
       assert.equal(big.code, 'BRAIN_CONTENT_TOO_LARGE');
-      assert.deepEqual(big.details, { bytes: 102, limit: 100 });
+      assert.deepEqual(big.details, { field: 'content', limit: 100, length: 102 });
       assert.equal((await b.fail('brain_remember', { content: 'x', type: 'rumour' })).code, 'INVALID_ARGUMENTS');
       assert.equal((await b.fail('brain_remember', { content: 'x', type: 'fact', org: 'o'.repeat(129) })).code, 'INVALID_ARGUMENTS');
       assert.equal((await b.fail('brain_remember', { content: 'x', type: 'fact', confidence: 1.5 })).code, 'INVALID_ARGUMENTS');

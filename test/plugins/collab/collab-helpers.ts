@@ -1,7 +1,10 @@
+import { after } from 'node:test';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Gateway } from '../../../core/gateway.js';
-import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
+import { createApiKey } from '../../../core/http/api-keys.js';
+import { listenHttp } from '../../../core/http/http-server.js';
+import { httpRequest, memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 
 export interface CollabSession {
@@ -36,4 +39,30 @@ export async function aliceAndBob(overrides: Record<string, unknown> = {}): Prom
   const bob = await c.session('bob-client');
   await bob.call('collab_join', { name: 'bob' });
   return { c, alice: c, bob };
+}
+
+/**
+ * A collab gateway on HTTP with keys on: the owner key, `ci` pinned to the agent `builder`
+ * (keyAgents) and `other`, unpinned; `rest` calls a tool over REST with one of them. Its
+ * listener closes after the suite that called this.
+ */
+export async function restCollabGateway() {
+  const ci = createApiKey();
+  const other = createApiKey();
+  const c = await collabGateway({
+    auth: 'key',
+    apiKeys: [
+      { name: 'ci', hash: ci.hash, scopes: ['*'] },
+      { name: 'other', hash: other.hash, scopes: ['*'] },
+    ],
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } },
+    plugins: { collab: { config: { keyAgents: { ci: 'builder' } } } },
+  });
+  const listener = await listenHttp(c.gateway);
+  after(() => listener.close());
+  const rest = async (key: string, tool: string, args: Record<string, unknown>) => {
+    const answer = await httpRequest(listener.address.port, { method: 'POST', url: `/tools/${tool}`, headers: { authorization: `Bearer ${key}` }, payload: args });
+    return { status: answer.statusCode, ...answer.json() };
+  };
+  return { c, owner: c.gateway.ownerKey!.key, ci, other, rest };
 }

@@ -87,3 +87,29 @@ export async function insertPlan(gateway: Gateway, plan: { id: string; title: st
     .values({ id: plan.id, title: plan.title, goal: 'ship it', context: null, created_by: 'driver', active: plan.active ? 1 : 0, created_at: now, updated_at: now })
     .execute();
 }
+
+/** Appends `count` pending items (`item-<n>`, from `item-<from>`) to the plan: a large plan without as many calls. */
+export async function insertPlanItems(gateway: Gateway, planId: string, count: number, from = 1): Promise<void> {
+  const now = ago();
+  const items = Array.from({ length: count }, (_, i) => from + i).map((n) => ({
+    plan_id: planId,
+    id: `item-${n}`,
+    position: n,
+    title: `Item ${n}`,
+    description: null,
+    owner: null,
+    priority: 2,
+    status: 'pending',
+    reasoning: null,
+    acceptance: '[]',
+    constraints: '[]',
+    dependencies: '[]',
+    blockers: '[]',
+    notes: '[]',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  }));
+  // In slices: SQLite binds at most 32,766 parameters to one statement.
+  for (let i = 0; i < items.length; i += 500) await collabDb(gateway).insertInto('collab_plan_items').values(items.slice(i, i + 500)).execute();
+}

@@ -27,9 +27,11 @@ describe('collab handoffs and reviews', () => {
     assert.equal(sent.id, handed.message_id);
     assert.equal(sent.kind, 'handoff');
     assert.equal(sent.task_id, task.id);
-    assert.match(sent.preview, /Lexer done/);
+    assert.equal(sent.preview, undefined, 'the event names the message; its text is for bob');
     await waitFor(() => toBob.filter((n) => n.method === 'notifications/claude/channel').length >= 2);
     assert.deepEqual(toBob.filter((n) => n.method === 'notifications/claude/channel').map((n) => n.params.channel).sort(), ['collab.message', 'collab.task']);
+    const toldBob = toBob.find((n) => n.method === 'notifications/claude/channel' && n.params.channel === 'collab.message')!;
+    assert.match(toldBob.params.data.preview, /Lexer done/);
     assert.equal((await bob.call('collab_get_work_context', { task_id: task.id })).notes[0].value, 'Lexer done.\n\nNext steps: Write the parser.');
   });
 

@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { createApiKey } from '../../../core/http/api-keys.js';
-import { listenHttp } from '../../../core/http/http-server.js';
-import { httpRequest, recordNotifications, waitFor } from '../../helpers.js';
-import { collabGateway } from './collab-helpers.js';
+import { describe, it } from 'node:test';
+import { recordNotifications, waitFor } from '../../helpers.js';
+import { restCollabGateway } from './collab-helpers.js';
 
 describe('collab over REST: who acts', async () => {
-  const ci = createApiKey();
-  const other = createApiKey();
-  const c = await collabGateway({
-    auth: 'key',
-    apiKeys: [
-      { name: 'ci', hash: ci.hash, scopes: ['*'] },
-      { name: 'other', hash: other.hash, scopes: ['*'] },
-    ],
-    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } },
-    plugins: { collab: { config: { keyAgents: { ci: 'builder' } } } },
-  });
-  const listener = await listenHttp(c.gateway);
-  after(() => listener.close());
-  const owner = c.gateway.ownerKey!.key;
-  const rest = async (key: string, tool: string, args: Record<string, unknown>) => {
-    const answer = await httpRequest(listener.address.port, { method: 'POST', url: `/tools/${tool}`, headers: { authorization: `Bearer ${key}` }, payload: args });
-    return { status: answer.statusCode, ...answer.json() };
-  };
+  const { c, owner, ci, other, rest } = await restCollabGateway();
   await rest(owner, 'collab_register_agent', { name: 'builder' });
   await rest(owner, 'collab_register_agent', { name: 'alice' });
 

@@ -114,6 +114,11 @@ describe('collab workers', () => {
     const done = await insertTask(c, 'Done already');
     await collabDb(c).updateTable('collab_tasks').set({ status: 'completed' }).where('id', '=', done).execute();
     assert.equal((await c.fail('collab_spawn_worker', { kind: 'echo', task_id: done })).code, 'COLLAB_TRANSITION_INVALID');
+    // Another agent's pending task is not the intruder's to give to a worker of its own.
+    const drivers = await insertTask(c, "The driver's own", 'driver');
+    const taken = await other.fail('collab_spawn_worker', { kind: 'echo', task_id: drivers });
+    assert.deepEqual([taken.code, taken.details.assignee], ['COLLAB_NOT_PERMITTED', 'driver']);
+    assert.equal((await taskRow(c, drivers)).assignee, 'driver');
 
     const echo = await c.call('collab_spawn_worker', { kind: 'echo', name: 'echoer' });
     track(echo.pid);

@@ -21,9 +21,9 @@ function layout() {
   return { base, outside };
 }
 
-describe('files: refuseHardLinks on', async () => {
+describe('files: refuseHardLinks on (the default)', async () => {
   const { base, outside } = layout();
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'], refuseHardLinks: true } } } }, base);
+  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'] } } } }, base);
   const client = await memoryClient(gateway);
 
   const refused: Array<[string, Record<string, unknown>]> = [
@@ -55,9 +55,9 @@ describe('files: refuseHardLinks on', async () => {
   });
 });
 
-describe('files: refuseHardLinks off (the default)', async () => {
+describe('files: refuseHardLinks off', async () => {
   const { base } = layout();
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'] } } } }, base);
+  const gateway = await startGateway({ refuseHardLinks: false, plugins: { files: { config: { roots: ['ws'] } } } }, base);
   const client = await memoryClient(gateway);
 
   it('a hard-linked file is read like any other (package managers link files on purpose)', async () => {

@@ -10,6 +10,8 @@ describe('ide-bridge config', () => {
     ['an unknown mode', { whenDown: 'drop' }],
     ['a reconnect key misspelt', { reconnect: { baseMS: 10 } }],
     ['a zero queue', { queueLimit: 0 }],
+    ['a zero push rate', { pushesPerSecond: 0 }],
+    ['a push rate per session that is not a number', { pushesPerSessionPerSecond: 'many' }],
   ];
   for (const [what, config] of refused) {
     it(`refuses ${what} at boot, with CONFIG_INVALID`, async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createWorkspace } from '../../../core/index.js';
@@ -78,10 +78,28 @@ describe('evidence verification', () => {
     writeFileSync(join(root, 'src', 'big.txt'), '');
     truncateSync(join(root, 'src', 'big.txt'), 2 * 1024 * 1024 * 1024); // sparse: 2 GiB that take no disk
     const v = await verifyEvidence(['src/pipe', 'src', 'src/blob.bin', 'src/big.txt'].map((path) => ({ path })), ws, limits);
+    // Refused by core's workspace read, with its codes; a binary file is read, then left.
     assert.deepEqual(
-      v.items.map((i) => i.reason),
-      ['not a regular file', 'not a regular file', 'binary file', 'file is 2147483648 bytes, over the 1048576 this plugin reads'],
+      v.items.map((i) => i.code),
+      ['NOT_A_REGULAR_FILE', 'IS_A_DIRECTORY', undefined, 'FILE_TOO_LARGE'],
     );
+    assert.match(v.items[0]!.reason!, /"src\/pipe" is a device, FIFO or socket, not a regular file/);
+    assert.match(v.items[1]!.reason!, /"src" is a folder/);
+    assert.equal(v.items[2]!.reason, 'binary file');
+    assert.equal(v.items[3]!.reason, '"src/big.txt" is 2147483648 bytes, over the 1048576-byte read cap (graph.maxFileBytes)');
+  });
+
+  it('does not read a hard link (another may be an outside file) unless the workspace allows them', async () => {
+    const { root } = workspace();
+    const outside = tempDir();
+    writeFileSync(join(outside, 'secret.txt'), 'const alpha = 1;\n');
+    linkSync(join(outside, 'secret.txt'), join(root, 'src', 'linked.ts'));
+    const cite = [{ path: 'src/linked.ts', snippet: 'const alpha = 1;' }];
+    const refused = await verifyEvidence(cite, createWorkspace(root), limits);
+    assert.equal(refused.status, 'rejected');
+    assert.equal(refused.items[0]!.code, 'HARD_LINK_REFUSED');
+    assert.equal(refused.items[0]!.file_hash, undefined);
+    assert.equal((await verifyEvidence(cite, createWorkspace(root, { refuseHardLinks: false }), limits)).status, 'verified');
   });
 
   it('verifies nothing from a path alone, lines alone, or a grep_pattern alone', async () => {

@@ -79,13 +79,17 @@ for (const backend of storeBackends()) {
       assert.equal((await k.fail('knowledge_link', { from: first.node.id, to: first.node.id, relation: 'depends_on' })).code, 'KNOWLEDGE_LINK_INVALID');
       assert.equal((await k.fail('knowledge_get', { id: 'n-0123456789ab' })).code, 'KNOWLEDGE_NODE_NOT_FOUND');
       assert.equal((await k.fail('knowledge_link', { from: first.node.id, to: 'n-0123456789ab', relation: 'depends_on' })).code, 'KNOWLEDGE_NODE_NOT_FOUND');
-      assert.equal((await k.fail('knowledge_add', { ...errorsDecision, content: 'x'.repeat(201) })).code, 'INVALID_ARGUMENTS');
+      const long = await k.fail('knowledge_add', { ...errorsDecision, content: 'x'.repeat(201) });
+      assert.equal(long.code, 'KNOWLEDGE_NODE_TOO_LARGE');
+      assert.deepEqual(long.details, { field: 'content', limit: 200, length: 201 });
       const huge = await k.fail('knowledge_add', { ...errorsDecision, content: 'a huge snippet', evidence: [{ path: 'src/errors.ts', snippet: 'y'.repeat(5000) }] });
-      assert.equal(huge.code, 'INVALID_ARGUMENTS');
-      assert.match(huge.message, /evidence\/0\/snippet must NOT have more than 4000 characters/);
-      // The limits of the config are in the schema clients read.
+      assert.equal(huge.code, 'KNOWLEDGE_NODE_TOO_LARGE');
+      assert.deepEqual(huge.details, { field: 'evidence[0].snippet', limit: 4000, length: 5000 });
+      assert.match(huge.message, /plugins\.knowledge\.config\.graph\.maxSnippetChars/);
+      // The limits of the config are in the descriptions clients read; the schema holds the config's largest.
       const add = (await k.client.listTools()).tools.find((t) => t.name === 'knowledge_add')!;
-      assert.equal((add.inputSchema.properties as any).content.maxLength, 200);
+      assert.match((add.inputSchema.properties as any).content.description, /at most 200 characters here/);
+      assert.equal((add.inputSchema.properties as any).content.maxLength, 1_000_000);
       assert.equal((await k.fail('knowledge_get', { id: '../../etc' })).code, 'INVALID_ARGUMENTS');
     });
 
@@ -200,7 +204,7 @@ for (const backend of storeBackends()) {
       const a = (await k.call('knowledge_add', errorsDecision)).node;
       const r = (await k.call('knowledge_add', { type: 'pattern', summary: 'Retries', content: 'Retry loop.', evidence: [{ path: 'src/retry.ts', snippet: 'export async function retry(fn, attempts = 3) {' }] })).node;
       let check = await k.call('knowledge_verify', { changed: true });
-      assert.deepEqual(check, { checked: 0, stale: 0, changed_files: [], results: [] });
+      assert.deepEqual(check, { checked: 0, stale: 0, omitted: 0, changed_files: [], results: [] });
 
       writeFileSync(join(k.workspace, 'src/errors.ts'), 'export const CODES = new Map();\n');
       appendFileSync(join(k.workspace, 'src/retry.ts'), '\n// a comment\n');

@@ -191,7 +191,8 @@ function ragCases(backend: BackendUnderTest): void {
       for (const out of both) assert.equal(out.isError, undefined, `round ${round}: ${JSON.stringify(out)}`);
       const stored = await rag.call('rag_retrieve', { source: 'docs/pipeline.ts', limit: 1000 });
       assert.equal(stored.count, stored.total, `round ${round}: ${stored.count} chunks stored for a source of ${stored.total}`);
-      assert.equal(stored.total, both[0].chunks.added);
+      // Either ingest may come second and find the file already stored (unchanged, 0 added).
+      assert.equal(stored.total, Math.max(...both.map((out: any) => out.chunks.added)));
       assert.deepEqual(
         stored.chunks.map((c: any) => c.chunk_index),
         Array.from({ length: stored.total }, (_, i) => i),

@@ -5,6 +5,9 @@ import { describe, it } from 'node:test';
 import { tempDir } from '../../helpers.js';
 import { bootProcess, call, fail, NODE, ok, script, startNode, waitFor } from './process-helpers.js';
 
+/** 3.2 MB of environment: over Linux's ARG_MAX, so the kernel refuses the exec (E2BIG). */
+const hugeEnv = () => Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`BIG_${i}`, 'x'.repeat(32_000)]));
+
 interface Case {
   label: string;
   tool: string;
@@ -48,11 +51,18 @@ describe('process plugin: error codes', async () => {
     { label: 'an exited process', tool: 'process_input', args: () => ({ id: exited.id, input: 'x' }), code: 'PROCESS_EXITED', status: 409 },
     { label: 'a closed stdin', tool: 'process_input', args: () => ({ id: closedStdin.id, input: 'x' }), code: 'PROCESS_STDIN_CLOSED', status: 409 },
     {
-      label: 'arguments the system refuses (E2BIG)',
+      label: 'an environment the system refuses (E2BIG)',
       tool: 'process_start',
-      args: () => ({ command: NODE, args: Array.from({ length: 100 }, () => 'x'.repeat(32_000)) }),
+      args: () => ({ command: NODE, args: script('0'), env: hugeEnv() }),
       code: 'PROCESS_SPAWN_FAILED',
       status: 500,
+    },
+    {
+      label: 'a command line over maxCommandBytes',
+      tool: 'process_start',
+      args: () => ({ command: NODE, args: Array.from({ length: 100 }, () => 'x'.repeat(32_000)) }),
+      code: 'PROCESS_COMMAND_TOO_LARGE',
+      status: 413,
     },
     { label: 'a NUL byte in cwd', tool: 'process_start', args: node({ cwd: 'a\u0000b' }), code: 'INVALID_ARGUMENTS', status: 400 },
     { label: 'an unknown key', tool: 'process_start', args: node({ detach: true }), code: 'INVALID_ARGUMENTS', status: 400 },
@@ -88,7 +98,7 @@ describe('process plugin: error codes', async () => {
 
   it('leaves no record behind for a process that could not start', async () => {
     const before = (await ok(client, 'process_list', {})).processes.length;
-    await fail(client, 'process_start', { command: NODE, args: Array.from({ length: 100 }, () => 'x'.repeat(32_000)) });
+    await fail(client, 'process_start', { command: NODE, args: script('0'), env: hugeEnv() });
     assert.equal((await ok(client, 'process_list', {})).processes.length, before);
   });
 });

@@ -8,14 +8,24 @@ const ragCollections = {
   name: 'rag_collections',
   title: 'List document collections',
   description:
-    'Lists the document collections with their number of sources and chunks, the bytes of their sources, when they last changed, ' +
-    'and the vector space their chunks are indexed in (null: words only, no embeddings).',
-  inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
+    'Lists the document collections by name with their number of sources and chunks, the bytes of their sources, when they last changed, ' +
+    'and the vector space their chunks are indexed in (null: words only, no embeddings). Paged: next_offset, when not null, is the offset of the next page.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Collections at most.' },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Collections to skip: the next_offset of the page before.' },
+    },
+    examples: [{}],
+  },
   outputSchema: {
     type: 'object',
     additionalProperties: false,
-    required: ['collections'],
+    required: ['collections', 'total', 'next_offset'],
     properties: {
+      total: { ...count, description: 'Collections there are.' },
+      next_offset: { type: ['integer', 'null'], description: 'The offset of the next page; null on the last.' },
       collections: {
         type: 'array',
         items: {
@@ -51,7 +61,7 @@ const ragDelete = {
       collection: collectionName,
       source: { ...sourcePath, description: 'Only this source (its path relative to the workspace); the collection stays.' },
     },
-    examples: [{ collection: 'docs', source: 'README.md' }, { collection: 'code' }],
+    examples: [{ collection: 'docs', source: '../outside-the-workspace.txt' }],
   },
   outputSchema: {
     type: 'object',
@@ -68,16 +78,22 @@ const ragDelete = {
 
 export function registerCollectionTools(deps: RagToolDeps): void {
   const { ctx, rows, index } = deps;
-  ctx.tool(ragCollections, async () => ({
-    collections: (await rows.stats()).map((c) => ({
-      name: c.name,
-      sources: c.sources,
-      chunks: c.chunks,
-      bytes: c.bytes,
-      updated_at: c.updated_at,
-      vector_space: c.index_name === 'rag_text' ? null : c.index_name.slice('rag_'.length),
-    })),
-  }));
+  ctx.tool(ragCollections, async ({ limit, offset }) => {
+    const page = await rows.stats(limit, offset);
+    const next = offset + page.collections.length;
+    return {
+      collections: page.collections.map((c) => ({
+        name: c.name,
+        sources: c.sources,
+        chunks: c.chunks,
+        bytes: c.bytes,
+        updated_at: c.updated_at,
+        vector_space: c.index_name === 'rag_text' ? null : c.index_name.slice('rag_'.length),
+      })),
+      total: page.total,
+      next_offset: page.collections.length > 0 && next < page.total ? next : null,
+    };
+  });
 
   ctx.tool(ragDelete, async (args) => {
     const collection = await rows.collectionOrThrow(args.collection, ctx.error);

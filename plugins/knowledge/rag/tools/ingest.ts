@@ -9,10 +9,10 @@ const ragIngest = {
   title: 'Ingest documents into a collection',
   description:
     'Reads a file or a folder of the workspace into a document collection for rag_query: Markdown is cut by headings (each chunk knows its heading path), ' +
-    'code and text by size with overlap. Folders honour .gitignore files (nested ones too) and skip binary files, symbolic links, and files over maxFileBytes, each listed with the reason. ' +
+    'code and text by size with overlap. Folders honour .gitignore files (nested ones too) and skip binary files, symbolic links, files with other hard links (unless the gateway allows them) and files over maxFileBytes, each listed with the reason. ' +
     'Run it again after files change: unchanged files (same sha256) are skipped, changed ones replace their chunks, and files gone from the folder leave the collection. ' +
     'recreate empties the collection first. Sends progress notifications; cancellable (each file is replaced whole or not at all). ' +
-    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored), RAG_COLLECTION_NOT_FOUND (the collection was deleted while the ingest ran).',
+    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), HARD_LINK_REFUSED (a file with other hard links), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored), RAG_COLLECTION_NOT_FOUND (the collection was deleted while the ingest ran).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -24,7 +24,7 @@ const ragIngest = {
       include: globs('Only files matching one of these globs (on the path below the folder, or the name), e.g. ["**/*.md"].'),
       exclude: globs('Leave out files and folders matching these globs, e.g. ["dist/**", "*.min.js"].'),
     },
-    examples: [{ path: 'README.md', collection: 'docs' }, { path: 'src', collection: 'code', include: ['**/*.ts'] }],
+    examples: [{ path: '../outside-the-workspace.txt', collection: 'docs' }],
   },
   outputSchema: {
     type: 'object',

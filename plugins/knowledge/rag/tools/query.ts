@@ -45,8 +45,8 @@ const ragRetrieve = {
   name: 'rag_retrieve',
   title: 'Read one source of a collection',
   description:
-    'Gives every chunk of one source of a collection, in order (by chunk index): to read a whole document that rag_query found a part of. ' +
-    'Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
+    'Gives the chunks of one source of a collection, in order (by chunk index): to read a whole document that rag_query found a part of. ' +
+    'Paged: next_offset, when not null, is the offset of the next page. Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -55,19 +55,21 @@ const ragRetrieve = {
       source: sourcePath,
       collection: collectionArg,
       limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 200, description: 'Chunks at most.' },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Chunks to skip: the next_offset of the page before.' },
     },
     examples: [{ source: 'README.md', collection: 'docs' }],
   },
   outputSchema: {
     type: 'object',
     additionalProperties: false,
-    required: ['source', 'collection', 'chunks', 'count', 'total'],
+    required: ['source', 'collection', 'chunks', 'count', 'total', 'next_offset'],
     properties: {
       source: { type: 'string' },
       collection: { type: 'string' },
       chunks: { type: 'array', items: chunkShape },
       count: { type: 'integer', minimum: 0 },
-      total: { type: 'integer', minimum: 0, description: 'Chunks the source has; more than count when limit cut the list.' },
+      total: { type: 'integer', minimum: 0, description: 'Chunks the source has; more than count when the list was paged.' },
+      next_offset: { type: ['integer', 'null'], description: 'The offset of the next page; null on the last.' },
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -93,13 +95,15 @@ export function registerQueryTools(deps: RagToolDeps): void {
         source,
       });
     }
-    const chunks = await rows.chunksOf(args.collection, source, args.limit);
+    const chunks = await rows.chunksOf(args.collection, source, args.limit, args.offset);
+    const next = args.offset + chunks.length;
     return {
       source,
       collection: args.collection,
       chunks: chunks.map((c) => ({ content: c.content, source: c.source, section: c.section, chunk_index: c.chunk_index })),
       count: chunks.length,
       total: row.chunks,
+      next_offset: chunks.length > 0 && next < row.chunks ? next : null,
     };
   });
 }

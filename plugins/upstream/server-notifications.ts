@@ -1,0 +1,39 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../../core/index.js';
+
+/** What the mirrors of a server's tools, resources and prompts are told. */
+export interface ServerListener {
+  /** Connected (again): list everything afresh. */
+  connected(client: Client): void;
+  /** The connection was lost; calls answer UPSTREAM_UNAVAILABLE until `connected`. */
+  disconnected(): void;
+  listChanged(kind: 'tools' | 'resources' | 'prompts'): void;
+  resourceUpdated(uri: string): void;
+}
+
+/**
+ * Passes what server `name` announces to `listeners`: its lists changed, a resource updated.
+ * Its log messages and transport errors go to the gateway's log, at debug level.
+ */
+export function relayNotifications(client: Client, name: string, listeners: readonly ServerListener[], log: Logger): void {
+  const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
+    for (const listener of listeners) listener.listChanged(kind);
+  };
+  client.setNotificationHandler(ToolListChangedNotificationSchema, notify('tools'));
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, notify('resources'));
+  client.setNotificationHandler(PromptListChangedNotificationSchema, notify('prompts'));
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    for (const listener of listeners) listener.resourceUpdated(params.uri);
+  });
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    log.debug({ server: name, level: params.level, logger: params.logger, data: params.data }, 'upstream log message');
+  });
+  client.onerror = (err) => log.debug({ server: name, err }, 'upstream transport error');
+}

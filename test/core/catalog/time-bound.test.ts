@@ -1,0 +1,32 @@
+// runWithin: synchronous work stopped at its time bound, on the main thread, with what it
+// returns or throws passed through otherwise. (Jobs here either end at once or never.)
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runWithin, TimeBoundExceeded } from '../../../core/catalog/time-bound.js';
+
+describe('runWithin', () => {
+  it('returns what the job returns', () => {
+    assert.deepEqual(runWithin(1000, () => ({ sum: 1 + 2 })), { sum: 3 });
+  });
+
+  it('passes on what the job throws', () => {
+    const thrown = new RangeError('from the job');
+    assert.throws(() => runWithin(1000, () => { throw thrown; }), (err) => err === thrown);
+  });
+
+  it('stops a job that would never end, and runs the next one as usual', () => {
+    let turns = 0;
+    assert.throws(
+      () => runWithin(20, () => {
+        for (;;) turns++;
+      }),
+      (err: unknown) => err instanceof TimeBoundExceeded && err.ms === 20 && err.message === 'it took longer than 20 ms',
+    );
+    assert.ok(turns > 0);
+    assert.equal(runWithin(1000, () => 'next'), 'next');
+  });
+
+  it("stops V8's own backtracking inside a job", () => {
+    assert.throws(() => runWithin(20, () => /^(a+)+$/.test(`${'a'.repeat(40)}!`)), TimeBoundExceeded);
+  });
+});
