@@ -10,6 +10,7 @@ import { startIdeBackend } from '../fixtures/ide-backend/server.js';
 import { startPageServer } from '../fixtures/webview-pages/server.js';
 import { memoryClient, startGateway, tempDir, toolCalls } from '../helpers.js';
 import { noChromium } from '../plugins/webview/webview-helpers.js';
+import { memory } from '../plugins/brain/remote-helpers.js';
 
 /**
  * Every example the explorer (/docs) offers as a request body, sent as it is with the owner
@@ -152,22 +153,7 @@ const GATEWAY_OWN: Record<string, string> = {
 };
 
 /** brain_import's example memory, as the user's own (live) one. */
-const IMPORTED = {
-  id: '00000000-0000-4000-8000-00000000e001',
-  agent_id: 'the-user',
-  type: 'fact',
-  tags: [],
-  org: null,
-  project: null,
-  confidence: 0.9,
-  supersedes_id: null,
-  superseded_by: null,
-  expires_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  forgotten_at: null,
-  forget_reason: null,
-};
+const IMPORTED = memory({ id: '00000000-0000-4000-8000-00000000e001', agent_id: 'the-user', tags: [], project: null, confidence: 0.9 });
 
 /** The workspace, with the files the examples name, and a file just outside it where theirs point. */
 function writeWorkspace(root: string, workspace: string): void {
