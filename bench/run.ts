@@ -22,6 +22,7 @@ import { restSection } from './sections/rest.js';
 import { soakSection } from './sections/soak.js';
 import { startupSection } from './sections/startup.js';
 import { storageSection } from './sections/storage.js';
+import { toolDefinitionsSection } from './sections/tool-definitions.js';
 import { upstreamSection } from './sections/upstream.js';
 import { webviewSection } from './sections/webview.js';
 
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   if (options.sections.has('collab')) done(await step('11. Collab', () => collabSection(options)));
   if (options.sections.has('webview')) done(await step('12. Webview', () => webviewSection(options)));
   if (options.sections.has('soak')) done(await step('13. Soak', () => soakSection(options)));
+  if (options.sections.has('tool-definitions')) done(await step('14. Tool definitions', () => toolDefinitionsSection(options)));
 
   printTargets(sections);
   const durationS = (performance.now() - t0) / 1000;

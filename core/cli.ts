@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { fail, print } from './cli-output.js';
-import { loadConfig, type GatewayConfig } from './config.js';
+import { loadConfig, type ApiKeyConfig, type GatewayConfig } from './config.js';
+import { checkProfileName } from './catalog/profiles.js';
 import { errorBody, isGatewayError } from './errors.js';
 import { createGateway, type Gateway } from './gateway.js';
 import { createLogger, type LogLevel } from './logger.js';
@@ -8,6 +9,7 @@ import { BUILTIN_CLI_WORDS } from './plugins/plugin-commands.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from './plugins/registry.js';
 import { toRestData } from './catalog/tool-result.js';
 import { toolEntry, type RegisteredTool } from './catalog/tool-catalog.js';
+import { catalogCost, formatCatalogCost } from './catalog/catalog-cost.js';
 import { parseHostPort, runServe, runStdio } from './serve.js';
 import { GATEWAY_VERSION } from './version.js';
 
@@ -16,12 +18,18 @@ const HELP = `mcp-gateway ${GATEWAY_VERSION} — one MCP tool catalog from many 
 Usage:
   mcp-gateway --stdio                 serve one MCP session on stdin/stdout (for MCP client configs);
                                       without a workspace set, the client's first MCP root is the workspace
+      --profile NAME                    the tools this client sees (default: the config's defaultProfile;
+                                        \`all\` is the whole catalog; GET /profiles lists them)
   mcp-gateway serve [options]         serve the transports the config enables (HTTP, TCP, unix socket)
       --http HOST:PORT                  HTTP (REST, /mcp, /events, /docs) here instead of the config's address
       --tcp HOST:PORT                   listen for TCP here instead of the config's address
       --unix PATH                       unix socket path instead of the config's
       --no-http, --no-tcp, --no-unix    leave that transport off
+      --profile NAME                    the default profile of MCP clients (/mcp, TCP, the unix socket)
   mcp-gateway tools [--json]          list every tool with its plugin and origin (and schema with --json)
+  mcp-gateway tools --cost [--json]   what the tool list costs a client: bytes and approximate tokens
+                                      (bytes ÷ 4) of each tools/list entry, per plugin and in all
+      --profile NAME                    only the tools that profile lists (default: every tool)
   mcp-gateway call TOOL ['JSON']      call one tool in process and print its result
   mcp-gateway plugins                 list the registry and which plugins are enabled
   mcp-gateway PLUGIN COMMAND [ARGS...]  a command a plugin adds (mcp-gateway PLUGIN --help lists them);
@@ -30,7 +38,7 @@ Usage:
                                       print the owner key (dataDir/owner.key) with ready-to-paste
                                       lines, for these addresses if the gateway listens elsewhere
                                       than the config says (its start names them)
-  mcp-gateway keys create --name NAME [--scope SCOPE]...
+  mcp-gateway keys create --name NAME [--scope SCOPE]... [--profile NAME]
                                       make another API key; prints it once, with the config lines
   mcp-gateway plugin new NAME [--dir DIR]
                                       write a new plugin package (TypeScript, a tool, its test,
@@ -62,7 +70,9 @@ const options = {
   name: { type: 'string' },
   dir: { type: 'string' },
   scope: { type: 'string', multiple: true },
+  profile: { type: 'string' },
   json: { type: 'boolean' },
+  cost: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -107,7 +117,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'keys':
       if (positionals[1] === 'create') return createKey(flags);
       if (positionals[1] === 'owner') return showOwnerKey(flags);
-      return fail(`Usage: mcp-gateway keys owner | keys create --name NAME [--scope SCOPE]...\n`);
+      return fail(`Usage: mcp-gateway keys owner | keys create --name NAME [--scope SCOPE]... [--profile NAME]\n`);
     case 'plugin':
       if (positionals[1] === 'new') return newPlugin(positionals[2], flags.dir);
       return fail(`Usage: mcp-gateway plugin new NAME [--dir DIR]\n`);
@@ -151,7 +161,12 @@ async function showOwnerKey(flags: Flags): Promise<number> {
 async function listTools(flags: Flags): Promise<number> {
   const gateway = await boot(flags, 'warn');
   try {
-    const tools = gateway.catalog.list();
+    const profile = flags.profile === undefined ? undefined : gateway.profiles.require(flags.profile);
+    const tools = gateway.catalog.list().filter((t) => profile?.lists(t) ?? true);
+    if (flags.cost) {
+      const cost = catalogCost(tools);
+      return print(flags.json ? `${JSON.stringify(cost, null, 2)}\n` : formatCatalogCost(cost));
+    }
     if (flags.json) return print(`${JSON.stringify(tools.map(toolEntry), null, 2)}\n`);
     // A relayed tool shows where it really runs beside its plugin: `upstream (upstream fs: read_text_file)`.
     const owner = (t: RegisteredTool) => (t.definition.origin === undefined ? t.plugin : `${t.plugin} (${t.definition.origin})`);
@@ -210,20 +225,24 @@ async function createKey(flags: Flags): Promise<number> {
   const { createApiKey, OWNER_KEY_NAME } = await import('./http/api-keys.js');
   const { key, hash } = createApiKey();
   const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
+  const profile = flags.profile;
+  if (profile !== undefined) checkProfileName(config.profiles, profile);
+  const bound = profile === undefined ? {} : { profile };
   if (config.storage.shared !== 'sqlite') {
     if (flags.name === OWNER_KEY_NAME) return fail(`keys create: "${OWNER_KEY_NAME}" is the owner key's name; choose another.\n`);
-    return createSharedKey(config, { name: flags.name, hash, scopes }, key);
+    return createSharedKey(config, { name: flags.name, hash, scopes, ...bound }, key);
   }
   return print(
     `API key for "${flags.name}" (shown once; store it now):\n\n  ${key}\n\n` +
       `Add to gateway.config.yaml under apiKeys:\n\n` +
-      `  - name: ${flags.name}\n    hash: ${hash}\n    scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n\n` +
+      `  - name: ${flags.name}\n    hash: ${hash}\n    scopes: [${scopes.map((s) => JSON.stringify(s)).join(', ')}]\n` +
+      (profile === undefined ? '\n' : `    profile: ${profile}\n\n`) +
       `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
   );
 }
 
 /** With a PostgreSQL store: the key goes to `core_api_keys`, and every gateway on it accepts it. */
-async function createSharedKey(config: Pick<GatewayConfig, 'storage' | 'dataDir' | 'file'>, entry: { name: string; hash: string; scopes: string[] }, key: string): Promise<number> {
+async function createSharedKey(config: Pick<GatewayConfig, 'storage' | 'dataDir' | 'file'>, entry: ApiKeyConfig, key: string): Promise<number> {
   const { SharedStore } = await import('./storage/shared-store.js');
   const { addSharedKey } = await import('./storage/shared-api-keys.js');
   const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log: createLogger('warn'), configWhere: config.file ?? '(default configuration)' });
@@ -234,7 +253,7 @@ async function createSharedKey(config: Pick<GatewayConfig, 'storage' | 'dataDir'
   }
   return print(
     `API key for "${entry.name}" (shown once; store it now):\n\n  ${key}\n\n` +
-      `It is in the shared store (${store.where}) with scopes [${entry.scopes.map((s) => JSON.stringify(s)).join(', ')}]: every gateway on it accepts it within seconds, no config change needed.\n\n` +
+      `It is in the shared store (${store.where}) with scopes [${entry.scopes.map((s) => JSON.stringify(s)).join(', ')}]${entry.profile ? `, bound to the profile ${entry.profile}` : ''}: every gateway on it accepts it within seconds, no config change needed.\n\n` +
       `Send it over HTTP as "Authorization: Bearer <key>" or "X-API-Key: <key>", over TCP in initialize as params._meta.apiKey.\n`,
   );
 }

@@ -1,6 +1,9 @@
 import type { JsonSchema } from './catalog/schema.js';
 import { storageConfigSchema } from './storage/store-config.js';
 
+/** Profile names: they appear in URLs (/mcp/<profile>). */
+const PROFILE_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
+
 const MiB = 1024 * 1024;
 
 /**
@@ -40,6 +43,26 @@ const apiKeySchema: JsonSchema = {
       // `*`, `events`, `plugin:<name>`, `route:<name>[:<scope>]`, or a tool name with `*` wildcards.
       items: { type: 'string', pattern: '^(\\*|events|plugin:[a-z][a-z0-9-]{0,63}|route:[a-z][a-z0-9-]{0,63}(:[a-z][a-z0-9_-]{0,63})?|[a-z0-9_*]{1,64})$' },
     },
+    /** Every call with this key sees this profile (core/catalog/profiles.ts). */
+    profile: { type: 'string', pattern: PROFILE_PATTERN },
+  },
+};
+
+/** A tool name or a glob of them (`*` matches any run of characters). */
+const toolGlob: JsonSchema = { type: 'string', pattern: '^[a-z0-9_*]{1,64}$' };
+const toolGlobs: JsonSchema = { type: 'array', items: toolGlob, default: [] };
+
+/** One named tool set (core/catalog/profiles.ts). */
+const profileSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    description: { type: 'string', maxLength: 500 },
+    plugins: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' }, default: [] },
+    tools: toolGlobs,
+    exclude: toolGlobs,
+    /** Tools outside the profile: refused everywhere, or found and called through tool search. */
+    others: { enum: ['refuse', 'search'], default: 'refuse' },
   },
 };
 
@@ -138,6 +161,10 @@ export const gatewayConfigSchema: JsonSchema = {
         auditFailOpen: { type: 'boolean', default: false },
         /** Audit rows older than this are deleted at start-up; 0 keeps them all. */
         auditRetentionDays: { type: 'integer', minimum: 0, default: 30 },
+        /** What tools/list carries of each tool: `lean` (types, no output prose) or `full` (core/catalog/lean-listing.ts). */
+        listing: { enum: ['lean', 'full'], default: 'lean' },
+        /** gateway_find_tools and gateway_call_tool (core/catalog/tool-search.ts). */
+        search: { type: 'boolean', default: true },
       },
     },
     /** Where shared state lives: the embedded SQLite file, or PostgreSQL (docs/storage.md). */
@@ -189,8 +216,14 @@ export const gatewayConfigSchema: JsonSchema = {
           enabled: { type: 'boolean', default: true },
           optional: { type: 'boolean' },
           config: { type: 'object', default: {} },
+          /** The plugin's tools (names or globs) never to offer: they are not in the catalog at all. */
+          exclude: { type: 'array', items: toolGlob },
         },
       },
     },
+    /** Named tool sets; `all` (the whole catalog) always exists and may not be redefined. */
+    profiles: { type: 'object', propertyNames: { pattern: PROFILE_PATTERN, not: { const: 'all' } }, additionalProperties: profileSchema, default: {} },
+    /** The profile of MCP clients that name none (stdio without --profile, /mcp, TCP, the unix socket). */
+    defaultProfile: { type: 'string', pattern: PROFILE_PATTERN },
   },
 };

@@ -7,6 +7,8 @@ import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from './errors.js';
 import type { LogLevel } from './logger.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './catalog/schema.js';
+import { profileNames, type ProfileConfig } from './catalog/profiles.js';
+import type { ListingForm } from './catalog/lean-listing.js';
 import { resolveStorageConfig, type StorageConfig } from './storage/store-config.js';
 import { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
 import { GATEWAY_PACKAGE } from './version.js';
@@ -25,6 +27,8 @@ export interface ApiKeyConfig {
   /** `sha256:<hex>` of the key; the key itself is never stored. */
   readonly hash: string;
   readonly scopes: readonly string[];
+  /** The profile every call with this key sees (profiles.ts). */
+  readonly profile?: string;
 }
 
 export interface HttpConfig {
@@ -53,6 +57,8 @@ export interface PluginSettings {
   /** Overrides the registry's `optional`: a failing optional plugin is skipped, not fatal. */
   readonly optional?: boolean;
   readonly config: Readonly<Record<string, unknown>>;
+  /** Tool names (globs) of the plugin never offered. */
+  readonly exclude?: readonly string[];
 }
 
 export interface BreakerDefaults {
@@ -82,7 +88,7 @@ export interface GatewayConfig {
   readonly registries: readonly string[];
   readonly setupTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
-  readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditFailOpen: boolean; readonly auditRetentionDays: number };
+  readonly tools: { readonly timeoutMs: number; readonly audit: boolean; readonly auditFailOpen: boolean; readonly auditRetentionDays: number; readonly listing: ListingForm; readonly search: boolean };
   readonly breakers: BreakerDefaults;
   /** The shared store's back end (`ctx.store`); see docs/storage.md. */
   readonly storage: StorageConfig;
@@ -93,6 +99,10 @@ export interface GatewayConfig {
     readonly http: HttpConfig;
   };
   readonly plugins: Readonly<Record<string, PluginSettings>>;
+  /** Named tool sets besides `all` (core/catalog/profiles.ts). */
+  readonly profiles: Readonly<Record<string, ProfileConfig>>;
+  /** The profile of MCP clients that name none; `all` when unset. */
+  readonly defaultProfile?: string;
 }
 
 export interface LoadConfigOptions {
@@ -202,6 +212,7 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
   if ((data.apiKeys as Array<{ name: string }>).some((k) => k.name === OWNER_KEY_NAME)) {
     throw new GatewayError('CONFIG_INVALID', `${where}: apiKeys: the name "${OWNER_KEY_NAME}" is the owner key's (dataDir/owner.key); choose another name.`);
   }
+  checkProfiles(data, where);
   if (data.auth === 'none' && (data.apiKeys as unknown[]).length > 0) {
     throw new GatewayError('CONFIG_INVALID', `${where}: auth: none turns API keys off, yet apiKeys lists some; remove auth: none to use them, or the keys.`);
   }
@@ -221,6 +232,24 @@ export function resolveConfig(raw: unknown, ctx: ResolveContext): GatewayConfig 
     storage: resolveStorageConfig(data.storage as StorageConfig, at, where),
   };
   return deepFreeze(config) as unknown as GatewayConfig;
+}
+
+/** Every profile selects something, and every name that refers to one names one that exists. */
+function checkProfiles(data: Record<string, unknown>, where: string): void {
+  const profiles = data.profiles as Record<string, ProfileConfig>;
+  const names = profileNames(profiles);
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!profile.plugins?.length && !profile.tools?.length) {
+      throw new GatewayError('CONFIG_INVALID', `${where}: profiles.${name} selects no tools; give it plugins: or tools:.`);
+    }
+  }
+  const unknown = (name: string | undefined) => name !== undefined && !names.includes(name);
+  const refer = (key: string, name: string) =>
+    new GatewayError('CONFIG_INVALID', `${where}: ${key}: no profile is named "${name}"; the profiles are: ${names.join(', ')}.`);
+  if (unknown(data.defaultProfile as string | undefined)) throw refer('defaultProfile', data.defaultProfile as string);
+  for (const [i, key] of (data.apiKeys as ApiKeyConfig[]).entries()) {
+    if (unknown(key.profile)) throw refer(`apiKeys[${i}].profile`, key.profile!);
+  }
 }
 
 /**

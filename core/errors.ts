@@ -104,6 +104,23 @@ export const coreErrors = {
     mcp: 'result',
     description: "The API key is valid but its scopes do not cover this tool or route; ask for a key with that scope.",
   },
+  NOT_IN_PROFILE: {
+    status: 403,
+    mcp: 'result',
+    description: 'The tool is outside the profile this endpoint or API key serves (a profile with `others: refuse`); call it through an endpoint of a profile that has it, or with a key bound to one.',
+  },
+  PROFILE_NOT_FOUND: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description: 'No profile has this name (/mcp/<profile>, /profiles/<profile>/…, --profile); the message and `details.profiles` name the ones there are.',
+  },
+  PROFILE_FORBIDDEN: {
+    status: 403,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidRequest,
+    description: 'The API key is bound to another profile than the endpoint serves; use the endpoint of its profile, or the plain one (/mcp, /tools), which then serves it.',
+  },
   HOST_NOT_ALLOWED: {
     status: 403,
     mcp: 'protocol',
@@ -153,6 +170,11 @@ export const coreErrors = {
     status: 400,
     mcp: 'result',
     description: "The arguments do not match the tool's input schema; `details` lists each problem.",
+  },
+  TOOL_CALL_RECURSIVE: {
+    status: 400,
+    mcp: 'result',
+    description: 'gateway_call_tool was asked to call gateway_call_tool; give it the name of the tool to run, with that tool\'s arguments.',
   },
   TOOL_TIMEOUT: {
     status: 504,

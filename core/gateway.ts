@@ -21,10 +21,14 @@ import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from './plugins/
 import { createSchemaCompiler } from './catalog/schema.js';
 import { SessionRegistry } from './mcp/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './catalog/status-tool.js';
+import { addToolSearch } from './catalog/tool-search.js';
+import type { ToolSearchIndex } from './catalog/tool-search-index.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
 import { GatewaySharing } from './storage/gateway-sharing.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
+import { Profiles } from './catalog/profiles.js';
+import { globToRegExp } from './glob.js';
 import { PromptCatalog } from './catalog/prompt-catalog.js';
 import { ResourceCatalog } from './catalog/resource-catalog.js';
 import { ResourceSubscriptions } from './mcp/resource-subscriptions.js';
@@ -55,6 +59,8 @@ export interface Gateway {
   readonly resources: ResourceCatalog;
   /** Every prompt the plugins offer. */
   readonly prompts: PromptCatalog;
+  /** The named subsets of the catalog, `all` and the config's (core/catalog/profiles.ts). */
+  readonly profiles: Profiles;
   /** Which sessions subscribed to which resource URIs. */
   readonly subscriptions: ResourceSubscriptions;
   /** The HTTP routes, static folders and WebSocket routes plugins recorded (ctx.http). */
@@ -152,8 +158,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // One compiler for tool arguments, resource template variables and prompt arguments, so that
   // all three accept and refuse alike.
   const ajv = createSchemaCompiler({ useDefaults: true, log });
-  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal, closingSignal: lifecycle.signal };
-  const catalog = new ToolCatalog(catalogOptions);
+  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal, closingSignal: lifecycle.signal, listing: config.tools.listing };
+  const catalog = new ToolCatalog({ ...catalogOptions, excludes: pluginExclusions(config) });
+  const profiles = new Profiles(config.profiles, config.defaultProfile, catalog);
   const resources = new ResourceCatalog(catalogOptions);
   const prompts = new PromptCatalog(catalogOptions);
   const subscriptions = new ResourceSubscriptions();
@@ -197,11 +204,13 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const startedAt = Date.now();
   const sharing = new GatewaySharing({ store, events, keys, db, audit: config.tools.audit, log });
   let audit: AuditLog | undefined;
+  let toolSearch: ToolSearchIndex | undefined;
   let closing: Promise<void> | undefined;
   const closeAll = async () => {
     shutdown.abort();
     try {
       await Promise.all([catalog.drain(), resources.drain(), prompts.drain()]);
+      await toolSearch?.close();
       await plugins.close();
     } finally {
       breakers.shutdown();
@@ -228,6 +237,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     catalog,
     resources,
     prompts,
+    profiles,
     subscriptions,
     routes,
     commands,
@@ -286,12 +296,16 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     if (await sharing.start()) await lifecycle.checkpoint('sharing-started');
     // The store's health as of now (a cached probe), like /health's; the rest is read at once.
     catalog.add([catalog.prepare('gateway', statusToolDefinition, async () => (await store.health.check(), gateway.status()))]);
+    if (config.tools.search) toolSearch = addToolSearch(catalog);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
     capabilities = serverCapabilities(declaredChannels(registry, config.plugins));
     await lifecycle.checkpoint('registry-read');
     await plugins.start(registry, (point) => lifecycle.checkpoint(point));
     booted = true;
+    for (const { profile, unmatched } of profiles.unmatched()) {
+      log.warn({ profile, unmatched }, `profile ${profile}: ${unmatched.join(', ')} match no tool of the catalog`);
+    }
     await lifecycle.checkpoint('plugins-ready');
   } catch (err) {
     // Not lifecycle.close(): that waits for this boot to settle.
@@ -317,4 +331,15 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     throw err;
   });
   return { gateway, closeOwn };
+}
+
+/** `plugins.<name>.exclude`: the tools of each plugin the config turns off. */
+function pluginExclusions(config: GatewayConfig): ((plugin: string, tool: string) => boolean) | undefined {
+  const byPlugin = new Map(
+    Object.entries(config.plugins)
+      .filter(([, settings]) => settings.exclude?.length)
+      .map(([plugin, settings]) => [plugin, settings.exclude!.map(globToRegExp)] as const),
+  );
+  if (byPlugin.size === 0) return undefined;
+  return (plugin, tool) => byPlugin.get(plugin)?.some((glob) => glob.test(tool)) ?? false;
 }

@@ -1,4 +1,5 @@
-import { loadConfig, type ConfigWithoutWorkspace, type GatewayConfig, type ListenerConfig } from './config.js';
+import { deepFreeze, loadConfig, type ConfigWithoutWorkspace, type GatewayConfig, type ListenerConfig } from './config.js';
+import { checkProfileName } from './catalog/profiles.js';
 import { isGatewayError } from './errors.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { createGateway, type Gateway } from './gateway.js';
@@ -21,6 +22,8 @@ export interface ServeFlags {
   'no-http'?: boolean;
   'no-tcp'?: boolean;
   'no-unix'?: boolean;
+  /** The profile of MCP clients that name none, instead of the config's `defaultProfile`. */
+  profile?: string;
 }
 
 /** Watchdog slack past `shutdownTimeoutMs` (the plugin closers' budget) for listeners and the database. */
@@ -37,7 +40,7 @@ export async function runServe(flags: ServeFlags): Promise<number> {
   const budget = closeOnSignals(lifecycle);
   try {
     await lifecycle.checkpoint('start');
-    const config = loadConfig({ file: flags.config, workspace: flags.workspace });
+    const config = withProfile(loadConfig({ file: flags.config, workspace: flags.workspace }), flags.profile);
     budget.ms = config.shutdownTimeoutMs + WATCHDOG_SLACK_MS;
     const log = createLogger(config.logLevel);
     lifecycle.log = log;
@@ -48,6 +51,7 @@ export async function runServe(flags: ServeFlags): Promise<number> {
     lifecycle.ready();
     if (listeners.length === 0) gateway.log.warn('no transport is enabled; nothing to serve');
     announceAuth(gateway, listeners, flags);
+    announceProfiles(gateway);
     await lifecycle.checkpoint('ready');
   } catch (err) {
     await lifecycle.close('start-up failed');
@@ -103,10 +107,17 @@ export async function runStdio(flags: ServeFlags): Promise<number> {
   return 0;
 }
 
+/** `config` with `--profile` as its default profile; PROFILE_NOT_FOUND for a name it lacks. */
+export function withProfile<T extends Pick<GatewayConfig, 'profiles' | 'defaultProfile'>>(config: T, profile: string | undefined): T {
+  if (profile === undefined) return config;
+  checkProfileName(config.profiles, profile);
+  return deepFreeze({ ...config, defaultProfile: profile });
+}
+
 /** The --stdio start's config; when there is none to read, the client's `initialize` is refused with why, before the start fails. */
 async function stdioConfig(flags: ServeFlags): Promise<ConfigWithoutWorkspace> {
   try {
-    return loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' });
+    return withProfile(loadConfig({ file: flags.config, workspace: flags.workspace, unsetWorkspace: 'none' }), flags.profile);
   } catch (err) {
     if (isGatewayError(err)) await refuseStdioSession(err);
     throw err;
@@ -154,6 +165,19 @@ function announceAuth(gateway: Gateway, listeners: readonly Listener[], flags: S
   // would otherwise be printed as the config reads them in the shell the command is pasted in.
   const command = ['npx mcp-gateway keys owner', flags.config && `--config ${flags.config}`, http && `--http ${hostPort(http)}`, tcp && `--tcp ${hostPort(tcp)}`];
   gateway.log.info({ file: gateway.ownerKey.file }, `HTTP and TCP need an API key; \`${command.filter(Boolean).join(' ')}\` prints the owner key with ready-to-paste lines`);
+}
+
+/** Which profiles there are and how a client picks one, when the config defines any. */
+function announceProfiles(gateway: Gateway): void {
+  const { profiles } = gateway;
+  const names = profiles.names();
+  if (names.length === 1) return;
+  const count = (name: string) => profiles.listed(profiles.require(name)).length;
+  const others = names.filter((n) => n !== profiles.default.name).map((n) => `${n} (${count(n)})`);
+  gateway.log.info(
+    { defaultProfile: profiles.default.name, profiles: names },
+    `MCP clients see the profile "${profiles.default.name}" (${count(profiles.default.name)} tools); the others are ${others.join(', ')}: pick one with /mcp/<profile>, --stdio --profile <profile>, or an API key's profile (GET /profiles lists them)`,
+  );
 }
 
 function socketAddresses(config: GatewayConfig, flags: ServeFlags) {

@@ -33,7 +33,7 @@ export interface BenchOptions {
   readonly pin: boolean;
 }
 
-export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview', 'soak'] as const;
+export const SECTION_NAMES = ['mcp', 'rest', 'files', 'startup', 'growth', 'process', 'storage', 'upstream', 'peers', 'knowledge', 'brain', 'collab', 'webview', 'soak', 'tool-definitions'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 function number(name: string, fallback: number): number {

@@ -93,7 +93,7 @@ export const statusToolDefinition: ToolDefinition = {
   name: 'gateway_status',
   title: 'Gateway status',
   description:
-    'Reports the gateway itself: version, uptime, loaded plugins with their tools, plugins skipped at boot and why, circuit breakers with their state, and open sessions by transport.',
+    'Reports the gateway itself: version, uptime, plugins loaded (with their tools) or skipped at boot (with why), circuit breakers, open sessions, audit and store health.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: closedObject(gatewayStatusProperties),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -4,14 +4,16 @@ import { observeCall, type CallObserver } from './call-observers.js';
 import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import { isJsonSerialisable } from '../json.js';
-import type { Caller, ProgressUpdate, ToolDefinition, ToolHandler } from '../plugins/plugin-types.js';
+import type { Caller, CallContext, ProgressUpdate, ToolDefinition } from '../plugins/plugin-types.js';
 import { isThenable, refusingSignal, RunningCall } from './running-call.js';
 import type { ClientLink } from './client-link.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
+import { toolListing, type ListingForm } from './lean-listing.js';
 import { strictPrecheck } from './strict-precheck.js';
 import { ToolValidators, type CompiledValidators } from './tool-validators.js';
+import type { Profile } from './profiles.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -21,7 +23,7 @@ const MAX_ORIGIN_LENGTH = 200;
 export interface RegisteredTool {
   readonly plugin: string;
   readonly definition: ToolDefinition;
-  readonly handler: ToolHandler<never>;
+  readonly handler: CatalogToolHandler;
   /** Arguments and (with an outputSchema) results, compiled on first use. */
   readonly validators: ToolValidators;
   readonly timeoutMs: number;
@@ -41,10 +43,19 @@ export interface CallRequest {
   readonly onProgress?: (update: ProgressUpdate) => void;
   /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
   readonly allows?: (tool: RegisteredTool) => boolean;
+  /** The profile of the endpoint or key the call came through; every tool when absent. */
+  readonly profile?: Profile;
   /** The MCP session's link to its client and the request's id; absent over REST and the CLI. */
   readonly client?: ClientLink;
   readonly requestId?: RequestId;
 }
+
+/**
+ * A tool handler as the catalog runs it. A plugin's takes (args, call) and ignores the third
+ * argument; core's gateway_call_tool takes the CallRequest too, to make its nested call as
+ * the same caller (reach, profile, session link, progress), which CallContext does not carry.
+ */
+export type CatalogToolHandler = (args: never, call: CallContext, request: CallRequest) => unknown;
 
 export type CallOutcome =
   /** `json`: the value serialised once, before observers saw the call (serialiseResult). */
@@ -80,6 +91,10 @@ export interface ToolCatalogOptions {
    * its start, not only when the gateway part closes.
    */
   closingSignal?: AbortSignal;
+  /** What tools/list carries of each tool (`tools.listing`; see lean-listing.ts). Default `lean`. */
+  listing?: ListingForm;
+  /** Tools the config turns off (`plugins.<name>.exclude`): `add` leaves them out. */
+  excludes?: (plugin: string, tool: string) => boolean;
 }
 
 /**
@@ -112,7 +127,7 @@ export class ToolCatalog {
    * Checks a definition and compiles its schemas, without adding it (a plugin's tools are
    * added together once its setup succeeds). Throws TOOL_DEFINITION_INVALID.
    */
-  prepare(plugin: string, definition: ToolDefinition, handler: ToolHandler<never>): RegisteredTool {
+  prepare(plugin: string, definition: ToolDefinition, handler: CatalogToolHandler): RegisteredTool {
     const fail = (why: string): never => {
       throw new GatewayError('TOOL_DEFINITION_INVALID', `Plugin "${plugin}", tool "${String(definition?.name)}": ${why}`);
     };
@@ -148,14 +163,7 @@ export class ToolCatalog {
       const problem = strictPrecheck(ajv, inputSchema) ?? (outputSchema === undefined ? undefined : strictPrecheck(ajv, outputSchema));
       if (problem) fail(`its schema does not compile in strict mode: ${problem}`);
     }
-    const listing: Tool = {
-      name,
-      description,
-      inputSchema: inputSchema as Tool['inputSchema'],
-      annotations: { ...annotations },
-      ...(definition.title === undefined ? {} : { title: definition.title }),
-      ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool['outputSchema'] }),
-    };
+    const listing = toolListing(definition, this.#options.listing ?? 'lean');
     return {
       plugin,
       definition,
@@ -166,8 +174,10 @@ export class ToolCatalog {
     };
   }
 
-  /** Adds prepared tools; a name taken since `prepare` is refused. */
-  add(tools: readonly RegisteredTool[]): void {
+  /** Adds prepared tools, less those the config turns off; a name taken since `prepare` is refused. */
+  add(offered: readonly RegisteredTool[]): void {
+    const excludes = this.#options.excludes;
+    const tools = excludes ? offered.filter((t) => !excludes(t.plugin, t.listing.name)) : offered;
     for (const tool of tools) {
       const taken = this.#tools.get(tool.listing.name);
       if (taken) {
@@ -354,13 +364,8 @@ export class ToolCatalog {
       const refusal = precondition();
       if (refusal) return { ok: false, tool, error: refusal };
     }
-    if (request.allows && !request.allows(tool)) {
-      return {
-        ok: false,
-        tool,
-        error: forbiddenError(tool, request.caller.identity),
-      };
-    }
+    const refused = callRefusal(tool, request);
+    if (refused) return { ok: false, tool, error: refused };
     let validators: CompiledValidators;
     try {
       validators = tool.validators.get();
@@ -392,7 +397,7 @@ export class ToolCatalog {
     this.#running.add(call);
     let value: unknown;
     try {
-      value = (tool.handler as ToolHandler<unknown>)(args, call);
+      value = (tool.handler as (args: unknown, call: CallContext, request: CallRequest) => unknown)(args, call, request);
     } catch (err) {
       this.#running.delete(call);
       return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
@@ -470,7 +475,21 @@ export function unknownToolError(name: string): GatewayError {
   return new GatewayError('UNKNOWN_TOOL', `Unknown tool "${shown}". List the tools (tools/list or GET /tools) for valid names.`);
 }
 
-export function forbiddenError(tool: RegisteredTool, keyName: string | undefined): GatewayError {
+/** Why `request` may not call `tool`: its key's scopes (FORBIDDEN), then its profile (NOT_IN_PROFILE); undefined when it may. */
+export function callRefusal(tool: RegisteredTool, request: Pick<CallRequest, 'allows' | 'profile' | 'caller'>): GatewayError | undefined {
+  if (request.allows && !request.allows(tool)) return forbiddenError(tool, request.caller.identity);
+  if (request.profile && !request.profile.allows(tool)) return notInProfileError(tool, request.profile);
+  return undefined;
+}
+
+function notInProfileError(tool: RegisteredTool, profile: Profile): GatewayError {
+  return new GatewayError(
+    'NOT_IN_PROFILE',
+    `Tool ${tool.listing.name} is not in the profile "${profile.name}" this endpoint or API key serves; use an endpoint of a profile that has it (/mcp/<profile>, --profile), or a key bound to one.`,
+  );
+}
+
+function forbiddenError(tool: RegisteredTool, keyName: string | undefined): GatewayError {
   return new GatewayError('FORBIDDEN', `The API key "${keyName}" has no scope for tool ${tool.listing.name}.`);
 }
 

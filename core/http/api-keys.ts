@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { ApiKeyConfig } from '../config.js';
+import { globToRegExp } from '../glob.js';
 
 /** The principal name of the owner key; configured keys may not take it. */
 export const OWNER_KEY_NAME = 'owner';
@@ -8,6 +9,8 @@ export const OWNER_KEY_NAME = 'owner';
 export interface Principal {
   readonly name: string;
   readonly scopes: readonly string[];
+  /** The profile the key is bound to: every call it makes sees that profile and no other. */
+  readonly profile?: string;
   mayCallTool(tool: string, plugin: string): boolean;
   readonly mayReadEvents: boolean;
   /** Whether the key may read the resources and get the prompts of `plugin`: scope `*` or `plugin:<name>`. */
@@ -17,16 +20,6 @@ export interface Principal {
    * `*`, `plugin:<plugin>`, `route:<plugin>`, or `route:<plugin>:<scope>` for a route of that scope.
    */
   mayCallRoute(plugin: string, scope?: string): boolean;
-}
-
-/** The tools a principal may see and call, as a filter; undefined (all of them) without keys. */
-export function toolScope(principal: Principal | undefined): ((tool: { plugin: string; listing: { name: string } }) => boolean) | undefined {
-  return principal ? (tool) => principal.mayCallTool(tool.listing.name, tool.plugin) : undefined;
-}
-
-/** The plugins whose resources and prompts a principal may use, as a filter; undefined (all) without keys. */
-export function pluginScope(principal: Principal | undefined): ((plugin: string) => boolean) | undefined {
-  return principal ? (plugin) => principal.mayUsePlugin(plugin) : undefined;
 }
 
 /** A new random key (shown once) and the hash that goes into the config. */
@@ -87,14 +80,10 @@ function principal(key: ApiKeyConfig): Principal {
   return {
     name: key.name,
     scopes: key.scopes,
+    ...(key.profile === undefined ? {} : { profile: key.profile }),
     mayReadEvents: everything || key.scopes.includes('events'),
     mayCallTool: (tool, plugin) => everything || plugins.has(plugin) || toolPatterns.some((p) => p.test(tool)),
     mayUsePlugin: (plugin) => everything || plugins.has(plugin),
     mayCallRoute: (plugin, scope) => everything || plugins.has(plugin) || routes.has(plugin) || (scope !== undefined && routes.has(`${plugin}:${scope}`)),
   };
-}
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
 }

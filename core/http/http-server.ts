@@ -11,7 +11,7 @@ import { HttpAdmission } from './http-admission.js';
 import { capConnections } from './http-connections.js';
 import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
-import { registerMcpRoutes } from './mcp-http.js';
+import { endpointProfile, registerMcpRoutes } from './mcp-http.js';
 import { registerPluginRoutes } from './plugin-routes.js';
 import { attachPluginSockets } from './plugin-sockets.js';
 import { registerPluginStatic } from './plugin-static.js';
@@ -21,6 +21,7 @@ import { gatewayMetrics } from './metrics.js';
 import { LiveToolDocument } from './openapi-live.js';
 import { restCallPath } from './rest-calls.js';
 import { registerRestRoutes } from './rest-routes.js';
+import { registerProfileRoutes } from './profile-routes.js';
 import { registerContentRoutes } from './rest-content.js';
 import { refuseExposedWithoutAuth } from '../mcp/socket-server.js';
 
@@ -128,9 +129,9 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   // address may be another name for it (127.0.0.1 for localhost), and a cross-origin call fails.
   await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (document) => withServers(toolDocument.latest(document), '/') });
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () =>
-    withServers(await toolDocument.current(app.swagger()), serverUrl(config.host, app.server.address())),
-  );
+  const wholeDocument = async () => withServers(await toolDocument.current(app.swagger()), serverUrl(config.host, app.server.address()));
+  app.get('/openapi.json', { schema: { hide: true } }, wholeDocument);
+  registerProfileRoutes(app, gateway, wholeDocument);
   registerHealthRoutes(app, gateway);
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(metrics.contentType).send(await metrics.metrics()),
@@ -198,6 +199,7 @@ export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.
   return listener;
 }
 
+/** `/mcp` and `/mcp/<profile>`, whose refusals are JSON-RPC errors. */
 function isMcpPath(url: string): boolean {
-  return url === '/mcp' || url.startsWith('/mcp?');
+  return endpointProfile(url) !== null;
 }

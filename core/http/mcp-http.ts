@@ -3,9 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { pluginScope, toolScope, type Principal } from './api-keys.js';
+import type { Principal } from './api-keys.js';
+import { callerView, chooseProfile } from '../catalog/caller-view.js';
 import type { HttpConfig } from '../config.js';
 import { GatewayError, isGatewayError } from '../errors.js';
+import type { Profile } from '../catalog/profiles.js';
 import type { Gateway } from '../gateway.js';
 import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
@@ -13,6 +15,21 @@ import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeader
 import { clientAddressGroup } from './client-address.js';
 
 const MCP_PATH = '/mcp';
+/** `/mcp/<profile>`: the same MCP endpoint serving one profile (core/catalog/profiles.ts). */
+const PROFILE_PATH = `${MCP_PATH}/:profile`;
+
+/**
+ * The profile a `/mcp…` URL names: undefined for `/mcp`, null for a URL that is not an MCP
+ * endpoint. Never decoded: a profile name is `[a-z0-9-]`, so an escape names none, and a
+ * malformed one (`%E0`) must not throw on the server's request path.
+ */
+export function endpointProfile(url: string): string | undefined | null {
+  const path = url.split('?', 1)[0]!;
+  if (path === MCP_PATH) return undefined;
+  if (!path.startsWith(`${MCP_PATH}/`)) return null;
+  const name = path.slice(MCP_PATH.length + 1);
+  return name === '' || name.includes('/') ? null : name;
+}
 
 /**
  * The fastify request hooks of `/mcp` that the fast path (`McpRoutes.post`) does itself, by
@@ -40,6 +57,8 @@ interface HttpSession {
   readonly keyName?: string;
   /** Whose share of maxMcpSessionsPerKey it counts against: the key, or the client address. */
   readonly owner: string;
+  /** The profile its endpoint named (`/mcp/<profile>`); later requests must come to the same one. */
+  readonly endpoint: string | undefined;
   lastSeen: number;
 }
 
@@ -83,13 +102,22 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const guarded = guard.check(request.raw);
     const principal = guarded.ok ? guarded.principal : undefined;
+    const endpoint = (request.params as { profile?: string }).profile;
+    if (endpoint !== undefined && !gateway.profiles.get(endpoint)) return jsonRpcError(reply, gateway.profiles.notFound(endpoint));
     const id = request.headers['mcp-session-id'];
     let session: HttpSession | undefined;
     if (typeof id === 'string') {
-      const found = sessionFor(id, principal);
+      const found = sessionFor(id, principal, endpoint);
       if (isGatewayError(found)) return jsonRpcError(reply, found);
       session = found;
     } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
+      let profile;
+      try {
+        profile = chooseProfile(gateway.profiles, endpoint, principal, gateway.profiles.default);
+      } catch (err) {
+        if (isGatewayError(err)) return jsonRpcError(reply, err);
+        throw err;
+      }
       if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
@@ -105,7 +133,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
       opening++;
       try {
-        session = await openSession(principal, owner, request.ip);
+        session = await openSession(principal, owner, request.ip, endpoint, profile);
       } catch (err) {
         release(owner);
         throw err;
@@ -140,9 +168,13 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   }
 
   /** The session a request names, or why it may not use it. */
-  function sessionFor(id: string, principal: Principal | undefined): HttpSession | GatewayError {
+  function sessionFor(id: string, principal: Principal | undefined, endpoint: string | undefined): HttpSession | GatewayError {
     const session = sessions.get(id);
     if (!session) return new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} is unknown or expired; send initialize to start a new one.`);
+    if (session.endpoint !== endpoint) {
+      const opened = session.endpoint === undefined ? MCP_PATH : `${MCP_PATH}/${session.endpoint}`;
+      return new GatewayError('SESSION_NOT_FOUND', `Session ${id.slice(0, 64)} was opened at ${opened}; send its requests there.`);
+    }
     if (session.keyName !== principal?.name) return new GatewayError('FORBIDDEN', 'This session belongs to another API key.');
     return session;
   }
@@ -159,7 +191,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     return true;
   }
 
-  async function openSession(principal: Principal | undefined, owner: string, ip: string): Promise<HttpSession> {
+  async function openSession(principal: Principal | undefined, owner: string, ip: string, endpoint: string | undefined, profile: Profile): Promise<HttpSession> {
     const keyName = principal?.name;
     const sessionId = randomUUID();
     const transport = new StreamableHTTPServerTransport({
@@ -168,34 +200,38 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
         sessions.set(id, session);
       },
     });
-    const session: HttpSession = { transport, keyName, owner, lastSeen: Date.now() };
+    const session: HttpSession = { transport, keyName, owner, endpoint, lastSeen: Date.now() };
     let closed = false;
     transport.onclose = () => {
       sessions.delete(sessionId);
       if (!closed) release(owner);
       closed = true;
     };
-    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, allows: toolScope(principal), allowsPlugin: pluginScope(principal) });
+    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, view: callerView(principal, profile) });
     return session;
   }
 
   const route = { schema: { hide: true } };
-  app.post(MCP_PATH, route, handle);
-  app.get(MCP_PATH, route, handle);
-  app.delete(MCP_PATH, route, handle);
+  for (const path of [MCP_PATH, PROFILE_PATH]) {
+    app.post(path, route, handle);
+    app.get(path, route, handle);
+    app.delete(path, route, handle);
+  }
 
   const { errors, log } = gateway;
   const answer = (res: ServerResponse, error: GatewayError, headers?: HttpHeaders) => writeAnswer(res, errorAnswer(error, errors, true), headers);
   const post = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url!;
-    if (req.method !== 'POST' || !(url === MCP_PATH || url.startsWith(`${MCP_PATH}?`))) return false;
+    const endpoint = endpointProfile(url);
+    // An unknown profile goes to fastify's route, which answers PROFILE_NOT_FOUND.
+    if (req.method !== 'POST' || endpoint === null || (endpoint !== undefined && !gateway.profiles.get(endpoint))) return false;
     const id = req.headers['mcp-session-id'];
     const contentType = req.headers['content-type'];
     if (typeof id !== 'string' || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
 
     // As fastify answers: the rate limit's headers go with a refusal (a hijacked reply drops them).
     admitJsonRequest(req, admission, MCP_PATH, config.bodyLimitBytes, (error, headers) => answer(res, error, headers), (body, admitted) => {
-      const found = sessionFor(id, admitted.principal);
+      const found = sessionFor(id, admitted.principal, endpoint);
       if (isGatewayError(found)) {
         answer(res, found, admitted.headers);
         return;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toolScope, type Principal } from './api-keys.js';
+import type { Principal } from './api-keys.js';
+import { restView } from '../catalog/caller-view.js';
 import type { Gateway } from '../gateway.js';
 import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import { errorAnswer, JSON_CONTENT_TYPE, writeAnswer, type HttpHeaders, type JsonAnswer } from './http-reply.js';
@@ -9,6 +10,7 @@ import { isThenable } from '../catalog/running-call.js';
 import { restSuccessText } from '../replies.js';
 
 const TOOLS_PREFIX = '/tools/';
+const PROFILES_PREFIX = '/profiles/';
 
 /**
  * The fastify request hooks of `POST /tools/<name>` that `restCallPath` does itself, by hook
@@ -23,6 +25,8 @@ export interface RestCaller {
   readonly principal?: Principal;
   /** The client's address: the caller's identity when no API key names it. */
   readonly address?: string;
+  /** The profile the URL names (`/profiles/<profile>/tools/<name>`); the plain paths serve `all`. */
+  readonly profile?: string;
 }
 
 /**
@@ -35,9 +39,11 @@ export interface RestCaller {
  */
 export function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
   const { principal } = caller;
+  const view = restView(gateway.profiles, principal, caller.profile);
   const outcome = gateway.catalog.invoke(name, args, {
     caller: principal ? { transport: 'rest', identity: principal.name, keyName: principal.name } : { transport: 'rest', identity: caller.address },
-    allows: toolScope(principal),
+    allows: view.allows,
+    profile: view.profile,
     onCancelable: (cancel) =>
       res.once('close', () => {
         if (!res.writableFinished) cancel();
@@ -49,7 +55,7 @@ export function restCallAnswer(gateway: Gateway, name: string, args: unknown, ca
 }
 
 /**
- * `POST /tools/<name>` with a JSON body, served on node's HTTP server ahead of fastify: the
+ * `POST /tools/<name>` (and `/profiles/<profile>/tools/<name>`) with a JSON body, served on node's HTTP server ahead of fastify: the
  * REST bridge's hot path. A framework's per-request machinery (request and reply objects,
  * hooks, content-type parsers, the serializer) cost more than the rest of a trivial call;
  * this path does only what such a request needs, with the same checks and answers as the
@@ -91,19 +97,30 @@ export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLim
   };
 
   return (req, res) => {
-    const url = req.url!;
-    if (req.method !== 'POST' || !url.startsWith(TOOLS_PREFIX)) return false;
-    const query = url.indexOf('?', TOOLS_PREFIX.length);
-    const name = query === -1 ? url.slice(TOOLS_PREFIX.length) : url.slice(TOOLS_PREFIX.length, query);
+    if (req.method !== 'POST') return false;
+    const target = callTarget(req.url!);
+    if (!target) return false;
+    const { name, profile } = target;
     const contentType = req.headers['content-type'];
     if (!TOOL_NAME.test(name) || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
+    // An unknown profile goes to fastify's route, which answers PROFILE_NOT_FOUND.
+    if (profile !== undefined && !gateway.profiles.get(profile)) return false;
 
     const refuse = (error: GatewayError, headers?: HttpHeaders) => {
       if (!res.destroyed) answer(res, errorAnswer(error, errors), headers);
     };
     admitJsonRequest(req, admission, TOOLS_PREFIX + name, bodyLimit, refuse, (args, admitted) =>
-      call(req, res, name, args, { principal: admitted.principal, address: req.socket.remoteAddress }, admitted.headers),
+      call(req, res, name, args, { principal: admitted.principal, address: req.socket.remoteAddress, profile }, admitted.headers),
     );
     return true;
   };
+}
+
+/** The tool and profile of `/tools/<name>` or `/profiles/<profile>/tools/<name>` (query string ignored). */
+function callTarget(url: string): { name: string; profile?: string } | undefined {
+  const path = url.split('?', 1)[0]!;
+  if (path.startsWith(TOOLS_PREFIX)) return { name: path.slice(TOOLS_PREFIX.length) };
+  if (!path.startsWith(PROFILES_PREFIX)) return undefined;
+  const [profile, tools, name, ...rest] = path.slice(PROFILES_PREFIX.length).split('/');
+  return tools === 'tools' && name !== undefined && rest.length === 0 && profile ? { name, profile } : undefined;
 }

@@ -4,7 +4,8 @@ import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { ContentOutcome, ContentRequest } from '../catalog/content-calls.js';
 import type { RegisteredPrompt } from '../catalog/prompt-catalog.js';
-import { pluginScope, type Principal } from './api-keys.js';
+import type { Principal } from './api-keys.js';
+import { restView } from '../catalog/caller-view.js';
 import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, sendAnswer, sendError } from './http-reply.js';
 import { contentRouteSchemas, promptRouteSchema } from './openapi-content.js';
@@ -26,7 +27,7 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
 
   app.get<{ Querystring: { uri?: unknown } }>('/resources', { schema: schemas.resources }, async (request, reply) => {
     const principal = principalOf(request);
-    const allowsPlugin = pluginScope(principal);
+    const { allowsPlugin } = restView(gateway.profiles, principal);
     const { uri } = request.query;
     if (uri === undefined) {
       const visible = (entry: { plugin: string }) => allowsPlugin?.(entry.plugin) ?? true;
@@ -38,11 +39,11 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
       return { success: true, data };
     }
     if (typeof uri !== 'string') return sendError(reply, new GatewayError('INVALID_URI', 'Give one "uri" query parameter, %XX-escaped, e.g. /resources?uri=notes%3A%2F%2Freadme.'), errors);
-    return answer(reply, await resources.read(uri, restRequest(principal, request, reply.raw)), (value) => ({ contents: value }));
+    return answer(reply, await resources.read(uri, restRequest(gateway, principal, request, reply.raw)), (value) => ({ contents: value }));
   });
 
   app.get('/prompts', { schema: schemas.listPrompts }, (request) => {
-    const allowsPlugin = pluginScope(principalOf(request));
+    const { allowsPlugin } = restView(gateway.profiles, principalOf(request));
     return { success: true, data: prompts.list().filter((p) => allowsPlugin?.(p.plugin) ?? true).map(describePrompt) };
   });
 
@@ -54,7 +55,7 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
   app.post<{ Params: { name: string } }>('/prompts/:name', { schema: { hide: true } }, (request, reply) => getPrompt(request.params.name, request, reply));
 
   async function getPrompt(name: string, request: FastifyRequest, reply: FastifyReply) {
-    const outcome = await prompts.render(name, request.body, restRequest(principalOf(request), request, reply.raw));
+    const outcome = await prompts.render(name, request.body, restRequest(gateway, principalOf(request), request, reply.raw));
     return answer(reply, outcome, (value) => value);
   }
 
@@ -66,10 +67,10 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
 }
 
 /** A REST request to the catalogs: the caller, its key's scopes, and cancellation when the client hangs up. */
-function restRequest(principal: Principal | undefined, request: FastifyRequest, res: ServerResponse): ContentRequest {
+function restRequest(gateway: Gateway, principal: Principal | undefined, request: FastifyRequest, res: ServerResponse): ContentRequest {
   return {
     caller: { transport: 'rest', identity: principal?.name ?? request.ip, ...(principal ? { keyName: principal.name } : {}) },
-    allowsPlugin: pluginScope(principal),
+    allowsPlugin: restView(gateway.profiles, principal).allowsPlugin,
     onCancelable: (cancel) =>
       res.once('close', () => {
         if (!res.writableFinished) cancel();

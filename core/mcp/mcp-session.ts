@@ -5,7 +5,8 @@ import { GatewayError, type ErrorTable } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
-import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import { listingsFor, type CallerView } from '../catalog/caller-view.js';
 import { serveToolCalls } from './mcp-tool-calls.js';
 import type { Caller, TransportKind } from '../plugins/plugin-types.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
@@ -36,10 +37,8 @@ export interface McpSessionOptions {
   sessionId?: string;
   /** Who the caller is when the transport knows better than `initialize` (an API key's name). */
   identity?: string;
-  /** The tools this session may see and call (API-key scopes); all when absent. */
-  allows?: (tool: RegisteredTool) => boolean;
-  /** The plugins whose resources and prompts this session may see and use (API-key scopes); all when absent. */
-  allowsPlugin?: (plugin: string) => boolean;
+  /** What the session may see and call: its key's scopes and its profile (caller-view.ts); everything when absent. */
+  view?: CallerView;
 }
 
 /** What every session offers; static, so that --stdio can answer `initialize` before the plugins boot. */
@@ -107,12 +106,13 @@ export async function openMcpSession(
   };
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
 
-  const { allows, allowsPlugin } = options;
+  const view = options.view ?? {};
+  const { allows, profile, allowsPlugin } = view;
   // keyName only where a key named the session: a caller object has no keys set to undefined.
   const keyName = options.identity === undefined ? {} : { keyName: options.identity };
   const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: allows ? deps.catalog.list().filter(allows).map((t) => t.listing) : deps.catalog.listings(),
+    tools: listingsFor(deps.catalog, view),
   }));
   const content = { session, caller, allowsPlugin };
   endSubscriptions = serveResources(server, deps, content);
@@ -132,6 +132,7 @@ export async function openMcpSession(
     errors: deps.errors,
     log: deps.log,
     allows,
+    profile,
     caller,
     client: sessionClientLink(server, session, deps.log),
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),

@@ -4,6 +4,7 @@ import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
+import type { Profile } from '../catalog/profiles.js';
 import { toMcpResult, toRestData } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
 import { jsonRpcError, toolCallResponse, withJsonText } from '../replies.js';
@@ -41,6 +42,7 @@ export interface ToolCallHost {
   /** Who is calling; asked per call, since `initialize` may name the client after connect. */
   readonly caller: () => Caller;
   readonly allows?: (tool: RegisteredTool) => boolean;
+  readonly profile?: Profile;
   /** How a call asks this session's client (sampling, elicitation) or logs to it. */
   readonly client?: ClientLink;
   /** Lines plugins append to a successful result (ctx.sessions.resultNote), as more text blocks. */
@@ -86,6 +88,7 @@ export function serveToolCalls(transport: Transport, host: ToolCallHost): { canc
       .call(name, args, {
         caller,
         allows: host.allows,
+        profile: host.profile,
         client: host.client,
         requestId: id,
         onCancelable: (cancel) => (entry.cancel = cancel),

@@ -2,13 +2,13 @@ import { createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { ListenerConfig } from '../config.js';
 import { socketLimitDefaults } from '../config-schema.js';
 import { ConnectionSlots } from '../connection-slots.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Gateway } from '../gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
-import { pluginScope, toolScope } from '../http/api-keys.js';
+import { callerView, chooseProfile } from '../catalog/caller-view.js';
 
 export type SocketAddress = { kind: 'tcp'; host: string; port: number } | { kind: 'unix'; path: string };
 
@@ -107,7 +107,16 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
     transport.onmessage = undefined;
   }
   const { principal } = admitted ?? {};
-  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, allows: toolScope(principal), allowsPlugin: pluginScope(principal) });
+  let profile;
+  try {
+    // TCP and the socket are one endpoint each: the key's profile, else the default one.
+    profile = chooseProfile(gateway.profiles, undefined, principal, gateway.profiles.default);
+  } catch (err) {
+    if (!isGatewayError(err)) throw err;
+    refuse(socket, err);
+    return;
+  }
+  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, view: callerView(principal, profile) });
   // Closing the SDK server closes the transport, which ends the socket.
   socket.once('close', () => void server.close().catch(() => {}));
   if (admitted) {

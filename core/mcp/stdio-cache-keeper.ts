@@ -1,5 +1,6 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Gateway } from '../gateway.js';
+import { callerView, listingsFor } from '../catalog/caller-view.js';
 import { GATEWAY_VERSION } from '../version.js';
 import type { CachedAnswers } from './cached-answers.js';
 import { SERVER_INSTRUCTIONS } from './mcp-session.js';
@@ -19,7 +20,7 @@ type SnapshotContent = Omit<CatalogSnapshot, 'format' | 'key'>;
  */
 export function reconcileEarlyAnswers(answers: CachedAnswers, gateway: Gateway, session: SessionInfo): void {
   const then = answers.snapshot;
-  if (answers.answeredTools && JSON.stringify(gateway.catalog.listings()) !== JSON.stringify(then.tools)) {
+  if (answers.answeredTools && JSON.stringify(stdioListings(gateway)) !== JSON.stringify(then.tools)) {
     gateway.log.info('the tools differ from the cached list the client was given at start; sending tools/list_changed');
     session.notify({ method: 'notifications/tools/list_changed' });
   }
@@ -65,6 +66,11 @@ function snapshotContent(gateway: Gateway, maxMessageBytes: number): SnapshotCon
     instructions: SERVER_INSTRUCTIONS,
     protocolVersions: [LATEST_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION)],
     maxMessageBytes,
-    tools: gateway.catalog.listings(),
+    tools: stdioListings(gateway),
   };
+}
+
+/** What the stdio session lists: the tools of the start's profile (--profile, else the default). */
+function stdioListings(gateway: Gateway) {
+  return listingsFor(gateway.catalog, callerView(undefined, gateway.profiles.default));
 }

@@ -7,6 +7,7 @@ import { GatewayError, isGatewayError } from '../errors.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import type { Logger } from '../logger.js';
 import { HeldTransport } from './held-transport.js';
+import { callerView } from '../catalog/caller-view.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { makePrivateDir } from '../private-files.js';
@@ -84,7 +85,8 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
   }
   try {
     const transport = roots?.transport ?? held!;
-    const { server, session } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio' });
+    // stdio is one client's endpoint: the start's profile (--profile, else the config's default).
+    const { server, session } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio', view: callerView(undefined, gateway.profiles.default) });
     if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
     transport.release(answers?.initializeId ?? roots?.initializeId);
     if (answers) reconcileEarlyAnswers(answers, gateway, session);
@@ -142,7 +144,8 @@ async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: str
     `Add "--workspace", "/path/to/project" to this server's args in the MCP client's config, or set workspace: in ${config.file ?? 'a gateway.config.yaml passed with --config'}; then restart the server.`;
   log.error(message);
   makePrivateDir(config.dataDir);
-  const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {} }), log, lifecycle });
+  // No tool search either: there is nothing to find, and the one tool listed carries the message.
+  const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {}, tools: { ...config.tools, search: false } }), log, lifecycle });
   gateway.catalog.require(() => new GatewayError('CONFIG_INVALID', message));
   return gateway;
 }

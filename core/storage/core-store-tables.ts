@@ -63,4 +63,10 @@ export const CORE_STORE_MIGRATIONS: readonly StoreMigration[] = [
       )`.execute(db);
     },
   },
+  {
+    name: 'the profile an API key is bound to',
+    async up(db) {
+      await sql`ALTER TABLE core_api_keys ADD COLUMN profile text`.execute(db);
+    },
+  },
 ];

@@ -21,7 +21,7 @@ export async function addSharedKey(store: SharedStore, key: ApiKeyConfig): Promi
   await store.migrate('core', CORE_STORE_MIGRATIONS);
   const inserted = await store.db
     .insertInto(SHARED_KEYS_TABLE)
-    .values({ name: key.name, hash: key.hash, scopes: JSON.stringify(key.scopes), created_at: new Date().toISOString() })
+    .values({ name: key.name, hash: key.hash, scopes: JSON.stringify(key.scopes), profile: key.profile ?? null, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -33,8 +33,13 @@ export async function addSharedKey(store: SharedStore, key: ApiKeyConfig): Promi
 
 /** Every key in `core_api_keys`. */
 export async function readSharedKeys(store: SharedStore): Promise<ApiKeyConfig[]> {
-  const rows = await store.db.selectFrom(SHARED_KEYS_TABLE).select(['name', 'hash', 'scopes']).orderBy('name').execute();
-  return rows.map((row) => ({ name: row.name as string, hash: row.hash as string, scopes: JSON.parse(row.scopes as string) as string[] }));
+  const rows = await store.db.selectFrom(SHARED_KEYS_TABLE).select(['name', 'hash', 'scopes', 'profile']).orderBy('name').execute();
+  return rows.map((row) => ({
+    name: row.name as string,
+    hash: row.hash as string,
+    scopes: JSON.parse(row.scopes as string) as string[],
+    ...(row.profile === null ? {} : { profile: row.profile as string }),
+  }));
 }
 
 export interface SharedApiKeysOptions {

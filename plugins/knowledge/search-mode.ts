@@ -6,7 +6,5 @@ export type SearchModeArg = 'auto' | 'hybrid' | 'lexical' | 'vector';
 export const searchModeArg = {
   enum: ['auto', 'hybrid', 'lexical', 'vector'],
   default: 'auto',
-  description:
-    'auto: hybrid when vectors can be had, else lexical. lexical: words only (exact names, error codes, config keys). vector: meaning only. ' +
-    'Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
+  description: 'auto: hybrid if vectors exist, else lexical. lexical: exact names, codes.',
 } as const;

@@ -21,7 +21,7 @@ describe('mcp-gateway/testing', () => {
     const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: { config: { maxNotes: 2 } } } });
     try {
       const { tools } = await test.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['gateway_status', 'note_add', 'note_delete', 'note_list']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['gateway_call_tool', 'gateway_find_tools', 'gateway_status', 'note_add', 'note_delete', 'note_list']);
 
       const added = await test.client.callTool({ name: 'note_add', arguments: { text: 'one' } });
       assert.equal(resultJson(added).text, 'one');

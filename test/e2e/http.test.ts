@@ -251,7 +251,8 @@ describe('HTTP face on a real listening server', () => {
       const doc = (await (await fetch(`${base}/openapi.json`)).json()) as any;
       assert.ok(doc.components.securitySchemes.bearer);
       const tools = (await (await fetch(`${base}/tools`, { headers: bearer(narrow.key) })).json()) as any;
-      assert.deepEqual(tools.data.map((t: any) => t.name), ['gateway_status']);
+      // `gateway_*` covers tool search's two tools as well.
+      assert.deepEqual(tools.data.map((t: any) => t.name), ['gateway_status', 'gateway_find_tools', 'gateway_call_tool']);
       assert.equal((await fetch(`${base}/tools`)).status, 401);
     });
 
@@ -269,7 +270,7 @@ describe('HTTP face on a real listening server', () => {
 
     it('/mcp: a narrow key sees only its tools and gets FORBIDDEN for others; a full key calls them', async () => {
       const { client } = await mcpClient(base, bearer(narrow.key));
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['gateway_status']);
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['gateway_status', 'gateway_find_tools', 'gateway_call_tool']);
       const refused = await client.callTool({ name: 'echo', arguments: { text: 'x' } });
       assert.equal(resultJson(refused).code, 'FORBIDDEN');
       const { client: fullClient } = await mcpClient(base, bearer(full.key));

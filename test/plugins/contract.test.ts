@@ -48,7 +48,8 @@ describe('every shipped plugin', async () => {
 
       it('states destructiveHint on every tool that is not read-only', () => {
         for (const tool of tools()) {
-          const { readOnlyHint, destructiveHint } = tool.listing.annotations ?? {};
+          // The definition, not the listing: the lean listing leaves out hints equal to the defaults.
+          const { readOnlyHint, destructiveHint } = tool.definition.annotations;
           if (readOnlyHint === false) assert.equal(typeof destructiveHint, 'boolean', tool.listing.name);
         }
       });

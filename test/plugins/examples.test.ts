@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
-import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
+import { createSchemaCompiler } from '../../core/catalog/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
 import { startEmbeddingsServer } from '../fixtures/embeddings-server/server.js';
 import { startPageServer, type PageServer } from '../fixtures/webview-pages/server.js';
@@ -256,11 +256,12 @@ async function liveNodes(client: Client, count: number): Promise<string[]> {
   return ids;
 }
 
-/** A running process for the examples that take an id: the process_start example itself. */
+/**
+ * A running process for the examples that take an id: one that echoes its input, as the
+ * process_start example starts (tools/list carries no input examples: the lean listing).
+ */
 async function liveProcess(client: Client): Promise<string> {
-  const start = (await client.listTools()).tools.find((t) => t.name === 'process_start')!;
-  const [example] = (start.inputSchema as JsonSchema).examples as Array<Record<string, unknown>>;
-  const result = await client.callTool({ name: 'process_start', arguments: example });
+  const result = await client.callTool({ name: 'process_start', arguments: { command: 'node', args: ['-e', 'process.stdin.pipe(process.stdout)'] } });
   return (result.structuredContent as { id: string }).id;
 }
 
@@ -282,6 +283,7 @@ const INERT_BY_DESIGN: Record<string, string> = {
   collab_spawn_worker: 'a new worker, named by the gateway',
   ide_session_create: 'a new session, its id chosen by the gateway',
   ide_dashboard_update: 'an empty change: no key is set',
+  gateway_call_tool: 'calls gateway_status, which only reads',
 };
 
 /** Which argument names name an object, and the value that none can be. */

@@ -6,9 +6,8 @@ export const brainRemember = {
   name: 'brain_remember',
   title: 'Remember',
   description:
-    'Stores a long-term memory (a fact, decision, convention, bug, procedure...) that agents can recall in later sessions and other projects. ' +
-    'Write it self-contained. To correct a memory, remember the new one with supersedes: the old one is left out of recall from then on. ' +
-    'Errors: BRAIN_CONTENT_TOO_LARGE, BRAIN_MEMORY_NOT_FOUND (supersedes), BRAIN_ID_CONFLICT; with a remote brain also BREAKER_OPEN, BRAIN_REMOTE_FAILED, BRAIN_REMOTE_REFUSED, BRAIN_QUEUE_FULL.',
+    'Stores a long-term memory (a fact, decision, convention, bug, procedure...) for agents to recall in later sessions and other projects. ' +
+    'To correct a memory, remember the new one with supersedes.',
   inputSchema: {
     ...rememberInput,
     examples: [{ content: 'Example memory from the explorer: the brain keeps what agents learn across sessions.', type: 'observation', tags: ['example'], confidence: 0.5, expires_in: 3600 }],
@@ -21,8 +20,8 @@ export const brainRecall = {
   name: 'brain_recall',
   title: 'Recall',
   description:
-    'Finds the memories closest to a query, best first, by words and (with the embeddings plugin) meaning. Superseded and expired memories are left out unless asked. ' +
-    'Filter by org, project, type or types, agent_id, tags, min_confidence. With a remote brain that is down, the answer holds only what this gateway wrote and says so in partial.',
+    'Finds the memories closest to a query, best first, by words and meaning, leaving out superseded and expired ones unless asked. ' +
+    'Recall before starting a task; brain_list pages without a query.',
   inputSchema: { ...recallInput, examples: [{ query: 'how are tests run', top_k: 5 }, { query: 'deploy', types: ['decision', 'convention'], min_confidence: 0.5 }] },
   outputSchema: recallOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -32,7 +31,7 @@ export const brainForget = {
   name: 'brain_forget',
   title: 'Forget',
   description:
-    'Forgets a memory: its content and tags are erased and it is never recalled again; a tombstone with the reason is kept so that gateways holding a copy drop theirs. Forgetting twice is not an error. Errors: BRAIN_MEMORY_NOT_FOUND.',
+    'Forgets a memory for good: content and tags are erased, and a tombstone with the reason makes copies elsewhere go too. To correct a memory, use brain_remember with supersedes instead.',
   inputSchema: { ...forgetInput, examples: [{ id: 'no-such-memory', reason: 'an example from the explorer' }] },
   outputSchema: forgetOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -42,7 +41,7 @@ export const brainList = {
   name: 'brain_list',
   title: 'List memories',
   description:
-    'Memories newest first (or oldest first), filtered like brain_recall, a page at a time: pass next_cursor as cursor for the next page. include_forgotten adds tombstones.',
+    'Lists memories by time, filtered like brain_recall. Paged: pass next_cursor as cursor. include_forgotten adds tombstones.',
   inputSchema: { ...listInput, examples: [{}, { types: ['decision'], limit: 10 }] },
   outputSchema: listOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -52,8 +51,8 @@ export const brainImport = {
   name: 'brain_import',
   title: 'Import memories',
   description:
-    'Stores memories exactly as brain_list or `mcp-gateway brain export` gave them (ids, agents, times, tombstones): how a brain moves to another gateway. ' +
-    'Ids already here are skipped (a tombstone forgets a live copy), so an import can be run again. Grant it only to keys that may write memories in anyone\'s name.',
+    'Stores memories exactly as brain_list or `mcp-gateway brain export` gave them, ids, agents and times kept, to move a brain to another gateway. ' +
+    'Ids already here are skipped, so it can run again; a tombstone forgets the live copy.',
   inputSchema: {
     ...importInput,
     examples: [

@@ -4,16 +4,18 @@ import { IMPORT_BATCH } from '../brain.js';
 import { MEMORY_TYPES } from '../model.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description }) as const;
+// Arguments carry prose only where the name and the schema leave the model guessing: every
+// session pays for tools/list before its first call.
+const text = (maxLength: number, description?: string) => ({ type: 'string', minLength: 1, maxLength, ...(description ? { description } : {}) }) as const;
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 
-const memoryType = { enum: MEMORY_TYPES, description: 'What kind of memory it is.' } as const;
+const memoryType = { enum: MEMORY_TYPES } as const;
 /** Ids as stored: UUIDs here and on another gateway, an OpenBrain server's own ids there. */
-const memoryId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: "A memory's id, as brain_remember, brain_recall or brain_list gave it." } as const;
+const memoryId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$' } as const;
 const newId = { type: 'string', pattern: UUID } as const;
 const tag = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const org = text(128, 'The organisation the memory belongs to (at most 128 characters).');
-const project = text(128, 'The project the memory belongs to.');
+const org = text(128);
+const project = text(128);
 const confidence = { type: 'number', minimum: 0, maximum: 1 } as const;
 
 export const rememberInput = {
@@ -21,15 +23,15 @@ export const rememberInput = {
   additionalProperties: false,
   required: ['content', 'type'],
   properties: {
-    content: { type: 'string', minLength: 1, description: 'What to remember, self-contained: it will be read without the conversation around it (at most 64 KiB by default).' },
+    content: { type: 'string', minLength: 1, description: 'Self-contained: it is read later without this conversation.' },
     type: memoryType,
-    tags: { type: 'array', items: tag, maxItems: 32, uniqueItems: true, default: [], description: 'Words to find it by and filter on.' },
+    tags: { type: 'array', items: tag, maxItems: 32, uniqueItems: true, default: [] },
     org,
     project,
-    confidence: { ...confidence, default: 0.8, description: 'How sure you are, 0 to 1.' },
-    supersedes: { ...memoryId, description: 'The id of a memory this one replaces: recall leaves the old one out from now on.' },
-    expires_in: { type: 'integer', minimum: 1, maximum: 10 * 365 * 24 * 3600, description: 'Forget it after this many seconds (it stays listed with include_expired). Default: never.' },
-    id: { ...newId, description: 'An id for the new memory, chosen by you (a fresh UUID), so that a retried call never stores twice. Default: one is made.' },
+    confidence: { ...confidence, default: 0.8 },
+    supersedes: { ...memoryId, description: 'Id of the memory this one corrects; recall leaves that one out from now on.' },
+    expires_in: { type: 'integer', minimum: 1, maximum: 10 * 365 * 24 * 3600, description: 'Seconds until recall leaves it out; default never.' },
+    id: { ...newId, description: 'A fresh UUID of yours, so that a retry never stores twice.' },
   },
 } as const;
 
@@ -37,12 +39,12 @@ const filterProperties = {
   org,
   project,
   type: memoryType,
-  types: { type: 'array', items: memoryType, minItems: 1, uniqueItems: true, description: 'Any of these types (with type: either).' },
-  agent_id: text(128, 'Only memories written by this agent.'),
-  min_confidence: { ...confidence, description: 'Only memories at least this sure.' },
-  tags: { type: 'array', items: tag, minItems: 1, maxItems: 32, uniqueItems: true, description: 'Only memories carrying every one of these tags.' },
-  include_superseded: { type: 'boolean', default: false, description: 'Memories another has replaced too.' },
-  include_expired: { type: 'boolean', default: false, description: 'Memories past their expiry too.' },
+  types: { type: 'array', items: memoryType, minItems: 1, uniqueItems: true, description: 'Any of these; type adds one more.' },
+  agent_id: text(128, 'Who wrote them.'),
+  min_confidence: confidence,
+  tags: { type: 'array', items: tag, minItems: 1, maxItems: 32, uniqueItems: true, description: 'Memories carrying all of them.' },
+  include_superseded: { type: 'boolean', default: false },
+  include_expired: { type: 'boolean', default: false },
 } as const;
 
 export const recallInput = {
@@ -50,13 +52,9 @@ export const recallInput = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    query: text(4000, 'What you want to remember: words, a question, a name.'),
-    top_k: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'How many memories at most.' },
-    mode: {
-      enum: ['auto', 'hybrid', 'lexical', 'vector'],
-      default: 'auto',
-      description: 'auto: hybrid when vectors can be had, else lexical. lexical: words only. vector: meaning only. Without vectors, hybrid and vector fall back to lexical and say why in degraded.',
-    },
+    query: text(4000),
+    top_k: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    mode: { enum: ['auto', 'hybrid', 'lexical', 'vector'], default: 'auto', description: 'auto: hybrid if vectors exist, else lexical.' },
     ...filterProperties,
   },
 } as const;
@@ -67,7 +65,7 @@ export const forgetInput = {
   required: ['id'],
   properties: {
     id: memoryId,
-    reason: text(1000, 'Why it is forgotten: kept with the tombstone.'),
+    reason: text(1000),
   },
 } as const;
 
@@ -76,10 +74,10 @@ export const listInput = {
   additionalProperties: false,
   properties: {
     ...filterProperties,
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Memories per page.' },
-    order: { enum: ['newest', 'oldest'], default: 'newest', description: 'newest first, or oldest first (how a copy is made: what comes later is newer).' },
-    cursor: text(512, "The previous page's next_cursor."),
-    include_forgotten: { type: 'boolean', default: false, description: 'Tombstones of forgotten memories too (content erased).' },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    order: { enum: ['newest', 'oldest'], default: 'newest' },
+    cursor: text(512, "The last page's next_cursor."),
+    include_forgotten: { type: 'boolean', default: false },
   },
 } as const;
 
@@ -121,17 +119,16 @@ export const importInput = {
         properties: {
           ...memorySchema.properties,
           id: newId,
-          agent_id: text(128, 'Who wrote it.'),
+          agent_id: text(128),
           content: { type: 'string' },
           tags: { type: 'array', items: tag, maxItems: 32, uniqueItems: true },
           org: nullable(org),
           project: nullable(project),
           supersedes_id: nullable(memoryId),
           superseded_by: nullable(memoryId),
-          forget_reason: nullable(text(1000, 'Why it was forgotten.')),
+          forget_reason: nullable(text(1000)),
         },
       },
-      description: `Memories as brain_list or mcp-gateway brain export wrote them, at most ${IMPORT_BATCH}: ids, agents and times are kept.`,
     },
   },
 } as const;

@@ -4,9 +4,9 @@ import { actingAgent, agentName, nullable, taskId, text } from './common-schemas
 
 const registration = {
   name: agentName,
-  display_name: text(128, 'A name for people to read.'),
-  capabilities: { type: 'array', items: text(64, 'A capability, e.g. go, review, frontend.'), maxItems: 32, uniqueItems: true, description: 'What the agent is good at.' },
-  project: text(128, 'The project the agent works on.'),
+  display_name: text(128),
+  capabilities: { type: 'array', items: text(64), maxItems: 32, uniqueItems: true, description: 'e.g. go, review.' },
+  project: text(128),
 } as const;
 
 export const joinInput = { type: 'object', additionalProperties: false, required: ['name'], properties: registration } as const;
@@ -60,12 +60,12 @@ export const listAgentsInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    active_only: { type: 'boolean', default: false, description: 'Only agents heard from within presence.activeWindowSeconds (default one hour).' },
-    project: text(128, 'Only agents of this project.'),
-    capability: text(64, 'Only agents with this capability.'),
-    presence: { enum: PRESENCE_STATES, description: 'Only agents in this state; offline matches the agents gone quiet for presence.staleSeconds.' },
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Agents looked at in this page, by name.' },
-    cursor: { ...agentName, description: "A previous page's next_cursor: the agents after it by name." },
+    active_only: { type: 'boolean', default: false, description: 'Only agents seen recently (an hour by default).' },
+    project: text(128),
+    capability: text(64),
+    presence: { enum: PRESENCE_STATES },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    cursor: agentName,
   },
 } as const;
 
@@ -85,9 +85,9 @@ export const heartbeatInput = {
   additionalProperties: false,
   properties: {
     agent: actingAgent,
-    progress: text(500, 'What you are doing now, in a line.'),
-    step: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'The step you are on.' },
-    total_steps: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'How many steps there are.' },
+    progress: text(500),
+    step: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    total_steps: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   },
 } as const;
 
@@ -104,9 +104,9 @@ export const setPresenceInput = {
   required: ['status'],
   properties: {
     agent: actingAgent,
-    status: { enum: SETTABLE_PRESENCE, description: 'What you are doing: idle, working, reviewing or away.' },
-    note: text(500, 'A line about it ("reviewing the auth change"); left out, the previous note is cleared.'),
-    current_task_id: nullable({ ...taskId, description: 'The task you are on (it must exist); null clears it; left out, it stays.' }),
+    status: { enum: SETTABLE_PRESENCE },
+    note: text(500),
+    current_task_id: { ...nullable(taskId), description: 'null clears it.' },
   },
 } as const;
 
@@ -124,7 +124,7 @@ export const cancelAgentInput = {
   properties: {
     agent: actingAgent,
     target: { ...agentName, description: 'The agent to stop.' },
-    reason: text(1000, 'Why, in a line: it is in the STOP message the agent gets.'),
+    reason: text(1000),
   },
 } as const;
 

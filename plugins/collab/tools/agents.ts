@@ -20,8 +20,7 @@ export const collabJoin = {
   name: 'collab_join',
   title: 'Join as an agent',
   description:
-    'Makes this session act as the agent `name` from now on (registering it if new): messages and tasks for it are then notified to this session, and later collab calls leave `agent` out. ' +
-    'Call it once at the start. Errors: COLLAB_AGENT_NAME_RESERVED, COLLAB_ALREADY_JOINED (the session acts as another agent), COLLAB_NOT_PERMITTED (a key pinned to another agent).',
+    'Makes this session act as agent `name` (registered if new): its messages and tasks are notified here, and later collab calls leave `agent` out. Call it first.',
   inputSchema: { ...joinInput, examples: [{ name: 'system', display_name: 'Explorer page', capabilities: ['review'] }] },
   outputSchema: joinOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -30,8 +29,7 @@ export const collabJoin = {
 export const collabRegisterAgent = {
   name: 'collab_register_agent',
   title: 'Register an agent',
-  description:
-    'Registers an agent, or updates its display name, capabilities or project, without binding this session to it (a driver registering its workers). Errors: COLLAB_AGENT_NAME_RESERVED, COLLAB_NOT_PERMITTED.',
+  description: 'Registers or updates an agent without acting as it, as a driver does for its workers; to act as one, use collab_join.',
   inputSchema: { ...registerInput, examples: [{ name: 'system', capabilities: ['docs'] }] },
   outputSchema: registerOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -40,9 +38,7 @@ export const collabRegisterAgent = {
 export const collabListAgents = {
   name: 'collab_list_agents',
   title: 'List agents',
-  description:
-    'Lists the registered agents, sorted by name, each with its presence (offline when not heard from for presence.staleSeconds), current task and last progress. ' +
-    'Use it to see who is here and what each is doing before you assign or message. Filters: active_only, project, capability, presence; limit (default 100, at most 500) with cursor pages through them. No errors of its own.',
+  description: 'Lists agents with their presence, current task and progress: see who is here and what each does before you assign or message.',
   inputSchema: { ...listAgentsInput, examples: [{ active_only: true }, { capability: 'review', presence: 'idle' }] },
   outputSchema: listAgentsOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -51,9 +47,7 @@ export const collabListAgents = {
 export const collabHeartbeat = {
   name: 'collab_heartbeat',
   title: 'Heartbeat',
-  description:
-    'Says "still here" (an offline agent becomes idle) and, optionally, what you are doing: progress text, step of total_steps. A heartbeat that carries any of the three replaces all three; a bare one keeps them. ' +
-    'Call it every minute or two during long work, so that the watchdog does not mark you offline. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, INVALID_ARGUMENTS (step past total_steps).',
+  description: 'Says you are still here, optionally with your progress. Call it every minute or two during long work, or the watchdog marks you offline.',
   inputSchema: { ...heartbeatInput, examples: [{ progress: 'reading the parser', step: 2, total_steps: 5 }] },
   outputSchema: heartbeatOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -62,9 +56,7 @@ export const collabHeartbeat = {
 export const collabSetPresence = {
   name: 'collab_set_presence',
   title: 'Set presence',
-  description:
-    'Sets what you are doing: idle, working, reviewing or away, with an optional note (a new status clears the old note) and the task you are on (current_task_id; null clears it, left out it stays). ' +
-    'Others see it in collab_list_agents. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_TASK_NOT_FOUND.',
+  description: 'Sets your status, note and current task for others to see; a new status clears the old note.',
   inputSchema: { ...setPresenceInput, examples: [{ status: 'away', note: 'back in ten minutes' }] },
   outputSchema: setPresenceOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,9 +8,7 @@ import { cancelAgentInput, cancelAgentOutput } from './agent-schemas.js';
 export const collabCancelAgent = {
   name: 'collab_cancel_agent',
   title: 'Stop an agent',
-  description:
-    'Stops an agent: cancels every task it has in progress, sets it idle, and sends it a STOP message (from system) with your reason; its sessions are notified at once and its next tool result starts with STOP. ' +
-    'Use it when an agent works on the wrong thing or must let go. You act as yourself and name the target. Errors: COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, COLLAB_AGENT_NOT_FOUND (you, or the target).',
+  description: 'Stops an agent on the wrong track: cancels its tasks in progress, sets it idle and sends it a STOP message with your reason.',
   inputSchema: { ...cancelAgentInput, examples: [{ target: 'system', reason: 'trying the stop from the explorer' }] },
   outputSchema: cancelAgentOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -7,10 +7,10 @@ export const handoffInput = {
   additionalProperties: false,
   required: ['to', 'summary', 'next_steps'],
   properties: {
-    to: { ...agentName, description: 'The agent who takes the task over.' },
-    summary: text(10_000, 'Where the work stands.'),
-    next_steps: text(10_000, 'What the next agent should do.'),
-    task_id: { ...taskId, description: 'The task handed off (default: your task in progress).' },
+    to: agentName,
+    summary: text(10_000),
+    next_steps: text(10_000),
+    task_id: { ...taskId, description: 'Default: your task in progress.' },
     agent: actingAgent,
   },
 } as const;
@@ -31,9 +31,9 @@ export const requestReviewInput = {
   additionalProperties: false,
   required: ['to', 'description'],
   properties: {
-    to: { ...agentName, description: 'The reviewer.' },
-    description: text(20_000, 'What to review and what to look for.'),
-    files: { ...files, description: 'The workspace files to look at.' },
+    to: agentName,
+    description: text(20_000, 'What to look at and for.'),
+    files,
     agent: actingAgent,
   },
 } as const;

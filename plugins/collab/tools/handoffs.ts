@@ -11,14 +11,10 @@ import { taskRow, toTasks } from '../tasks/task-rows.js';
 import { checkTaskRights } from '../tasks/task-rights.js';
 import { handoffInput, handoffOutput, requestReviewInput, requestReviewOutput } from './handoff-schemas.js';
 
-const COMMON_ERRORS = 'COLLAB_AGENT_NOT_FOUND (to), COLLAB_AGENT_NAME_RESERVED (to is all, any or system), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED';
-
 export const collabHandoff = {
   name: 'collab_handoff',
   title: 'Hand a task off',
-  description:
-    'Hands a task (default: your task in progress) to another agent: it becomes pending for them, your locks for it are released, the summary is kept as the task note "handoff", and they get a handoff message with the summary and next steps. ' +
-    `Errors: COLLAB_TASK_NOT_FOUND (no such task, or you have none in progress), COLLAB_TRANSITION_INVALID (the task is completed, cancelled or blocked), ${COMMON_ERRORS}, COLLAB_MESSAGE_TOO_LARGE.`,
+  description: 'Hands a task you cannot finish to another agent, with a summary and next steps: it becomes pending for them and they get a message.',
   inputSchema: { ...handoffInput, examples: [{ to: 'system', summary: 'Parser done, tests green.', next_steps: 'Wire the parser into the CLI.', task_id: 9007199254740991 }] },
   outputSchema: handoffOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -27,9 +23,7 @@ export const collabHandoff = {
 export const collabRequestReview = {
   name: 'collab_request_review',
   title: 'Request a review',
-  description:
-    'Asks an agent to review: creates a review task (priority 2) assigned to them with the files to look at, and sends them a review message. ' +
-    `Errors: ${COMMON_ERRORS}, OUTSIDE_WORKSPACE / INVALID_PATH (files), COLLAB_MESSAGE_TOO_LARGE.`,
+  description: 'Asks an agent to review: creates a review task for them with the files to look at, and sends them a message.',
   inputSchema: { ...requestReviewInput, examples: [{ to: 'system', description: 'The lock expiry change: check the purge runs before every lock.', files: ['README.md'] }] },
   outputSchema: requestReviewOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -15,7 +15,7 @@ export const lockOutput = {
   },
 } as const;
 
-const minutes = { type: 'integer', minimum: 1, maximum: 120, description: 'How long the lock lasts, in minutes (default plugins.collab.config.locks.defaultMinutes, 30).' } as const;
+const minutes = { type: 'integer', minimum: 1, maximum: 120, description: 'Default 30.' } as const;
 
 export const lockFileInput = {
   type: 'object',
@@ -23,9 +23,9 @@ export const lockFileInput = {
   required: ['path'],
   properties: {
     path: workspacePath,
-    reason: text(500, 'Why you hold it, for whoever finds it locked.'),
+    reason: text(500),
     duration_minutes: minutes,
-    task_id: { ...taskId, description: 'The task the lock is for (default: your task in progress); a handoff of that task releases it.' },
+    task_id: { ...taskId, description: 'Default: your task in progress.' },
     agent: actingAgent,
   },
 } as const;
@@ -43,7 +43,7 @@ export const unlockFileInput = {
   required: ['path'],
   properties: {
     path: workspacePath,
-    force: { type: 'boolean', default: false, description: "Release another agent's lock. Audited: logged, published as collab.lock.forced, and its holder gets an alert message." },
+    force: { type: 'boolean', default: false, description: "Release another's lock: audited." },
     agent: actingAgent,
   },
 } as const;
@@ -73,9 +73,10 @@ export const listLocksInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    // A filter here, not the acting agent as everywhere else: say so.
     agent: { ...agentName, description: "Only this agent's locks." },
-    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Locks at most in this page.' },
-    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0, description: "Locks to skip: a previous page's next_offset." },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
   },
 } as const;
 

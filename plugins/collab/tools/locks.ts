@@ -6,14 +6,11 @@ import { SYSTEM_AGENT } from '../model.js';
 import { taskRow } from '../tasks/task-rows.js';
 import { checkLockInput, checkLockOutput, listLocksInput, listLocksOutput, lockFileInput, lockFileOutput, unlockFileInput, unlockFileOutput } from './lock-schemas.js';
 
-const PATH_ERRORS = 'OUTSIDE_WORKSPACE / INVALID_PATH (the path is outside the workspace, through a link too, or malformed)';
-
 export const collabLockFile = {
   name: 'collab_lock_file',
   title: 'Lock a file',
   description:
-    'Tells other agents you are changing a workspace file (it may not exist yet) for duration_minutes (1–120, default 30); locking it again extends your lock. Locks are advisory: tools do not enforce them, agents check them (collab_check_lock). ' +
-    `Errors: COLLAB_FILE_LOCKED (another agent holds it: details.lock), ${PATH_ERRORS}, COLLAB_TASK_NOT_FOUND (task_id), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
+    'Tells other agents you are changing a workspace file; locking it again extends your lock. Lock each file you edit beyond those your task locked.',
   inputSchema: { ...lockFileInput, examples: [{ path: '../outside-the-workspace.txt', reason: 'rewriting the intro', duration_minutes: 15 }] },
   outputSchema: lockFileOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -22,9 +19,7 @@ export const collabLockFile = {
 export const collabUnlockFile = {
   name: 'collab_unlock_file',
   title: 'Unlock a file',
-  description:
-    "Releases your lock on a file (released: false when nobody held it). force: true releases another agent's lock — audited: logged, published as collab.lock.forced, and the holder gets an alert message. " +
-    `Errors: COLLAB_FILE_LOCKED (another agent holds it and force is not set), ${PATH_ERRORS}, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.`,
+  description: 'Releases your lock on a workspace file: do it as soon as you are done with the file.',
   inputSchema: { ...unlockFileInput, examples: [{ path: '../outside-the-workspace.txt' }] },
   outputSchema: unlockFileOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -33,7 +28,7 @@ export const collabUnlockFile = {
 export const collabCheckLock = {
   name: 'collab_check_lock',
   title: 'Check a file lock',
-  description: `Whether a workspace file is locked, and by whom until when. Errors: ${PATH_ERRORS}.`,
+  description: 'Whether a workspace file is locked, by whom and until when. Check before you edit a file.',
   inputSchema: { ...checkLockInput, examples: [{ path: 'README.md' }] },
   outputSchema: checkLockOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -42,7 +37,7 @@ export const collabCheckLock = {
 export const collabListLocks = {
   name: 'collab_list_locks',
   title: 'List file locks',
-  description: "The live file locks, oldest first; only one agent's with agent. limit (default 100, at most 500) with offset pages through them.",
+  description: 'Lists the live file locks, oldest first.',
   inputSchema: { ...listLocksInput, examples: [{}] },
   outputSchema: listLocksOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

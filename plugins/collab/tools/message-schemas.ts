@@ -2,7 +2,7 @@
 import { MESSAGE_KINDS } from '../model.js';
 import { actingAgent, agentName, nullable, taskId } from './common-schemas.js';
 
-const messageId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: "A message's id." } as const;
+const messageId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 // The schema caps are the config's largest; the configured caps (COLLAB_MESSAGE_TOO_LARGE) are checked by the mailbox.
 export const sendMessageInput = {
@@ -11,11 +11,12 @@ export const sendMessageInput = {
   required: ['to', 'body'],
   properties: {
     agent: actingAgent,
-    to: { ...agentName, description: 'The agent to send to, or "all" for every agent (but you). You may send to yourself: a reminder that shows as unread.' },
-    subject: { type: 'string', minLength: 1, maxLength: 1000, description: 'A subject line (at most messages.maxSubjectChars, 200 by default).' },
-    body: { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'The text (at most messages.maxBodyChars, 50,000 by default). Long material: put it in a file and send its path.' },
-    reply_to: { ...messageId, description: 'The message this answers (one you received or sent): the reply joins its thread.' },
-    task_id: { ...taskId, description: 'A task the message is about.' },
+    to: { ...agentName, description: 'An agent, or all.' },
+    subject: { type: 'string', minLength: 1, maxLength: 1000 },
+    // The configured cap, not the schema's, is the one a sender meets: say it.
+    body: { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'At most 50,000 characters by default; else send a file path.' },
+    reply_to: messageId,
+    task_id: taskId,
   },
 } as const;
 
@@ -43,12 +44,12 @@ export const readMessagesInput = {
   additionalProperties: false,
   properties: {
     agent: actingAgent,
-    filter: { enum: ['unread', 'all', 'sent'], default: 'unread', description: 'unread: what you have not read; all: everything you received and sent; sent: what you sent.' },
-    from: { ...agentName, description: 'Only messages from this agent (system: what the gateway said).' },
-    thread_id: { ...messageId, description: 'Only this thread.' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Messages at most, newest first.' },
-    before_id: { ...messageId, description: 'Only messages older than this id: next_before_id of the previous page.' },
-    mark_read: { type: 'boolean', default: true, description: 'Mark the messages returned (exactly those) read.' },
+    filter: { enum: ['unread', 'all', 'sent'], default: 'unread', description: 'all: received and sent.' },
+    from: { ...agentName, description: 'system: the gateway.' },
+    thread_id: messageId,
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    before_id: messageId,
+    mark_read: { type: 'boolean', default: true },
   },
 } as const;
 
@@ -70,8 +71,8 @@ export const markReadInput = {
   additionalProperties: false,
   properties: {
     agent: actingAgent,
-    ids: { type: 'array', items: messageId, minItems: 1, maxItems: 500, uniqueItems: true, description: 'The messages to mark read (ones you may read).' },
-    all: { type: 'boolean', const: true, description: 'Mark every message you may read, up to now, read.' },
+    ids: { type: 'array', items: messageId, minItems: 1, maxItems: 500, uniqueItems: true },
+    all: { type: 'boolean', const: true },
   },
 } as const;
 

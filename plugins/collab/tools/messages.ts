@@ -9,10 +9,7 @@ import { markReadInput, markReadOutput, messageOutput, readMessagesInput, readMe
 export const collabSendMessage = {
   name: 'collab_send_message',
   title: 'Send a message',
-  description:
-    'Sends a message to one agent, or to "all" (every other agent). The recipient\'s sessions are notified at once, and its next tool result says it has unread messages. ' +
-    'Answer a message with reply_to to keep the thread together. Errors: COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED, COLLAB_AGENT_NOT_FOUND (the recipient, or you), ' +
-    'COLLAB_MESSAGE_TOO_LARGE (subject or body over the configured caps), COLLAB_MESSAGE_NOT_FOUND (reply_to), COLLAB_TASK_NOT_FOUND (task_id).',
+  description: 'Sends a message to an agent or to all, notified at once; reply_to keeps a thread. For what the whole team should keep, use collab_append_note.',
   inputSchema: { ...sendMessageInput, examples: [{ to: 'system', subject: 'Reminder', body: 'Look at the failing test after lunch.' }] },
   outputSchema: messageOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -21,9 +18,7 @@ export const collabSendMessage = {
 export const collabReadMessages = {
   name: 'collab_read_messages',
   title: 'Read messages',
-  description:
-    'Reads your messages, newest first: unread ones (the default), all you received and sent, or what you sent; filtered by sender or thread, paged with before_id. ' +
-    'Marks exactly the messages returned read (mark_read: false to only look), and clears the unread banner. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
+  description: 'Reads your messages, newest first, marking those returned read. Call it when a result says you have unread messages.',
   inputSchema: { ...readMessagesInput, examples: [{}, { filter: 'all', limit: 5, mark_read: false }] },
   outputSchema: readMessagesOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -32,9 +27,7 @@ export const collabReadMessages = {
 export const collabMarkRead = {
   name: 'collab_mark_read',
   title: 'Mark messages read',
-  description:
-    'Marks messages read without reading them: the ids given, or all: true for every message you may read up to now. ' +
-    'Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED, COLLAB_MESSAGE_NOT_FOUND (an id that is not yours to read, or was pruned; nothing is marked), INVALID_ARGUMENTS (neither ids nor all).',
+  description: 'Marks messages read without reading them: by ids, or all up to now.',
   inputSchema: { ...markReadInput, examples: [{ all: true }] },
   outputSchema: markReadOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -2,7 +2,7 @@
 import { NOTE_CATEGORIES } from '../model.js';
 import { actingAgent, agentName, text } from './common-schemas.js';
 
-const noteId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: "A note's id." } as const;
+const noteId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 export const appendNoteInput = {
   type: 'object',
@@ -10,8 +10,8 @@ export const appendNoteInput = {
   required: ['content'],
   properties: {
     agent: actingAgent,
-    category: { enum: NOTE_CATEGORIES, default: 'note', description: 'decision, note, question or blocker.' },
-    content: text(10_000, 'The note.'),
+    category: { enum: NOTE_CATEGORIES, default: 'note' },
+    content: text(10_000),
   },
 } as const;
 
@@ -32,10 +32,10 @@ export const listNotesInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    category: { enum: NOTE_CATEGORIES, description: 'Only notes of this category.' },
-    author: { ...agentName, description: 'Only notes by this agent.' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Notes at most, newest first.' },
-    before_id: { ...noteId, description: 'Only notes older than this id: next_before_id of the previous page.' },
+    category: { enum: NOTE_CATEGORIES },
+    author: agentName,
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    before_id: noteId,
   },
 } as const;
 

@@ -9,9 +9,7 @@ import { appendNoteInput, listNotesInput, listNotesOutput, noteOutput } from './
 export const collabAppendNote = {
   name: 'collab_append_note',
   title: 'Append a session note',
-  description:
-    'Adds a note to the shared session log: a decision, a note, a question or a blocker (up to 10,000 characters). Everyone sees the latest in collab_session_context. ' +
-    'Use it for what the whole team should know; message one agent with collab_send_message. Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
+  description: "Adds a decision, note, question or blocker to the team's shared log, shown in collab_session_context. For one agent, use collab_send_message.",
   inputSchema: { ...appendNoteInput, examples: [{ category: 'decision', content: 'We keep the v1 wire format until the clients move.' }] },
   outputSchema: noteOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -20,7 +18,7 @@ export const collabAppendNote = {
 export const collabListNotes = {
   name: 'collab_list_notes',
   title: 'List session notes',
-  description: 'Lists the session notes, newest first, by category or author, paged with before_id. No errors of its own.',
+  description: "Lists the team's shared session notes, newest first.",
   inputSchema: { ...listNotesInput, examples: [{ category: 'decision', limit: 10 }] },
   outputSchema: listNotesOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

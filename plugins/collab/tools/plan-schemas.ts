@@ -1,16 +1,15 @@
 // Schemas of the plan tools.
 import { PLAN_ITEM_STATUSES } from '../model.js';
-import { MAX_ITEM_BLOCKERS } from '../limits.js';
 import { FIRST_PAGE, MAX_ITEMS_PAGE } from '../plans/plan-reads.js';
 import { actingAgent, agentName, nullable, priority, text } from './common-schemas.js';
 
 /** Plan and item ids: short, lower case, safe in a URI (`collab://plans/<id>`). */
 export const PLAN_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
 
-export const planId = { type: 'string', pattern: PLAN_ID_PATTERN, description: 'A plan id: lower case letters, digits, - and _ (at most 64).' } as const;
-const itemId = { type: 'string', pattern: PLAN_ID_PATTERN, description: 'An item id, unique within its plan: lower case letters, digits, - and _ (at most 64).' } as const;
-const planIdOrActive = { ...planId, description: 'The plan; the active plan when left out.' } as const;
-const lines = (description: string) => ({ type: 'array', items: text(1000, 'One line.'), maxItems: 50, description }) as const;
+export const planId = { type: 'string', pattern: PLAN_ID_PATTERN } as const;
+const itemId = { type: 'string', pattern: PLAN_ID_PATTERN } as const;
+const planIdOrActive = { ...planId, description: 'Default: the active plan.' } as const;
+const lines = { type: 'array', items: text(1000), maxItems: 50 } as const;
 
 export const createPlanInput = {
   type: 'object',
@@ -18,10 +17,10 @@ export const createPlanInput = {
   required: ['id', 'title', 'goal'],
   properties: {
     id: planId,
-    title: text(200, 'A short title.'),
-    goal: text(4000, 'What the plan achieves when done.'),
-    context: text(20_000, 'Background the agents need: the codebase, decisions taken, links.'),
-    set_active: { type: 'boolean', default: true, description: 'Make it the active plan (the only one): the plan collab_get_plan and collab_add_plan_item use when they are given no id.' },
+    title: text(200),
+    goal: text(4000),
+    context: text(20_000),
+    set_active: { type: 'boolean', default: true },
     agent: actingAgent,
   },
 } as const;
@@ -31,15 +30,15 @@ export const getPlanInput = {
   additionalProperties: false,
   properties: {
     id: planIdOrActive,
-    offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0, description: 'Items to skip, in the order they were added: next_offset of the previous page.' },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PAGE, default: FIRST_PAGE.limit, description: 'Items at most in this page.' },
+    offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PAGE, default: FIRST_PAGE.limit },
   },
 } as const;
 
 export const listPlansInput = {
   type: 'object',
   additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Plans at most.' } },
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
 } as const;
 
 export const activatePlanInput = {
@@ -56,14 +55,14 @@ export const addPlanItemInput = {
   properties: {
     plan_id: planIdOrActive,
     id: itemId,
-    title: text(200, 'A short title.'),
-    description: text(10_000, 'What the item is.'),
-    owner: { ...agentName, description: 'The agent responsible for it (registered).' },
+    title: text(200),
+    description: text(10_000),
+    owner: agentName,
     priority: { ...priority, default: 2 },
-    reasoning: text(4000, 'Why this item, why this way.'),
-    dependencies: { type: 'array', items: itemId, maxItems: 50, uniqueItems: true, description: 'Ids of items of the same plan that must be done first (added before this one).' },
-    acceptance: lines('Acceptance criteria: when the item counts as done.'),
-    constraints: lines('Constraints to respect.'),
+    reasoning: text(4000),
+    dependencies: { type: 'array', items: itemId, maxItems: 50, uniqueItems: true, description: 'Earlier items to finish first.' },
+    acceptance: lines,
+    constraints: lines,
     agent: actingAgent,
   },
 } as const;
@@ -75,14 +74,14 @@ export const updatePlanItemInput = {
   properties: {
     plan_id: planIdOrActive,
     item_id: itemId,
-    status: { enum: PLAN_ITEM_STATUSES, description: 'The new status.' },
-    owner: { ...nullable(agentName), description: 'The new owner (a registered agent), or null for none.' },
-    add_blocker: text(1000, `A blocker to add (what stops the item); an item holds ${MAX_ITEM_BLOCKERS} at most.`),
-    remove_blocker: text(1000, 'A blocker to remove, as written when added.'),
-    add_note: text(4000, 'A note, stored with you as its author and the time (the newest plans.maxNotesPerItem, 50 by default, are kept).'),
-    reasoning: text(4000, 'Replaces the reasoning.'),
-    acceptance: lines('Replaces the acceptance criteria.'),
-    constraints: lines('Replaces the constraints.'),
+    status: { enum: PLAN_ITEM_STATUSES },
+    owner: nullable(agentName),
+    add_blocker: text(1000),
+    remove_blocker: text(1000, 'As written when added.'),
+    add_note: text(4000),
+    reasoning: text(4000),
+    acceptance: lines,
+    constraints: lines,
     agent: actingAgent,
   },
 } as const;

@@ -19,9 +19,7 @@ export const collabSessionContext = {
   name: 'collab_session_context',
   title: 'Session context',
   description:
-    'Where you stand, in one call: your agent and presence, unread messages with previews, your pending and in-progress tasks (20 each), the file locks you hold (50 at most), the last 5 session notes, ' +
-    'the workspace (folder name, git branch) and the active plan. Call it at the start of a session (after collab_join) and after a break. ' +
-    'Errors: COLLAB_AGENT_REQUIRED, COLLAB_AGENT_NOT_FOUND, COLLAB_NOT_PERMITTED.',
+    'Where you stand: presence, unread messages, your tasks and locks, the latest notes, the workspace and the active plan. Call it after collab_join and after a break.',
   inputSchema: { ...sessionContextInput, examples: [{}] },
   outputSchema: sessionContextOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

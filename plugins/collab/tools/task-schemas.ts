@@ -57,26 +57,26 @@ const noteOutput = {
   properties: { key: { type: 'string' }, value: { type: 'string' }, author: { type: 'string' }, updated_at: { type: 'string' } },
 } as const;
 
-export const files = { type: 'array', items: workspacePath, maxItems: MAX_TASK_FILES, description: 'Workspace paths the work touches; collab_claim_next locks them for whoever claims the task.' } as const;
-export const constraints = { type: 'array', items: text(1000, 'A rule the work must keep.'), maxItems: MAX_TASK_CONSTRAINTS } as const;
-const assignee = { ...agentName, description: 'An agent, or any (whoever claims it first).' } as const;
+export const files = { type: 'array', items: workspacePath, maxItems: MAX_TASK_FILES } as const;
+export const constraints = { type: 'array', items: text(1000), maxItems: MAX_TASK_CONSTRAINTS } as const;
+const assignee = { ...agentName, description: 'An agent, or any: whoever claims it first.' } as const;
 
 export const createTaskInput = {
   type: 'object',
   additionalProperties: false,
   required: ['title'],
   properties: {
-    title: text(200, 'What is to be done, in a line.'),
-    description: text(20_000, 'The details.'),
+    title: text(200),
+    description: text(20_000),
     priority: { ...priority, default: 3 },
     assignee: { ...assignee, default: 'any' },
-    relevant_files: files,
+    relevant_files: { ...files, description: 'Locked for whoever claims the task.' },
     constraints,
-    background: text(20_000, 'What the assignee should know before starting.'),
-    expected_duration_seconds: { type: 'integer', minimum: 1, maximum: 30 * DAY, description: 'How long it should take; the watchdog flags it stuck past this.' },
-    depends_on: { type: 'array', items: taskId, maxItems: MAX_TASK_DEPENDENCIES, uniqueItems: true, description: 'Tasks that must be completed before this one starts.' },
-    plan_id: text(128, 'The plan this task belongs to.'),
-    plan_item_id: text(128, 'The plan item it carries out (with plan_id).'),
+    background: text(20_000),
+    expected_duration_seconds: { type: 'integer', minimum: 1, maximum: 30 * DAY },
+    depends_on: { type: 'array', items: taskId, maxItems: MAX_TASK_DEPENDENCIES, uniqueItems: true },
+    plan_id: text(128),
+    plan_item_id: text(128, 'Needs plan_id.'),
     agent: actingAgent,
   },
 } as const;
@@ -87,15 +87,15 @@ export const listTasksInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    status: { enum: [...TASK_STATUSES, 'all'], default: 'all', description: 'Only tasks with this status.' },
-    assignee: { ...agentName, description: 'Only tasks for this agent; tasks for any match too, unless exact.' },
-    exact: { type: 'boolean', default: false, description: 'With assignee: leave out tasks for any.' },
-    created_by: { ...agentName, description: 'Only tasks this agent created.' },
+    status: { enum: [...TASK_STATUSES, 'all'], default: 'all' },
+    assignee: { ...agentName, description: 'Tasks for any match too, unless exact.' },
+    exact: { type: 'boolean', default: false },
+    created_by: agentName,
     kind: { enum: TASK_KINDS },
-    plan_id: text(128, 'Only tasks of this plan.'),
-    depends_on: { ...taskId, description: 'Only tasks that wait for this task (its dependents).' },
+    plan_id: text(128),
+    depends_on: { ...taskId, description: 'Only tasks waiting for it.' },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-    cursor: { type: 'string', pattern: '^[0-9]{1,16}$', description: "A previous page's next_cursor." },
+    cursor: { type: 'string', pattern: '^[0-9]{1,16}$' },
   },
 } as const;
 
@@ -131,12 +131,12 @@ export const updateTaskInput = {
   required: ['id'],
   properties: {
     id: taskId,
-    status: { enum: TASK_STATUSES, description: 'pending → in_progress → completed | blocked | cancelled; in_progress → pending gives it back.' },
-    blocked_by: text(2000, 'What blocks the task; sets status blocked.'),
+    status: { enum: TASK_STATUSES, description: 'in_progress → pending gives it back.' },
+    blocked_by: text(2000, 'Sets status blocked.'),
     assignee,
     priority,
-    add_dependency: { ...taskId, description: 'A task this one must wait for.' },
-    remove_dependency: { ...taskId, description: 'A task this one no longer waits for.' },
+    add_dependency: taskId,
+    remove_dependency: taskId,
     agent: actingAgent,
   },
 } as const;
@@ -154,7 +154,7 @@ export const replayTaskInput = {
   required: ['id'],
   properties: {
     id: taskId,
-    reassign_to: { ...assignee, description: 'Who takes it (default any).' },
+    reassign_to: agentName,
     keep: { type: 'boolean', default: false, description: 'Keep its assignee.' },
     agent: actingAgent,
   },
@@ -168,7 +168,7 @@ export const reportProgressInput = {
     task_id: taskId,
     description: text(2000, 'What is done, what is next.'),
     percent: { type: 'integer', minimum: 0, maximum: 100 },
-    eta_seconds: { type: 'integer', minimum: 0, maximum: 30 * DAY, description: 'Time to completion.' },
+    eta_seconds: { type: 'integer', minimum: 0, maximum: 30 * DAY },
     agent: actingAgent,
   },
 } as const;
@@ -182,10 +182,10 @@ export const updateWorkContextInput = {
   dependentRequired: { key: ['value'], value: ['key'] },
   properties: {
     task_id: taskId,
-    key: text(128, 'A shared note: its key (a note with this key is replaced).'),
-    value: text(20_000, "The shared note's text."),
+    key: text(128, 'With value: a shared note; same key replaces.'),
+    value: text(20_000),
     background: text(20_000, 'Replaces the background.'),
-    add_files: { ...files, description: 'Workspace paths to add to the relevant files.' },
+    add_files: files,
     add_constraints: constraints,
     agent: actingAgent,
   },
@@ -210,7 +210,7 @@ export const claimNextInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    dry_run: { type: 'boolean', default: false, description: 'Answer what a claim would do, changing nothing.' },
+    dry_run: { type: 'boolean', default: false },
     agent: actingAgent,
   },
 } as const;

@@ -13,9 +13,7 @@ import { reportProgressInput, taskResultOutput, updateWorkContextInput, workCont
 export const collabReportProgress = {
   name: 'collab_report_progress',
   title: 'Report progress on a task',
-  description:
-    'Reports progress on your task in progress: what is done (description), percent, time to completion. Keeps the watchdog from flagging the task stuck and refreshes your presence. ' +
-    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_NOT_IN_PROGRESS (not in progress, or another agent holds it), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  description: 'Reports progress on your task in progress. Call it every few minutes, or the watchdog flags the task stuck.',
   inputSchema: { ...reportProgressInput, examples: [{ task_id: 9007199254740991, description: 'Tests written, fixing the last two', percent: 70, eta_seconds: 600 }] },
   outputSchema: taskResultOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -24,7 +22,7 @@ export const collabReportProgress = {
 export const collabGetWorkContext = {
   name: 'collab_get_work_context',
   title: "Get a task's work context",
-  description: "What working on a task needs: its relevant files, background, constraints and the notes agents shared on it. Errors: COLLAB_TASK_NOT_FOUND.",
+  description: 'What working on a task needs: its files, background, constraints and shared notes. Read it before you start.',
   inputSchema: { ...workContextInput, examples: [{ task_id: 1 }] },
   outputSchema: workContextOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -33,10 +31,7 @@ export const collabGetWorkContext = {
 export const collabUpdateWorkContext = {
   name: 'collab_update_work_context',
   title: "Add to a task's work context",
-  description:
-    "Adds to a task's work context: a shared note (key and value; a note with the same key is replaced), files, constraints, or a new background. Answers the whole context. " +
-    `A task keeps at most ${MAX_TASK_FILES} files, ${MAX_TASK_CONSTRAINTS} constraints and tasks.maxNotesPerTask notes (50 by default). ` +
-    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TASK_TOO_LARGE (details.field, limit, length), OUTSIDE_WORKSPACE / INVALID_PATH (add_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  description: "Adds to a task's work context what others working on it need: a shared note, files, constraints or a new background.",
   inputSchema: { ...updateWorkContextInput, examples: [{ task_id: 9007199254740991, key: 'decision', value: 'Locks are keyed by workspace-relative path.' }] },
   outputSchema: workContextOutput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

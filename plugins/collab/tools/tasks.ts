@@ -27,9 +27,7 @@ const reads = { readOnlyHint: true, openWorldHint: false } as const;
 export const collabCreateTask = {
   name: 'collab_create_task',
   title: 'Create a task',
-  description:
-    'Creates a pending task for an agent, or for any agent (the first to claim it with collab_claim_next), with priority 1 (urgent) to 4, files, constraints, background and dependencies that must be completed first. The assignee is notified. ' +
-    'Errors: COLLAB_AGENT_NOT_FOUND (assignee), COLLAB_DEPENDENCY_INVALID (depends_on names a missing task), COLLAB_PLAN_NOT_FOUND, COLLAB_PLAN_ITEM_NOT_FOUND, OUTSIDE_WORKSPACE / INVALID_PATH (relevant_files), COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  description: 'Creates a pending task for an agent, who is notified, or for any agent to claim with collab_claim_next.',
   inputSchema: { ...createTaskInput, examples: [{ title: 'Document the lock tools', priority: 2, relevant_files: ['README.md'], constraints: ['no new dependencies'] }] },
   outputSchema: taskResultOutput,
   annotations: writes,
@@ -38,8 +36,7 @@ export const collabCreateTask = {
 export const collabListTasks = {
   name: 'collab_list_tasks',
   title: 'List tasks',
-  description:
-    'Lists tasks, oldest first, filtered by status, assignee (tasks for any match every assignee unless exact), creator, kind, plan or a task they depend on; limit with cursor pages through them.',
+  description: 'Lists tasks, oldest first, by status, assignee, creator, plan or dependency. To pick your next task, use collab_claim_next.',
   inputSchema: { ...listTasksInput, examples: [{ status: 'pending' }, { assignee: 'alice', exact: true, status: 'in_progress' }] },
   outputSchema: listTasksOutput,
   annotations: reads,
@@ -48,7 +45,7 @@ export const collabListTasks = {
 export const collabGetTask = {
   name: 'collab_get_task',
   title: 'Get a task',
-  description: 'One task with its dependencies (and their statuses), the first 50 tasks that depend on it and how many do, and its shared notes. Errors: COLLAB_TASK_NOT_FOUND.',
+  description: 'One task with its dependencies, the first tasks waiting for it, and its shared notes.',
   inputSchema: { ...getTaskInput, examples: [{ id: 1 }] },
   outputSchema: getTaskOutput,
   annotations: reads,
@@ -58,11 +55,7 @@ export const collabUpdateTask = {
   name: 'collab_update_task',
   title: 'Update a task',
   description:
-    'Changes a task: status along pending → in_progress → completed | blocked | cancelled (in_progress only once every dependency is completed; a task for any that you start becomes yours), blocked_by (sets blocked with the reason), assignee, priority, add_dependency / remove_dependency. ' +
-    'A task assigned to an agent changes status or hands only by that agent or its creator; a task for any, anyone may take for themselves. An agent holds one task in progress at a time. ' +
-    'Leaving its holder (finished, blocked, given back, reassigned) releases the locks taken for it. Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (details.from, to, allowed), COLLAB_DEPENDENCY_OPEN (details.open), ' +
-    'COLLAB_DEPENDENCY_INVALID (itself, missing, or a cycle: details.cycle), COLLAB_TASK_TOO_LARGE (more than 50 dependencies), COLLAB_AGENT_BUSY (the new holder has another task in progress: details.task_id), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, ' +
-    'COLLAB_NOT_PERMITTED (another agent\'s task: details.holder or details.assignee, details.created_by).',
+    "Changes a task's status, assignee, priority or dependencies: only its assignee or creator may, but anyone may take a task for any. Start it only once its dependencies are completed, with no other task in progress.",
   inputSchema: { ...updateTaskInput, examples: [{ id: 9007199254740991, status: 'in_progress' }, { id: 9007199254740991, blocked_by: 'waiting for the schema review' }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },
@@ -71,9 +64,7 @@ export const collabUpdateTask = {
 export const collabReplayTask = {
   name: 'collab_replay_task',
   title: 'Replay a task',
-  description:
-    'Puts a blocked or cancelled task back to pending, for any agent (default), for reassign_to, or for its assignee (keep: true); its progress is cleared. Only its assignee or its creator replays it. ' +
-    'Errors: COLLAB_TASK_NOT_FOUND, COLLAB_TRANSITION_INVALID (the task is neither blocked nor cancelled), COLLAB_AGENT_NOT_FOUND, COLLAB_AGENT_REQUIRED, COLLAB_NOT_PERMITTED.',
+  description: 'Puts a blocked or cancelled task back to pending, progress cleared, for any agent unless reassign_to or keep says otherwise.',
   inputSchema: { ...replayTaskInput, examples: [{ id: 9007199254740991 }, { id: 9007199254740991, keep: true }] },
   outputSchema: taskChangeOutput,
   annotations: { ...writes, destructiveHint: true },

@@ -5,8 +5,7 @@ import { actingAgent, agentName, nullable, taskId, text } from './common-schemas
 export const MAX_INPUT_CHARS = 50_000;
 export const MAX_OUTPUT_BYTES = 16_384;
 
-const workerName = { ...agentName, description: "The worker's name (its agent name), as collab_spawn_worker or collab_list_workers gave it." } as const;
-const commitMessage = text(1000, 'The commit message.');
+const commitMessage = text(1000);
 
 export const workerView = {
   type: 'object',
@@ -46,10 +45,10 @@ export const spawnInput = {
   additionalProperties: false,
   required: ['kind'],
   properties: {
-    kind: { ...agentName, description: 'A worker kind from plugins.collab.config.workers.kinds: the config says what it runs.' },
-    task_id: { ...taskId, description: 'The task it works on: assigned to the worker, and back to pending for anyone if the worker fails.' },
-    name: { ...agentName, description: 'Its agent name; default <kind>-<n>.' },
-    input: { type: 'string', maxLength: MAX_INPUT_CHARS, description: 'Text written to its stdin once it started (a prompt).' },
+    kind: { ...agentName, description: 'One of plugins.collab.config.workers.kinds.' },
+    task_id: taskId,
+    name: agentName,
+    input: { type: 'string', maxLength: MAX_INPUT_CHARS, description: 'Its stdin, e.g. a prompt.' },
     agent: actingAgent,
   },
 } as const;
@@ -57,7 +56,7 @@ export const spawnInput = {
 export const listInput = {
   type: 'object',
   additionalProperties: false,
-  properties: { live_only: { type: 'boolean', default: false, description: 'Leave out exited, failed and dismissed workers.' } },
+  properties: { live_only: { type: 'boolean', default: false } },
 } as const;
 
 export const sendInputInput = {
@@ -65,8 +64,8 @@ export const sendInputInput = {
   additionalProperties: false,
   required: ['name', 'input'],
   properties: {
-    name: workerName,
-    input: { type: 'string', minLength: 1, maxLength: MAX_INPUT_CHARS, description: 'Text for its stdin; add "\\n" to end a line.' },
+    name: agentName,
+    input: { type: 'string', minLength: 1, maxLength: MAX_INPUT_CHARS, description: 'Add "\\n" to end a line.' },
     agent: actingAgent,
   },
 } as const;
@@ -76,8 +75,8 @@ export const outputInput = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: workerName,
-    max_bytes: { type: 'integer', minimum: 64, maximum: MAX_OUTPUT_BYTES, default: 2048, description: 'At most this many of the latest bytes, per stream.' },
+    name: agentName,
+    max_bytes: { type: 'integer', minimum: 64, maximum: MAX_OUTPUT_BYTES, default: 2048, description: 'Per stream.' },
   },
 } as const;
 
@@ -86,8 +85,8 @@ export const dismissInput = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: workerName,
-    commit: { type: 'boolean', default: false, description: 'Commit its worktree before removing it; otherwise uncommitted changes are dropped.' },
+    name: agentName,
+    commit: { type: 'boolean', default: false, description: 'Else its changes are lost.' },
     message: commitMessage,
     agent: actingAgent,
   },
@@ -97,7 +96,7 @@ export const commitInput = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'message'],
-  properties: { name: workerName, message: commitMessage, agent: actingAgent },
+  properties: { name: agentName, message: commitMessage, agent: actingAgent },
 } as const;
 
 export const spawnOutput = workerView;

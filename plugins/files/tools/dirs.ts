@@ -9,8 +9,8 @@ import type { FilesContext } from '../files-context.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Folder, relative to the first root or absolute inside a root.' } as const;
-const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Glob patterns to leave out, e.g. "node_modules" or "**/*.min.js".' } as const;
+const path = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+const globs = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 500 }, description: 'Globs, e.g. "node_modules", "**/*.min.js".' } as const;
 
 /** Files lstat'ed between two turns of the event loop (see describeEntries). */
 const LSTAT_BATCH = 128;
@@ -43,13 +43,13 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       name: 'dir_list',
       title: 'List a folder',
       description:
-        'Lists the entries of one folder, sorted by name: with detail "full" (the default) as objects with name, path, isDir, isSymlink and size (bytes; 0 for folders); with detail "names" as bare names, a folder\'s ending in "/" — no file is looked at, the cheapest listing when names are all you need.',
+        'Lists one folder\'s entries, sorted by name, with type and size in bytes. detail "names" answers only names (a folder\'s ends in "/"), the cheapest listing. For nested folders use dir_tree.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
         properties: {
           path: { ...path, default: '.' },
-          detail: { enum: ['full', 'names'], default: 'full', description: 'names: only the names (folders end in "/"), without looking at each entry.' },
+          detail: { enum: ['full', 'names'], default: 'full' },
         },
         examples: [{ path: '.' }, { path: '.', detail: 'names' }],
       },
@@ -71,7 +71,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     {
       name: 'dir_tree',
       title: 'Folder tree',
-      description: 'A recursive tree of a folder down to `depth` levels, leaving out `exclude` globs (and .gitignored entries unless gitignore is false). Symlinks are shown, never followed.',
+      description: 'A folder\'s tree of names, down to depth levels, without exclude globs and .gitignored entries. Symlinks are shown, never followed.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -103,7 +103,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
     {
       name: 'file_find',
       title: 'Find files by name',
-      description: 'Finds files and folders whose path (relative to `path`) or name matches a glob such as "**/*.test.ts" or "Dockerfile". Honours .gitignore unless gitignore is false.',
+      description: 'Finds files and folders under path whose name or relative path matches a glob such as "**/*.test.ts" or "Dockerfile". To search contents use file_search.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -139,7 +139,7 @@ export function registerDirTools({ ctx, sandbox, searches, config }: FilesContex
       name: 'file_search',
       title: 'Search file contents',
       description:
-        'Searches text files under a folder for a literal string (or a regular expression with regex: true), returning path, line, column and the line, with context_lines around each match. Honours .gitignore, skips binary and very large files, stops at max_results.',
+        'Searches text files under path for a literal string, or a JavaScript regular expression with regex, answering each match\'s path, line, column and text with context_lines around it. Skips binary, very large and .gitignored files.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,

@@ -12,7 +12,7 @@ export function registerLanguageTools({ ctx, sandbox }: FilesContext): void {
       name: 'lang_detect',
       title: 'Detect a file\'s language',
       description:
-        'The language of a file from its name (Dockerfile, Makefile…), its extension, or, for an existing file without either, its #! line. language is null when unknown. The file need not exist.',
+        'The language of a file from its name (Dockerfile…), its extension or, failing both, its #! line; null when unknown. The file need not exist.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -38,7 +38,7 @@ export function registerLanguageTools({ ctx, sandbox }: FilesContext): void {
     {
       name: 'lang_list',
       title: 'Known languages',
-      description: 'Every language lang_detect knows, with its id, name, extensions and special file names.',
+      description: 'Every language lang_detect knows, with its extensions and special file names.',
       inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
       outputSchema: fileResults.lang_list,
       annotations: readOnly,

@@ -8,7 +8,8 @@ import { selectLines, type LineSelection } from '../text.js';
 import { fileResults } from './results.js';
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;
+// No description: a file tool's `path` says it all, and file_roots says what relative paths are relative to.
+const path = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const lineCount = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
 
 const fileReadSchema = {
@@ -17,10 +18,10 @@ const fileReadSchema = {
   required: ['path'],
   properties: {
     path,
-    start_line: { ...lineCount, description: 'First line to return (1-based).' },
-    end_line: { ...lineCount, description: 'Last line to return (inclusive).' },
-    head: { ...lineCount, description: 'Return only the first N lines.' },
-    tail: { ...lineCount, description: 'Return only the last N lines.' },
+    start_line: lineCount,
+    end_line: lineCount,
+    head: lineCount,
+    tail: lineCount,
   },
   examples: [{ path: 'README.md', head: 20 }],
 } as const;
@@ -54,7 +55,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       name: 'file_read',
       title: 'Read a text file',
       description:
-        'Reads a UTF-8 text file and returns its content and language. For large files pass start_line/end_line, head or tail to get part of it (total_lines then tells the length). Binary files are refused: use file_read_media.',
+        'Reads a UTF-8 text file and its language. For part of a large file give start_line/end_line (1-based, inclusive), or head or tail (a number of lines); total_lines then gives its length. For binary files use file_read_media.',
       inputSchema: fileReadSchema,
       outputSchema: fileResults.file_read,
       annotations: readOnly,
@@ -67,7 +68,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       name: 'file_read_many',
       title: 'Read several text files',
       description:
-        'Reads up to 50 text files in one call. A file that cannot be read does not fail the call: its entry carries an error {code, message} instead of content.',
+        'Reads several whole text files in one call. A file that cannot be read does not fail the call: its entry carries an error {code, message} instead of content.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -96,7 +97,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
       name: 'file_read_media',
       title: 'Read an image, audio or other binary file',
       description:
-        'Reads a binary file. Images come back as MCP image content and audio as audio content, so the model can see or hear them; other types as base64 with their MIME type.',
+        'Reads a binary file: images and audio as MCP content the model can see or hear, other types as base64 with their MIME type. For text use file_read.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'images/logo.png' }] },
       outputSchema: fileResults.file_read_media,
       annotations: readOnly,
@@ -115,7 +116,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
     {
       name: 'file_exists',
       title: 'Check whether a path exists',
-      description: 'Tells whether something exists at a path and whether it is a folder. A missing path is {exists: false}, not an error; a path outside the sandbox is still refused.',
+      description: 'Whether something exists at a path, and whether it is a folder. A missing path answers exists: false, not an error.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'package.json' }] },
       outputSchema: fileResults.file_exists,
       annotations: readOnly,
@@ -139,7 +140,7 @@ export function registerReadTools({ ctx, sandbox, config }: FilesContext): void 
     {
       name: 'file_info',
       title: 'File metadata',
-      description: 'Size, type (file, directory, symlink, other), creation/modification/access times and permissions of a path. A symlink is described itself, with its target.',
+      description: 'Size, type, times and permissions of a path; a symlink is described itself (with its target), not followed.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'README.md' }] },
       outputSchema: fileResults.file_info,
       annotations: readOnly,

@@ -6,16 +6,16 @@ import type { FilesContext } from '../files-context.js';
 import { applyEdits, unifiedDiff } from '../text.js';
 import { fileResults } from './results.js';
 
-const path = { type: 'string', minLength: 1, maxLength: 4096, description: 'Path relative to the first root, or absolute inside a root.' } as const;
+const path = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 const edit = {
   type: 'object',
   additionalProperties: false,
   required: ['old_string', 'new_string'],
   properties: {
-    old_string: { type: 'string', description: 'Exact text to replace, whitespace included.' },
+    old_string: { type: 'string', description: 'Exact text, whitespace included.' },
     new_string: { type: 'string' },
-    replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence instead of the first.' },
+    replace_all: { type: 'boolean', default: false },
   },
 } as const;
 
@@ -43,7 +43,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       name: 'file_write',
       title: 'Write a file',
       description:
-        'Creates or overwrites a text file with the given content, creating missing parent folders. The write is atomic: readers see the old content or the new, never a mix.',
+        'Creates or overwrites a text file, making missing parent folders; atomic, so readers see the old content or the new. To change part of a file use file_edit.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -75,7 +75,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       name: 'file_edit',
       title: 'Replace text in a file',
       description:
-        'Replaces the first occurrence of old_string with new_string (or every occurrence with replace_all, returning the count). old_string must match exactly; read the file first. Fails with EDIT_NO_MATCH when it does not occur, and changes nothing.',
+        'Replaces the first occurrence of old_string in a file with new_string, or every one with replace_all. Read the file first: without an exact match nothing changes. For several changes to one file use file_multi_edit.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -100,7 +100,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       name: 'file_multi_edit',
       title: 'Several edits to one file',
       description:
-        'Applies several old_string → new_string edits to one file in order, all or nothing, and returns a unified diff. With dry_run the file is left unchanged and only the diff is returned.',
+        'Applies old_string → new_string edits to one file in order, all or none, and returns a unified diff; with dry_run only the diff, the file unchanged.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -130,7 +130,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
       name: 'file_delete',
       title: 'Delete a file or an empty folder',
       description:
-        'Deletes a file, a symlink (not its target) or an empty folder. Refuses a sandbox root, the home folder and any folder containing one (DELETE_REFUSED), and non-empty folders (DIR_NOT_EMPTY).',
+        'Deletes a file, a symlink (not its target) or an empty folder; never a root or the home folder.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: '../outside-the-workspace.txt' }] },
       outputSchema: fileResults.file_delete,
       annotations: { ...writes, idempotentHint: false },
@@ -158,7 +158,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     {
       name: 'file_rename',
       title: 'Move or rename',
-      description: 'Moves or renames a file or folder inside the sandbox, creating missing parent folders of newPath. Refuses to overwrite: ALREADY_EXISTS when newPath exists.',
+      description: 'Moves or renames a file or folder, making missing parent folders of newPath. Never overwrites: newPath must not exist.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,
@@ -201,7 +201,7 @@ export function registerWriteTools({ ctx, sandbox, config }: FilesContext): void
     {
       name: 'dir_create',
       title: 'Create a folder',
-      description: 'Creates a folder and any missing parents (mkdir -p). An existing folder is fine: created is then false.',
+      description: 'Creates a folder and any missing parents (mkdir -p); an existing folder answers created: false.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path }, examples: [{ path: 'scratch/new-folder' }] },
       outputSchema: fileResults.dir_create,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -4,12 +4,10 @@ import type { Build } from '../model.js';
 import { readThrough, type IdeDeps } from './deps.js';
 import { buildId, buildSchema, limit, output, stale } from './schemas.js';
 
-const READING = 'Answers from the cache, marked stale, when the backend cannot be asked.';
-
 const buildStatus = {
   name: 'ide_build_status',
   title: 'Build status',
-  description: `One build: repo, branch, status, duration, start. ${READING} Errors: IDE_NOT_FOUND.`,
+  description: 'One build of the IDE backend: repo, branch, status, duration, start.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['buildId'], properties: { buildId }, examples: [{ buildId: 'build-1' }] },
   outputSchema: output({ build: buildSchema, stale }),
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -18,11 +16,11 @@ const buildStatus = {
 const buildList = {
   name: 'ide_build_list',
   title: 'List builds',
-  description: `Builds, newest first, optionally of one repo. ${READING}`,
+  description: 'Builds of the IDE backend, newest first, of one repo or all.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
-    properties: { repo: { type: 'string', minLength: 1, maxLength: 256, description: 'Only builds of this repo.' }, limit: limit(20, 500, 'How many builds at most.') },
+    properties: { repo: { type: 'string', minLength: 1, maxLength: 256 }, limit: limit(20, 500) },
     examples: [{}, { repo: 'demo/app', limit: 5 }],
   },
   outputSchema: output({ builds: { type: 'array', items: buildSchema }, stale }),
@@ -32,12 +30,12 @@ const buildList = {
 const buildLogs = {
   name: 'ide_build_logs',
   title: 'Build log',
-  description: `The last \`tail\` lines of a build's log. ${READING} Errors: IDE_NOT_FOUND.`,
+  description: "The last tail lines of a build's log.",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['buildId'],
-    properties: { buildId, tail: limit(100, 10_000, 'How many of the last lines.') },
+    properties: { buildId, tail: limit(100, 10_000) },
     examples: [{ buildId: 'build-1', tail: 50 }],
   },
   outputSchema: output({ buildId: { type: 'string' }, lines: { type: 'array', items: { type: 'string' } }, stale }),

@@ -5,19 +5,17 @@ import { readSession } from '../model.js';
 import { readThrough, submit, type IdeDeps } from './deps.js';
 import { limit, messageSchema, output, sessionId, sessionSchema, stale } from './schemas.js';
 
-const SENDING_ERRORS = 'Errors: IDE_BRIDGE_UNAVAILABLE (down, whenDown: fail), IDE_QUEUE_FULL, IDE_BACKEND_REFUSED (token), IDE_BACKEND_TIMEOUT, IDE_BACKEND_ERROR, IDE_NOT_FOUND, BREAKER_OPEN.';
-const READING_ERRORS = 'Answers from the cache, marked stale, when the backend cannot be asked. Errors: IDE_NOT_FOUND.';
 const sent = { queued: { type: 'boolean', description: 'true: the backend is down and the message waits in the queue, to be sent in order on reconnect.' } } as const;
 
 const chatSend = {
   name: 'ide_chat_send',
   title: 'Send a chat message',
-  description: `Sends a message to an agent chat session of the IDE backend; the replies arrive as ide-bridge.chat notifications and in ide_chat_history. ${SENDING_ERRORS}`,
+  description: 'Sends a message to an agent chat session on the IDE backend; replies arrive as ide-bridge.chat notifications and in ide_chat_history. While the backend is down it waits in a queue (queued: true).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['sessionId', 'message'],
-    properties: { sessionId, message: { type: 'string', minLength: 1, maxLength: 32_000, description: 'The message text.' } },
+    properties: { sessionId, message: { type: 'string', minLength: 1, maxLength: 32_000 } },
     examples: [{ sessionId: 'sess-00000000-0000-0000-0000-000000000000', message: 'Hello from the explorer: what are you working on?' }],
   },
   outputSchema: output({ sent: { type: 'boolean', description: 'true: the backend took it.' }, ...sent, sessionId: { type: 'string' }, messageId: { type: 'string' }, timestamp: { type: 'string' } }),
@@ -27,12 +25,12 @@ const chatSend = {
 const chatHistory = {
   name: 'ide_chat_history',
   title: 'Chat history',
-  description: `The messages of a chat session, oldest first, the last \`limit\` of them. ${READING_ERRORS}`,
+  description: 'The last limit messages of a chat session, oldest first.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['sessionId'],
-    properties: { sessionId, limit: limit(50, 500, 'How many of the latest messages.') },
+    properties: { sessionId, limit: limit(50, 500) },
     examples: [{ sessionId: 'sess-demo', limit: 20 }],
   },
   outputSchema: output({ sessionId: { type: 'string' }, messages: { type: 'array', items: messageSchema }, stale }),
@@ -42,7 +40,7 @@ const chatHistory = {
 const sessionList = {
   name: 'ide_session_list',
   title: 'List chat sessions',
-  description: `The agent chat sessions of the IDE backend, newest first. ${READING_ERRORS}`,
+  description: 'The agent chat sessions on the IDE backend, newest first.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: output({ sessions: { type: 'array', items: sessionSchema }, stale }),
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -51,12 +49,12 @@ const sessionList = {
 const sessionCreate = {
   name: 'ide_session_create',
   title: 'Create a chat session',
-  description: `Creates an agent chat session on the IDE backend. Its id is chosen here, so it is known at once even when the request waits in the queue (status "creating" until the backend confirms). ${SENDING_ERRORS}`,
+  description: 'Creates an agent chat session on the IDE backend. Its id is known at once, even while the backend is down and the request waits in a queue (status "creating" until confirmed).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['name'],
-    properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'A name for the session.' } },
+    properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
     examples: [{ name: 'Explorer example session' }],
   },
   outputSchema: output({ session: sessionSchema, ...sent }),
@@ -66,7 +64,7 @@ const sessionCreate = {
 const planStatus = {
   name: 'ide_plan_status',
   title: 'Plan status',
-  description: `The plan of a chat session: its status and steps ("unknown" and no steps when the backend has none). ${READING_ERRORS}`,
+  description: 'The plan of a chat session: its status and steps ("unknown" and no steps when there is none).',
   inputSchema: { type: 'object', additionalProperties: false, required: ['sessionId'], properties: { sessionId }, examples: [{ sessionId: 'sess-demo' }] },
   outputSchema: output({
     sessionId: { type: 'string' },

@@ -6,7 +6,6 @@ import { isForbiddenKey } from '../protocol.js';
 import { readThrough, submit, type IdeDeps } from './deps.js';
 import { activitySchema, count, limit, output, stale } from './schemas.js';
 
-const READING = 'Answers from the cache, marked stale, when the backend cannot be asked.';
 const stateObject = { type: 'object', description: 'The dashboard state: any JSON object the IDE front end shares.' } as const;
 const updatedAt = { type: ['string', 'null'], description: 'When the backend last changed it (ISO 8601); null when never heard.' } as const;
 /** Sessions in these states are not counted as active. */
@@ -15,7 +14,7 @@ const ENDED = new Set(['closed', 'ended', 'archived', 'deleted', 'failed']);
 const dashboardOverview = {
   name: 'ide_dashboard_overview',
   title: 'Dashboard overview',
-  description: `Counts at a glance: repos and services (from the backend), active chat sessions, builds started in the last 24 h, and whether the bridge is online. ${READING}`,
+  description: 'Counts at a glance: repos, services, active chat sessions, builds started in the last 24 h, and whether the bridge is online.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: output({
     overview: output({ repos: count, services: count, activeSessions: count, recentBuilds: count, bridgeOnline: { type: 'boolean' } }),
@@ -27,8 +26,8 @@ const dashboardOverview = {
 const dashboardActivity = {
   name: 'ide_dashboard_activity',
   title: 'Recent activity',
-  description: `What happened lately on the backend (builds, sessions, deploys...), newest first. ${READING}`,
-  inputSchema: { type: 'object', additionalProperties: false, properties: { limit: limit(50, 500, 'How many events at most.') }, examples: [{ limit: 10 }] },
+  description: 'What happened lately on the IDE backend (builds, sessions, deploys...), newest first.',
+  inputSchema: { type: 'object', additionalProperties: false, properties: { limit: limit(50, 500) }, examples: [{ limit: 10 }] },
   outputSchema: output({ events: { type: 'array', items: activitySchema }, stale }),
   annotations: { readOnlyHint: true, openWorldHint: true },
 } as const satisfies ToolDefinition;
@@ -37,12 +36,11 @@ const dashboardMetricsTool = {
   name: 'ide_dashboard_metrics',
   title: 'Dashboard metrics',
   description:
-    `Build and chat counts over the last hour, day or week, counted by the gateway over the builds, sessions and chat messages it knows (messages: those of the histories it holds). ` +
-    `avgBuildTime in seconds; successRate over finished builds. ${READING}`,
+    'Build and chat counts over the period before now, from the builds, sessions and chat histories the gateway holds. avgBuildTime is in seconds; successRate is over finished builds.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
-    properties: { period: { enum: PERIODS, default: '24h', description: '1h, 24h or 7d before now.' } },
+    properties: { period: { enum: PERIODS, default: '24h' } },
     examples: [{ period: '24h' }, { period: '7d' }],
   },
   outputSchema: output({
@@ -65,7 +63,7 @@ const dashboardMetricsTool = {
 const dashboardState = {
   name: 'ide_dashboard_state',
   title: 'Dashboard state',
-  description: `The shared dashboard state the IDE front end shows. ${READING}`,
+  description: 'The shared dashboard state the IDE front end shows; ide_dashboard_update changes it.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: output({ state: stateObject, updatedAt, stale }),
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -75,15 +73,15 @@ const dashboardUpdate = {
   name: 'ide_dashboard_update',
   title: 'Update the dashboard state',
   description:
-    'Changes the shared dashboard state: merged into it key by key (top level), or replacing it whole with replace: true. Announced as ide.dashboard.state.updated. ' +
-    'Errors: IDE_STATE_INVALID, IDE_BRIDGE_UNAVAILABLE (down, whenDown: fail), IDE_QUEUE_FULL, IDE_BACKEND_REFUSED, IDE_BACKEND_TIMEOUT, IDE_BACKEND_ERROR, BREAKER_OPEN.',
+    "Changes the shared dashboard state: merges state's top-level keys into it, or with replace sets it to state. While the backend is down the update waits in a queue (queued: true).",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['state'],
     properties: {
-      state: { ...stateObject, maxProperties: 1000 },
-      replace: { type: 'boolean', default: false, description: 'true: the state becomes exactly this; false: these keys are set, the others kept.' },
+      // The tool's description says what the object does: stateObject's prose is for the answer.
+      state: { type: 'object', maxProperties: 1000 },
+      replace: { type: 'boolean', default: false },
     },
     examples: [{ state: {} }],
   },

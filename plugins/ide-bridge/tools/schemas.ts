@@ -1,10 +1,14 @@
 // Schemas the ide_ tools share: ids, records as the cache keeps them, the stale flag.
 const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$';
 
-export const sessionId = { type: 'string', pattern: ID_PATTERN, description: 'A chat session id, as ide_session_list or ide_session_create gave it.' } as const;
-export const buildId = { type: 'string', pattern: ID_PATTERN, description: 'A build id, as ide_build_list gave it.' } as const;
-/** An integer from 1 to `maximum`, `value` when absent: tool limits and config counts alike. */
-export const limit = (value: number, maximum: number, description: string) => ({ type: 'integer', minimum: 1, maximum, default: value, description }) as const;
+export const sessionId = { type: 'string', pattern: ID_PATTERN, description: 'From ide_session_list or ide_session_create.' } as const;
+export const buildId = { type: 'string', pattern: ID_PATTERN, description: 'From ide_build_list.' } as const;
+/**
+ * An integer from 1 to `maximum`, `value` when absent: tool limits and config counts alike.
+ * Tool arguments go without a description where the tool's own says what the count counts.
+ */
+export const limit = <D extends string | undefined = undefined>(value: number, maximum: number, description?: D) =>
+  ({ type: 'integer', minimum: 1, maximum, default: value, ...(description === undefined ? {} : { description }) }) as const;
 /** A count in an answer. */
 export const count = { type: 'integer', minimum: 0 } as const;
 

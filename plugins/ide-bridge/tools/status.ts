@@ -8,8 +8,7 @@ const bridgeStatusTool = {
   name: 'ide_bridge_status',
   title: 'IDE bridge status',
   description:
-    'Whether the gateway is connected to the IDE backend, since when, the reconnection attempts and their waits, the last error (a refused token says so in authRefused), ' +
-    'the outbound queue, the breaker, pushes dropped over the rate limits and what the cache holds. Never asks the backend.',
+    'The connection to the IDE backend: its state and since when, reconnection attempts, last error (authRefused: token refused), queue, breaker, dropped pushes, cache sizes. Never asks the backend: use it to see why ide_ tools fail or answer stale.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: output({
     url: { type: 'string' },

@@ -3,11 +3,7 @@
 /** A count in a result. */
 export const count = { type: 'integer', minimum: 0 } as const;
 
-export const collectionName = {
-  type: 'string',
-  pattern: '^[a-z][a-z0-9_-]{0,63}$',
-  description: 'The collection: lower-case letters, digits, _ and -, starting with a letter.',
-} as const;
+export const collectionName = { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' } as const;
 
 export const collectionArg = { ...collectionName, default: 'default' } as const;
 
@@ -15,11 +11,10 @@ export const sourcePath = {
   type: 'string',
   minLength: 1,
   maxLength: 4096,
-  description: 'A source as rag_query results name it: its path relative to the workspace root.',
+  description: 'Path relative to the workspace root.',
 } as const;
 
-export const globs = (description: string) =>
-  ({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 512 }, maxItems: 64, description }) as const;
+export const globs = (description?: string) => ({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 512 }, maxItems: 64, ...(description ? { description } : {}) }) as const;
 
 export const chunkShape = {
   type: 'object',

@@ -4,16 +4,13 @@ import { configSchema } from '../config.js';
 import { AGENT_RELATIONS, NODE_TYPES, RELATIONS } from '../graph/model.js';
 import type { NodeLimits } from '../graph/node-limits.js';
 
-export const nodeIdSchema = { type: 'string', pattern: '^n-[0-9a-f]{12}$', description: 'A node id, as knowledge_add returned it (n-…).' } as const;
-export const nodeTypeSchema = { enum: NODE_TYPES, description: 'What kind of knowledge: feature, decision, pattern, constraint, dependency, risk or note.' } as const;
-export const agentRelationSchema = { enum: AGENT_RELATIONS, description: 'depends_on, affects, extends (directed) or relates_to.' } as const;
-const tagsSchema = {
-  type: 'array',
-  items: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' },
-  uniqueItems: true,
-  maxItems: 32,
-  description: 'Lower-case labels, e.g. ["auth", "api"].',
-} as const;
+// Arguments carry prose only where the name and the schema leave the model guessing: every
+// session pays for tools/list before its first call. Results keep theirs for OpenAPI readers.
+export const nodeIdSchema = { type: 'string', pattern: '^n-[0-9a-f]{12}$' } as const;
+export const nodeTypeArg = { enum: NODE_TYPES } as const;
+export const nodeTypeSchema = { ...nodeTypeArg, description: 'What kind of knowledge: feature, decision, pattern, constraint, dependency, risk or note.' } as const;
+export const agentRelationSchema = { enum: AGENT_RELATIONS, description: 'relates_to goes both ways; the others from → to.' } as const;
+const tagsSchema = { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' }, uniqueItems: true, maxItems: 32 } as const;
 const line = { type: 'integer', minimum: 1, maximum: 10_000_000 } as const;
 
 /**
@@ -23,35 +20,47 @@ const line = { type: 'integer', minimum: 1, maximum: 10_000_000 } as const;
  */
 const CONFIG_MAXIMA = configSchema.properties.graph.properties;
 
-const evidenceItemProperties = {
-  path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file in the workspace (relative to its root).' },
-  start_line: { ...line, description: 'First cited line (1-based).' },
-  end_line: { ...line, description: 'Last cited line; default start_line.' },
-  snippet: { type: 'string', maxLength: CONFIG_MAXIMA.maxSnippetChars.maximum, description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
-  grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
+const evidenceArgProperties = {
+  path: { type: 'string', minLength: 1, maxLength: 4096 },
+  start_line: line,
+  end_line: { ...line, description: 'Default: start_line.' },
+  snippet: { type: 'string', maxLength: CONFIG_MAXIMA.maxSnippetChars.maximum },
+  grep_pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'Literal, not a regex; weaker than a snippet.' },
 } as const;
 
-/** An evidence item as nodes return it (and as it is taken, within the config's largest cap). */
-export const evidenceItemSchema = { type: 'object', additionalProperties: false, required: ['path'], properties: evidenceItemProperties } as const;
+/** An evidence item as knowledge_add and knowledge_update take it, within the config's largest cap. */
+const evidenceArgSchema = { type: 'object', additionalProperties: false, required: ['path'], properties: evidenceArgProperties } as const;
+
+/** An evidence item as nodes return it: the argument's bounds, with the fuller prose OpenAPI readers keep. */
+export const evidenceItemSchema = {
+  ...evidenceArgSchema,
+  properties: {
+    path: { ...evidenceArgProperties.path, description: 'A file in the workspace (relative to its root).' },
+    start_line: { ...line, description: 'First cited line (1-based).' },
+    end_line: { ...line, description: 'Last cited line; default start_line.' },
+    snippet: { ...evidenceArgProperties.snippet, description: 'The cited text as it is in the file; spacing and blank lines do not matter.' },
+    grep_pattern: { ...evidenceArgProperties.grep_pattern, description: 'Literal text that must occur in the file when the snippet does not (a fallback, worth less).' },
+  },
+} as const;
 
 /** The fields of a node as knowledge_add and knowledge_update take them, with this gateway's limits in the descriptions. */
 export function nodeFields(limits: NodeLimits) {
   return {
-    type: nodeTypeSchema,
-    summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line: what is known.' },
+    type: nodeTypeArg,
+    summary: { type: 'string', minLength: 1, maxLength: 500, description: 'One line.' },
     content: {
       type: 'string',
       minLength: 1,
       maxLength: CONFIG_MAXIMA.maxContentChars.maximum,
-      description: `The knowledge itself, in Markdown: at most ${limits.maxContentChars} characters here (KNOWLEDGE_NODE_TOO_LARGE beyond). Longer text: split it, or cite the file as evidence.`,
+      description: `Markdown, at most ${limits.maxContentChars} characters.`,
     },
     tags: tagsSchema,
-    confidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure the agent is, 0 to 1 (default 0.5); verification adjusts it.' },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
     evidence: {
       type: 'array',
-      items: evidenceItemSchema,
+      items: evidenceArgSchema,
       maxItems: CONFIG_MAXIMA.maxEvidence.maximum,
-      description: `Where in the files this can be seen; each item is checked now and by knowledge_verify. At most ${limits.maxEvidence} items of snippets up to ${limits.maxSnippetChars} characters here (KNOWLEDGE_NODE_TOO_LARGE beyond).`,
+      description: `At most ${limits.maxEvidence} items; snippets at most ${limits.maxSnippetChars} characters.`,
     },
   } as const;
 }

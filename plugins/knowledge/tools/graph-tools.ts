@@ -5,7 +5,7 @@ import { searchModeArg } from '../search-mode.js';
 import { NODE_TYPES, RELATIONS } from '../graph/model.js';
 import { agentOf } from '../graph/node-limits.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
-import { agentRelationSchema, edgeSchema, nodeBriefProperties, nodeIdSchema, nodeTypeSchema } from './graph-schemas.js';
+import { agentRelationSchema, edgeSchema, nodeBriefProperties, nodeIdSchema, nodeTypeArg } from './graph-schemas.js';
 
 /**
  * Nodes knowledge_verify lists at most (the counts cover every node checked): a check of the whole
@@ -17,8 +17,7 @@ const knowledgeLink = {
   name: 'knowledge_link',
   title: 'Link two nodes',
   description:
-    'Adds an edge between two nodes (depends_on, affects, extends: from → to; relates_to: either way), or changes the confidence of the one they have. ' +
-    'Strong edges (confidence ≥ 0.5) let knowledge_recall reach one from the other. Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_LINK_INVALID (a node linked to itself).',
+    'Adds an edge between two nodes, or changes its confidence. Edges of confidence ≥ 0.5 let knowledge_recall reach one node from the other.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -33,7 +32,7 @@ const knowledgeLink = {
 const knowledgeUnlink = {
   name: 'knowledge_unlink',
   title: 'Unlink two nodes',
-  description: 'Removes the edges between two nodes: of one relation, or all of them (either direction). Answers how many went; 0 is no error.',
+  description: 'Removes the edges between two nodes, either way: of one relation, or all. 0 removed is no error.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -54,17 +53,16 @@ const knowledgeRecall = {
   name: 'knowledge_recall',
   title: 'Recall knowledge',
   description:
-    'Finds what is known about a question: full-text and vector search together (hybrid; lexical alone when no embeddings are available, and then `degraded` says why), ' +
-    'then nodes linked to the best hits by strong edges (marked expanded_from). Each result has its score, verification status and evidence. ' +
-    'Without a query, answers a summary: how many nodes of each type, with the summaries of the most recent (recent).',
+    'Finds what the knowledge graph knows about a question, by words and meaning, plus nodes strongly linked to the hits. ' +
+    'Ask it before exploring code. Without query: counts by type.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      query: { type: 'string', minLength: 1, maxLength: 2000, description: 'A question or keywords, as you would ask a colleague.' },
+      query: { type: 'string', minLength: 1, maxLength: 2000 },
       limit: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
-      types: { type: 'array', items: nodeTypeSchema, uniqueItems: true, minItems: 1, description: 'Only nodes of these types.' },
-      include_content: { type: 'boolean', default: true, description: 'Include each node’s content (false: summaries only).' },
+      types: { type: 'array', items: nodeTypeArg, uniqueItems: true, minItems: 1 },
+      include_content: { type: 'boolean', default: true, description: 'false: summaries only.' },
       mode: searchModeArg,
     },
     examples: [{ query: 'how are errors reported to callers' }, {}],
@@ -98,7 +96,7 @@ const knowledgeRecall = {
 const knowledgeSummary = {
   name: 'knowledge_summary',
   title: 'Summarise knowledge',
-  description: 'How many nodes of each type the graph holds, with up to three example summaries each, and how many are verified, partial, unverified or stale.',
+  description: 'Counts nodes by type, with three recent summaries each, and by verification status: a first look at what the graph knows.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: closedObject({
     ...summaryProperties,
@@ -112,15 +110,15 @@ const knowledgeVerify = {
   name: 'knowledge_verify',
   title: 'Check evidence again',
   description:
-    'Checks nodes’ evidence against the files as they are now: the nodes given by id, those citing files that changed since they were last checked (changed: true — "what did the last commit make false?"), or every node. ' +
-    'A node whose evidence no longer holds becomes stale (it is kept; fix it with knowledge_update or drop it with knowledge_forget). ' +
-    `At most ${MAX_VERIFY_LISTED} nodes are listed in results, those whose status changed first, then those with problems (omitted counts the rest; page through them with knowledge_list {status}). Errors: KNOWLEDGE_NODE_NOT_FOUND.`,
+    'Checks evidence against the files now: of the given ids, of nodes citing changed files (run it after editing code), or of all. ' +
+    'Failing nodes become stale: fix them with knowledge_update or drop them with knowledge_forget. ' +
+    `Lists ${MAX_VERIFY_LISTED} at most; knowledge_list by status finds the rest.`,
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
       ids: { type: 'array', items: nodeIdSchema, minItems: 1, maxItems: 1000, uniqueItems: true },
-      changed: { type: 'boolean', default: false, description: 'Only nodes citing files whose content changed since their last check.' },
+      changed: { type: 'boolean', default: false },
     },
     examples: [{ ids: ['n-000000000000'] }],
   },

@@ -2,7 +2,7 @@
 import { closedObject, type ToolDefinition } from '../../../core/index.js';
 import { agentOf, checkNodeSize, MAX_AGENT_CHARS, type NodeLimits } from '../graph/node-limits.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
-import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeSchema, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
+import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeArg, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';
 
 /** Edges knowledge_get answers with at most, by default: a node citing a file many cite shares evidence with each of them. */
 const EDGE_PAGE = 100;
@@ -12,9 +12,8 @@ const knowledgeAdd = (limits: NodeLimits) => ({
   name: 'knowledge_add',
   title: 'Add knowledge',
   description:
-    'Records something learned about the codebase (a feature, decision, pattern, constraint, dependency, risk or note) as a node of the knowledge graph. ' +
-    'Cite evidence (file, lines, snippet): each item is checked against the files now; verified evidence raises the confidence, and a node none of whose evidence holds is refused with the reason per item. ' +
-    'Nodes citing the same files, or saying similar things, are linked automatically. Errors: KNOWLEDGE_DUPLICATE (details.id has the node that says it), KNOWLEDGE_EVIDENCE_REJECTED, KNOWLEDGE_NODE_TOO_LARGE (content, evidence or a snippet over the caps).',
+    'Records something learned about the codebase as a knowledge graph node. Cite evidence: it is checked against the files, ' +
+    'raises confidence when verified, and a node whose evidence all fails is refused. Related nodes get linked automatically.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -38,8 +37,7 @@ const knowledgeUpdate = (limits: NodeLimits) => ({
   name: 'knowledge_update',
   title: 'Change knowledge',
   description:
-    'Changes a node: any of type, summary, content, tags, confidence and evidence (a new list replaces the old). New content or evidence is verified again like knowledge_add. ' +
-    'Errors: KNOWLEDGE_NODE_NOT_FOUND, KNOWLEDGE_DUPLICATE, KNOWLEDGE_EVIDENCE_REJECTED, KNOWLEDGE_NODE_TOO_LARGE.',
+    'Changes the given fields of a node; new evidence replaces the old list and is verified again.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -56,16 +54,15 @@ const knowledgeGet = {
   name: 'knowledge_get',
   title: 'Read a node',
   description:
-    'A node in full (content, evidence and its last verification) with its edges, strongest first, and the summaries of the nodes at their other end. ' +
-    `Edges are paged (edge_limit, default ${EDGE_PAGE}): next_edge_offset, when not null, is the edge_offset of the next page. Errors: KNOWLEDGE_NODE_NOT_FOUND.`,
+    'Reads a node in full with its edges, strongest first, and the summaries of the linked nodes. Edges are paged: pass next_edge_offset as edge_offset.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['id'],
     properties: {
       id: nodeIdSchema,
-      edge_limit: { type: 'integer', minimum: 0, maximum: MAX_EDGE_PAGE, default: EDGE_PAGE, description: 'Edges at most (0: the node alone, with edges_total).' },
-      edge_offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Edges to skip: the next_edge_offset of the page before.' },
+      edge_limit: { type: 'integer', minimum: 0, maximum: MAX_EDGE_PAGE, default: EDGE_PAGE, description: '0: the node alone, with edges_total.' },
+      edge_offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
     },
     examples: [{ id: 'n-000000000000' }],
   },
@@ -81,7 +78,7 @@ const knowledgeGet = {
 const knowledgeForget = {
   name: 'knowledge_forget',
   title: 'Forget a node',
-  description: 'Deletes a node and every edge touching it. Errors: KNOWLEDGE_NODE_NOT_FOUND.',
+  description: 'Deletes a node and its edges. To correct a node, use knowledge_update instead.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: nodeIdSchema }, examples: [{ id: 'n-000000000000' }] },
   outputSchema: closedObject({ id: { type: 'string' }, edges_removed: { type: 'integer' } }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -90,15 +87,16 @@ const knowledgeForget = {
 const knowledgeList = {
   name: 'knowledge_list',
   title: 'List nodes',
-  description: 'Nodes, most recently changed first, filtered by type, verification status (e.g. stale), tag or the agent that added them; paged with offset. Content is left out: read a node with knowledge_get.',
+  description:
+    'Lists nodes, last changed first, by type, verification status, tag or agent, without content (knowledge_get reads one). To search, use knowledge_recall.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      type: nodeTypeSchema,
+      type: nodeTypeArg,
       status: verificationStatusSchema,
       tag: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.:/-]{0,63}$' },
-      agent: { type: 'string', minLength: 1, maxLength: MAX_AGENT_CHARS, description: 'The identity that added them (API key or MCP client name, its first 256 characters).' },
+      agent: { type: 'string', minLength: 1, maxLength: MAX_AGENT_CHARS, description: 'API key or MCP client name.' },
       limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
     },

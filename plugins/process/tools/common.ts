@@ -28,35 +28,35 @@ export const idSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 64,
-  description: 'The process id from process_start, process_run or process_list (e.g. "proc-12").',
+  description: 'The proc-N id, not the pid.',
 } as const;
 
 /** The arguments process_start and process_run share. */
 export const commandProperties = {
   command: text(4096, {
     minLength: 1,
-    description:
-      'The program to run: a name looked up on PATH (e.g. "npm", "node") or a path. Without shell: true it runs directly, so no pipes, globs or && — or the whole shell line when shell is true.',
+    description: 'A name on PATH or a path, run without a shell (no pipes, globs or &&); with shell: a whole shell line.',
   }),
   args: {
     type: 'array',
     items: text(32_768),
     maxItems: 1000,
     default: [],
-    description: 'Arguments, passed as they are (no shell quoting needed).',
+    description: 'Passed as they are: no shell quoting.',
   },
-  cwd: text(4096, { minLength: 1, description: 'Working directory inside the workspace (relative to its root); default: the root.' }),
+  cwd: text(4096, { minLength: 1, description: 'Relative to the workspace root, the default.' }),
   env: {
     type: 'object',
     propertyNames: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' },
     additionalProperties: text(32_768),
     maxProperties: 200,
     default: {},
-    description: "Variables added to (or overriding) the gateway's environment.",
+    description: "Added to the gateway's environment.",
   },
   shell: {
     type: 'boolean',
     default: false,
-    description: "Run command (with args appended, quoted) through the user's shell ($SHELL -c), for pipes, globs and &&. Refused (PROCESS_NOT_ALLOWED) unless the gateway's process config sets allowShell: true.",
+    // Said before the call: most gateways refuse shell lines, and a model should not build one in vain.
+    description: 'Run command through $SHELL -c, args appended quoted. Refused unless the gateway sets allowShell.',
   },
 } as const;

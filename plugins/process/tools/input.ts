@@ -7,16 +7,16 @@ const processInput = {
   name: 'process_input',
   title: 'Write to a process',
   description:
-    "Writes text to a running process's stdin (add \"\\n\" to end a line), for REPLs, prompts and interactive tools; close: true then closes stdin (EOF), which many programs wait for. " +
-    'Read the reply with process_output. Errors: PROCESS_NOT_FOUND, PROCESS_EXITED, PROCESS_STDIN_CLOSED (closed before, or the process was adopted after a gateway restart).',
+    "Writes text to a running process's stdin, for REPLs, prompts and interactive tools; read the reply with process_output. " +
+    'Only processes from process_start take input.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['id', 'input'],
     properties: {
       id: idSchema,
-      input: { type: 'string', maxLength: 1024 * 1024, description: 'Text to write, as UTF-8; may be empty with close: true.' },
-      close: { type: 'boolean', default: false, description: 'Close stdin after writing.' },
+      input: { type: 'string', maxLength: 1024 * 1024, description: 'End a line with \\n. May be empty with close.' },
+      close: { type: 'boolean', default: false, description: 'Then close stdin (EOF), which many programs wait for.' },
     },
     examples: [{ id: 'proc-0', input: 'hello\n' }],
   },

@@ -12,26 +12,25 @@ const processList = {
   name: 'process_list',
   title: 'List processes',
   description:
-    'Lists processes started with process_start, newest first, with their status (running, exited, failed, killed, unknown). ' +
-    'Use it to find a dev server or watcher again (by tags), including ones started before a gateway restart. ' +
-    'tags matches processes that carry all the given pairs; exited_within_s leaves out processes that exited longer ago than that.',
+    'Lists processes started with process_start, newest first, with their status. ' +
+    'Use it to find a dev server or watcher again, also one started before a gateway restart.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      running_only: { type: 'boolean', default: false, description: 'Only processes still running.' },
+      running_only: { type: 'boolean', default: false },
       tags: {
         type: 'object',
         additionalProperties: { type: 'string', maxLength: 256 },
         maxProperties: 32,
         default: {},
-        description: 'Only processes with every one of these tag pairs.',
+        description: 'Only processes carrying all these pairs.',
       },
       exited_within_s: {
         type: 'integer',
         minimum: 0,
         maximum: 315_360_000,
-        description: 'Leave out processes that exited more than this many seconds ago (running ones are always listed).',
+        description: 'Leave out processes that exited longer ago than this.',
       },
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     },
@@ -47,9 +46,8 @@ const processOutput = {
   name: 'process_output',
   title: 'Read process output',
   description:
-    'Reads what a process (from process_start or process_run) printed. To follow it, call again with offset set to the next_offset of the previous answer: you get only what is new. ' +
-    'With tail_lines you get the last lines (of what follows offset, if given). Without either, it reads from the oldest output kept, up to max_bytes; more: true means there is more to read. ' +
-    'stream "both" (default) answers with a stdout and a stderr part and next_offset {stdout, stderr}. skipped_bytes > 0 means older output was dropped by the retention cap. Errors: PROCESS_NOT_FOUND.',
+    'Reads what a process printed, from the oldest output kept, or its last lines with tail_lines. ' +
+    "To follow it, pass the previous answer's next_offset as offset: you get only what is new. more: true means more is already there.",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -57,10 +55,10 @@ const processOutput = {
     properties: {
       id: idSchema,
       stream: { enum: ['stdout', 'stderr', 'both'], default: 'both' },
-      tail_lines: { type: 'integer', minimum: 1, maximum: 10_000, description: 'Only the last this many lines.' },
-      max_bytes: { type: 'integer', minimum: 64, maximum: MAX_READ_BYTES, default: 65_536, description: 'At most this many bytes per stream.' },
+      tail_lines: { type: 'integer', minimum: 1, maximum: 10_000, description: 'Of what follows offset, if given.' },
+      max_bytes: { type: 'integer', minimum: 64, maximum: MAX_READ_BYTES, default: 65_536, description: 'Per stream.' },
       offset: {
-        description: 'next_offset from the previous answer: a number for one stream, {stdout, stderr} for both.',
+        description: 'The previous next_offset: a number for one stream, {stdout, stderr} for both.',
         anyOf: [
           chunkOffset,
           { type: 'object', additionalProperties: false, properties: { stdout: chunkOffset, stderr: chunkOffset } },

@@ -10,10 +10,9 @@ const processStart = {
   name: 'process_start',
   title: 'Start a process',
   description:
-    'Starts a long-running process (dev server, watcher, test run you want to follow) in the background and returns its view with an id. ' +
-    'Use process_output to read what it prints, process_input to write to its stdin, process_stop to end it; for a command you just want the result of, use process_run. ' +
-    'tags (e.g. {"role": "dev-server", "branch": "main"}) let you find it again with process_list; ports records what it will listen on (see process_free_port). ' +
-    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED, PROCESS_COMMAND_TOO_LARGE (command and args over maxCommandBytes).',
+    'Starts a long-running process (dev server, watcher) in the background and returns its id. ' +
+    'Read its output with process_output, write to its stdin with process_input, end it with process_stop. ' +
+    'For a command whose result you want, use process_run.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -26,7 +25,7 @@ const processStart = {
         additionalProperties: { type: 'string', maxLength: 256 },
         maxProperties: 32,
         default: {},
-        description: 'Labels to find the process again, e.g. {"role": "api", "stack": "node"}.',
+        description: 'Labels to find it again with process_list, e.g. {"role": "dev-server"}.',
       },
       ports: {
         type: 'array',
@@ -34,7 +33,7 @@ const processStart = {
         uniqueItems: true,
         maxItems: 32,
         default: [],
-        description: 'TCP ports it will listen on (recorded, not checked).',
+        description: 'Ports it will listen on: recorded, not checked.',
       },
     },
     // A harmless process that runs until its stdin closes: it echoes what process_input sends.
@@ -48,8 +47,8 @@ const processStop = {
   name: 'process_stop',
   title: 'Stop a process',
   description:
-    'Stops a process and everything it started (its whole process group): SIGTERM, then SIGKILL if it is still running after grace_ms. ' +
-    'Returns the final view with status, exit_code and signal. Errors: PROCESS_NOT_FOUND, PROCESS_EXITED (it had already exited; details carry its final view).',
+    'Stops a process and everything it started (its process group): SIGTERM, then SIGKILL if still running after grace_ms. ' +
+    'Returns its final status, exit_code and signal.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -60,7 +59,7 @@ const processStop = {
         type: 'integer',
         minimum: 0,
         maximum: MAX_GRACE_MS,
-        description: "Milliseconds between SIGTERM and SIGKILL; default: the plugin's defaultGraceMs (5000 unless configured).",
+        description: 'Default: 5000, or as the gateway is configured.',
       },
     },
     examples: [{ id: 'proc-0', grace_ms: 2000 }],
@@ -75,8 +74,7 @@ const processKill = {
   name: 'process_kill',
   title: 'Kill a process',
   description:
-    'Sends SIGKILL to the process and its whole group at once, for one that does not respond to process_stop. Returns the final view. ' +
-    'Errors: PROCESS_NOT_FOUND, PROCESS_EXITED.',
+    'Sends SIGKILL to a process and its whole group at once, for one that does not respond to process_stop. Returns its final view.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema }, examples: [{ id: 'proc-0' }] },
   outputSchema: processResults.process_kill,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

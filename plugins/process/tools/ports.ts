@@ -10,8 +10,8 @@ const processFreePort = {
   name: 'process_free_port',
   title: 'Find a free port',
   description:
-    'Returns a TCP port that is free on loopback (127.0.0.1) right now and not recorded by a running process, to pass to a server you start (and to its ports). ' +
-    'Another program could still take it before yours binds it, so use it soon.',
+    'Returns a TCP port free on 127.0.0.1 now, for a server you start (record it in process_start ports too). ' +
+    'Use it soon: another program could take it.',
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: processResults.process_free_port,
   annotations: { readOnlyHint: true, openWorldHint: false },

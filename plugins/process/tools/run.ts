@@ -15,11 +15,9 @@ const processRun = {
   name: 'process_run',
   title: 'Run a command',
   description:
-    'Runs a command to completion (a build, a test suite, a script) and returns its exit code, duration and the last 100 lines of stdout and stderr; ' +
-    'process_output with the returned id reads the full output. Sends progress notifications while it runs if you asked for them. ' +
-    'After timeout_ms it is stopped (SIGTERM, then SIGKILL) and timed_out is true; cancelling the call kills it. stdin is empty. ' +
-    'For servers and watchers that keep running, use process_start. ' +
-    'Errors: OUTSIDE_WORKSPACE, PROCESS_CWD_NOT_FOUND, PROCESS_NOT_ALLOWED, PROCESS_COMMAND_NOT_FOUND, PROCESS_LIMIT_REACHED, PROCESS_COMMAND_TOO_LARGE (command and args over maxCommandBytes).',
+    'Runs a command to completion (build, tests, a script) with empty stdin and returns its exit code and the last 100 lines of stdout and stderr; ' +
+    'process_output with its id reads all. Stopped after timeout_ms (timed_out: true). ' +
+    'For servers and watchers that keep running, use process_start.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -31,7 +29,6 @@ const processRun = {
         minimum: 100,
         maximum: MAX_RUN_MS,
         default: 60_000,
-        description: 'Stop it after this many milliseconds (at most 30 minutes). Raise your client request timeout to match.',
       },
     },
     examples: [{ command: 'node', args: ['--version'] }, { command: 'node', args: ['-e', "process.stdout.write('hello\\n'); process.stderr.write('oops\\n')"], timeout_ms: 10_000 }],

@@ -27,13 +27,14 @@ const connect = {
   name: 'webview_connect',
   title: 'Attach to a running browser',
   description:
-    'Attaches the gateway to a Chromium or Chrome already running with --remote-debugging-port, instead of launching its own: every client works in it from now on (in browsing sessions of their own), and whoever controls that browser can read their pages. Once attached, every open browsing session is closed (a failed attempt changes nothing). Off unless connect.enabled; loopback endpoints only unless connect.allowRemote. Errors: WEBVIEW_CONNECT_FAILED, WEBVIEW_CONNECT_REFUSED.',
+    'Attaches the gateway to a Chromium or Chrome already running with --remote-debugging-port, instead of launching its own. ' +
+    "Every client then browses there, and every open browsing session is closed. Off unless the gateway's config enables it.",
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      endpoint: { type: 'string', minLength: 1, maxLength: 2000, default: 'http://127.0.0.1:9222', description: "The browser's DevTools endpoint: http://host:port, or its ws:// URL." },
-      timeoutMs: { type: 'integer', minimum: 100, maximum: 120_000, default: 10_000, description: 'How long to wait for the browser to answer.' },
+      endpoint: { type: 'string', minLength: 1, maxLength: 2000, default: 'http://127.0.0.1:9222', description: 'DevTools http://host:port, or its ws:// URL.' },
+      timeoutMs: { type: 'integer', minimum: 100, maximum: 120_000, default: 10_000 },
     },
     examples: [{ endpoint: 'http://127.0.0.1:0' }],
   },
@@ -45,7 +46,8 @@ const disconnect = {
   name: 'webview_disconnect',
   title: 'Let the browser go',
   description:
-    "Closes your browsing sessions, and lets the browser go when no client has one left: one the gateway launched is closed, one attached with webview_connect is only detached from (it keeps running). The next call launches the gateway's own browser again. Other clients' sessions are never closed; nothing to let go is not an error.",
+    'Closes your browsing sessions; once no client has one, closes the browser the gateway launched or detaches from the one webview_connect attached. ' +
+    "The next call launches the gateway's own browser again.",
   inputSchema: { type: 'object', additionalProperties: false, properties: {}, examples: [{}] },
   outputSchema: { type: 'object', additionalProperties: false, required: ['disconnected', 'closedSessions', 'message'], properties: { disconnected: { type: 'boolean' }, closedSessions, message: { type: 'string' } } },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

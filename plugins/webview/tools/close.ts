@@ -9,11 +9,12 @@ const close = {
   name: 'webview_close',
   title: 'Close a browsing session',
   description:
-    "Closes one of your browsing sessions: its tabs, cookies, storage, console and network record are gone; the next call naming it opens a clean one. Use it when a job is done, or when WEBVIEW_LIMIT says you hold too many sessions. Only your own sessions: another client's of the same name is untouched. A session that is not open is not an error (closed: false). Errors: none of its own.",
+    'Closes one of your browsing sessions with its tabs, cookies, storage and records; the next call naming it starts clean. ' +
+    'Use it when a job is done, or when WEBVIEW_LIMIT says you hold too many sessions.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
-    properties: { session: { ...session, description: "Which of your browsing sessions to close; default: your default one." } },
+    properties: { session },
     examples: [{ session: 'job-1' }, {}],
   },
   outputSchema: {

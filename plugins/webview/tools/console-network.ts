@@ -14,9 +14,9 @@ const CONSOLE_TYPES = [
   'endGroup', 'assert', 'profile', 'profileEnd', 'count', 'time', 'timeEnd', 'pageerror', 'dialog',
 ] as const;
 
-const tabFilter = (what: string) => ({ type: 'string', pattern: '^t[0-9]{1,9}$', description: `Only ${what} of this tab (t1, t2, …); default: every tab of the session, closed ones too.` }) as const;
-const limit = (what: string) => ({ type: 'integer', minimum: 1, maximum: 100_000, default: 100, description: `At most the last this many ${what} that match, oldest first.` }) as const;
-const clear = (what: string) => ({ type: 'boolean', default: false, description: `true: the session's whole ${what} record is emptied after this read (every tab and type, not only what matched).` }) as const;
+const tabFilter = { type: 'string', pattern: '^t[0-9]{1,9}$', description: 'Only this tab; default: every tab, closed ones too.' } as const;
+const limitArg = { type: 'integer', minimum: 1, maximum: 100_000, default: 100, description: 'The last this many that match.' } as const;
+const clearArg = { type: 'boolean', default: false, description: 'Then empty the whole record, not only what matched.' } as const;
 const time = { type: 'string', description: 'When, ISO 8601.' } as const;
 const count = { type: 'integer', minimum: 0, description: 'How many the answer holds.' } as const;
 const dropped = (what: string, limitName: string) => ({ type: 'integer', minimum: 0, description: `How many older ${what} the session no longer holds (${limitName}), since its record was last cleared.` }) as const;
@@ -25,16 +25,17 @@ const consoleTool = {
   name: 'webview_console',
   title: 'Read the console',
   description:
-    "What the pages of your browsing session wrote to the console: messages with their type, text, source location and time, uncaught exceptions (type pageerror) and the dialogs the gateway dismissed (type dialog). Filter by tab and types, take the last `limit`; clear empties the record after reading, so the next read shows only what came later. Reads the record only: it never opens a page. Errors: none of its own (a session with no pages answers an empty list).",
+    'What the pages of your browsing session logged, oldest first: console messages, uncaught exceptions (type pageerror) and the dialogs the gateway dismissed (type dialog). ' +
+    'Use it to debug a page; clear makes the next read show only what came later.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      types: { type: 'array', items: { enum: CONSOLE_TYPES }, minItems: 1, maxItems: CONSOLE_TYPES.length, uniqueItems: true, description: 'Only these types, e.g. ["error", "pageerror"]; default: all.' },
-      limit: limit('messages'),
-      clear: clear('console'),
+      types: { type: 'array', items: { enum: CONSOLE_TYPES }, minItems: 1, maxItems: CONSOLE_TYPES.length, uniqueItems: true, description: 'Default: all.' },
+      limit: limitArg,
+      clear: clearArg,
       session,
-      tab: tabFilter('the messages'),
+      tab: tabFilter,
     },
     examples: [{}, { types: ['error', 'pageerror'], limit: 20 }, { clear: true }],
   },
@@ -71,17 +72,18 @@ const network = {
   name: 'webview_network',
   title: 'List recent requests',
   description:
-    "The requests the pages of your browsing session made, newest last: method, URL, resource type, HTTP status (null while pending or when it failed) and failure (e.g. net::ERR_CONNECTION_REFUSED). Filter by tab, by a piece of the URL, or failedOnly (status 400 and above, or no answer at all); clear empties the record after reading. Reads the record only: it never opens a page. Errors: none of its own (a session with no pages answers an empty list).",
+    'The requests the pages of your browsing session made, newest last, with method, URL, resource type, HTTP status and failure. ' +
+    'Use it to find failing API calls and missing files; clear makes the next read show only what came later.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      urlContains: { type: 'string', minLength: 1, maxLength: 2000, description: 'Only requests whose URL contains this text (case-sensitive), e.g. /api/.' },
-      failedOnly: { type: 'boolean', default: false, description: 'true: only requests answered with a status of 400 or more, or that failed without an answer.' },
-      limit: limit('requests'),
-      clear: clear('network'),
+      urlContains: { type: 'string', minLength: 1, maxLength: 2000, description: 'Case-sensitive, e.g. /api/.' },
+      failedOnly: { type: 'boolean', default: false, description: 'Status 400 or more, or no answer.' },
+      limit: limitArg,
+      clear: clearArg,
       session,
-      tab: tabFilter('the requests'),
+      tab: tabFilter,
     },
     examples: [{}, { failedOnly: true }, { urlContains: 'example.com', limit: 20 }],
   },

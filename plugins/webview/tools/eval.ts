@@ -13,19 +13,20 @@ const evaluate = {
   name: 'webview_eval',
   title: 'Run JavaScript in the page',
   description:
-    "Runs JavaScript in a tab and answers its value as JSON. The script may be an expression (document.title), statements (the value of the last one, as eval gives it) or a function (() => document.links.length), which is called; a promise is awaited. What the script throws is an answer, {ok: false, error}, not a failure. The value is what Playwright brings back from the page: DOM nodes as 'ref: <Node>', functions and undefined as null, a Map or Set as {}, a BigInt as its digits, a circular reference as '[Circular]'. Longer than limits.resultChars as JSON: truncated is true and result is the cut JSON text, a string. A script still running after timeoutMs is stopped by closing its tab. To read or act on a page, webview_snapshot, webview_query and webview_click say more for less; use this for what they cannot. Errors: WEBVIEW_EVAL_DISABLED, WEBVIEW_TIMEOUT, WEBVIEW_TAB_NOT_FOUND.",
+    'Runs JavaScript in the page and answers its value as JSON; return plain data, not DOM nodes. A throw answers ok: false. ' +
+    'To read or act on a page, webview_snapshot, webview_query and webview_click say more for less: use this for what they cannot.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['script'],
     properties: {
-      script: { type: 'string', minLength: 1, maxLength: 100_000, description: 'JavaScript run in the page: an expression, statements, or a function to call (async allowed).' },
+      script: { type: 'string', minLength: 1, maxLength: 100_000, description: 'An expression, statements (the last value) or a function, which is called; a promise is awaited.' },
       // Not the shared timeoutMs (minimum 1): running out of time closes the tab, so a few ms is never what a caller means.
       timeoutMs: {
         type: 'integer',
         minimum: 100,
         maximum: 300_000,
-        description: 'How long the script may run; default and upper bound limits.evalTimeoutMs. Still running then: the tab is closed to stop it (WEBVIEW_TIMEOUT).',
+        description: 'A script still running then is stopped by closing its tab.',
       },
       session,
       tab,

@@ -9,13 +9,13 @@ import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { pageOutput, ref, selector, session, snapshotFields, snapshotFlag, tab, timeoutMs } from './schemas.js';
 
-const actionTimeout = timeoutMs('How long the element may take to appear and become actionable (and slow typing to finish); default and upper bound limits.actionTimeoutMs.');
-const ERRORS = 'Errors: WEBVIEW_ELEMENT_NOT_FOUND, WEBVIEW_ELEMENT_INVALID, WEBVIEW_TIMEOUT.';
 
 const type = {
   name: 'webview_type',
   title: 'Type into a field',
-  description: `Types text into a textbox, a textarea or an editable element, named by ref (from webview_snapshot) or CSS selector: by default it replaces the value at once, as a paste would; slowly presses each key (for pages that react to keys: autocomplete, search as you type); clear false adds to the end; submit presses Enter after (a form submits, and its new page is waited for until it commits). An element that takes no text (a button, a checkbox, a <select>: use webview_select_option), or is disabled or read-only, is WEBVIEW_ELEMENT_INVALID. ${ERRORS}`,
+  description:
+    'Types into a textbox, textarea or editable element (by ref or selector), replacing its value at once as a paste would. ' +
+    'For a <select>, use webview_select_option.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -23,11 +23,11 @@ const type = {
     properties: {
       ref,
       selector,
-      text: { type: 'string', maxLength: 100_000, description: 'The text; an empty one with clear true empties the field.' },
-      submit: { type: 'boolean', default: false, description: 'true: press Enter in the element after typing.' },
-      slowly: { type: 'boolean', default: false, description: 'true: type key by key, firing keydown, keypress, input and keyup for each; slower, keep the text short. false: fill at once (one input event).' },
-      clear: { type: 'boolean', default: true, description: 'true: replace what the element holds; false: add the text after it.' },
-      timeoutMs: actionTimeout,
+      text: { type: 'string', maxLength: 100_000, description: 'Empty (with clear) empties the field.' },
+      submit: { type: 'boolean', default: false, description: 'Press Enter after typing.' },
+      slowly: { type: 'boolean', default: false, description: 'Key by key, for pages that react to keys (autocomplete); keep the text short.' },
+      clear: { type: 'boolean', default: true, description: 'false: append.' },
+      timeoutMs,
       snapshot: snapshotFlag,
       session,
       tab,
@@ -48,7 +48,9 @@ const option = {
 const selectOption = {
   name: 'webview_select_option',
   title: 'Choose options of a <select>',
-  description: `Chooses options of a <select> (named by ref or CSS selector) as a user would, firing input and change: each of values names the option with that value, else the one with that label (the text shown). One value for a single-choice select; several for a multiple one (the others are unchosen). Answers the options chosen now. Not a <select> (a custom dropdown: click it, then its option), an option it does not have (the message lists those it has), a disabled option or <select>, or several values for a single select: WEBVIEW_ELEMENT_INVALID. ${ERRORS}`,
+  description:
+    'Chooses options of a native <select> (by ref or selector) as a user would, firing input and change, and answers the options chosen now. ' +
+    'For a custom dropdown, click it and then its option.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -56,8 +58,8 @@ const selectOption = {
     properties: {
       ref,
       selector,
-      values: { type: 'array', items: { type: 'string', maxLength: 2000 }, minItems: 1, maxItems: 100, description: 'Values or labels of the options to choose.' },
-      timeoutMs: actionTimeout,
+      values: { type: 'array', items: { type: 'string', maxLength: 2000 }, minItems: 1, maxItems: 100, description: "Each an option's value, else its label; several only for a multiple select." },
+      timeoutMs,
       snapshot: snapshotFlag,
       session,
       tab,

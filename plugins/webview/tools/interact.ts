@@ -8,9 +8,6 @@ import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { pageOutput, ref, selector, session, snapshotFields, snapshotFlag, tab, timeoutMs } from './schemas.js';
 
-const actionTimeout = timeoutMs('How long the element may take to appear and become actionable; default and upper bound limits.actionTimeoutMs.');
-const ACTING = 'Name the element by ref (from webview_snapshot) or by CSS selector.';
-const ERRORS = 'Errors: WEBVIEW_ELEMENT_NOT_FOUND, WEBVIEW_ELEMENT_INVALID, WEBVIEW_TIMEOUT.';
 
 const MODIFIERS = ['ControlOrMeta', 'Control', 'Shift', 'Alt', 'Meta'];
 /**
@@ -31,16 +28,16 @@ const KEY_PATTERN = `^(?:(?:${MODIFIERS.join('|')})\\+){0,4}(?:${NAMED_KEYS.join
 const click = {
   name: 'webview_click',
   title: 'Click an element',
-  description: `Clicks an element once it is visible, stable and enabled, as a user would (scrolling it into view). ${ACTING} ${ERRORS}`,
+  description: 'Clicks an element (by ref or selector) as a user would, once it is visible, stable and enabled.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
       ref,
       selector,
-      button: { enum: ['left', 'right', 'middle'], default: 'left', description: 'Which mouse button.' },
-      doubleClick: { type: 'boolean', default: false, description: 'true: a double click.' },
-      timeoutMs: actionTimeout,
+      button: { enum: ['left', 'right', 'middle'], default: 'left' },
+      doubleClick: { type: 'boolean', default: false },
+      timeoutMs,
       snapshot: snapshotFlag,
       session,
       tab,
@@ -54,7 +51,9 @@ const click = {
 const pressKey = {
   name: 'webview_press_key',
   title: 'Press a key',
-  description: `Presses a key or a combination (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab, a…) as a user would, with its key events: in the element named by ref or selector (focused first), else in whatever has the focus. Use it to submit with Enter, move between fields, choose in a menu with the arrows, or close with Escape. A key that starts a navigation is waited for until the new page commits. ${ERRORS}`,
+  description:
+    'Presses a key or combination in the element named by ref or selector, else where the focus is: ' +
+    'Enter to submit, Tab to move on, arrows in menus, Escape to close. A navigation it starts is waited for.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -65,11 +64,11 @@ const pressKey = {
         minLength: 1,
         maxLength: 64,
         pattern: KEY_PATTERN,
-        description: "A key name of Playwright's keyboard (Enter, Tab, Escape, Backspace, ArrowDown, PageUp, F5, KeyA, Digit1…) or one printable character, after up to four modifiers joined with + (Control, Shift, Alt, Meta, ControlOrMeta): e.g. Control+A, Shift+Tab.",
+        description: 'e.g. Enter, ArrowDown, Shift+Tab, Control+A, a',
       },
-      ref: { ...ref, description: `${ref.description} Focused before the key is pressed; without ref or selector the key goes to what has the focus.` },
+      ref,
       selector,
-      timeoutMs: actionTimeout,
+      timeoutMs,
       snapshot: snapshotFlag,
       session,
       tab,

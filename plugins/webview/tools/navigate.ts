@@ -10,19 +10,20 @@ const navigate = {
   name: 'webview_navigate',
   title: 'Open a URL',
   description:
-    'Loads a URL in a tab of your browsing session (opened, with the browser, on first use) and waits until the page has loaded (waitUntil). Only the schemes and hosts the gateway allows (http and https by default). Errors: WEBVIEW_URL_REFUSED, WEBVIEW_NAVIGATION_FAILED, WEBVIEW_TIMEOUT, WEBVIEW_BROWSER_MISSING.',
+    'Loads a URL in a tab (the browser starts on first use) and waits until the page has loaded. ' +
+    'Start here; then read the page with webview_snapshot, or pass snapshot: true.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['url'],
     properties: {
-      url: { type: 'string', minLength: 1, maxLength: 8192, description: 'An absolute URL, e.g. https://example.com/.' },
+      url: { type: 'string', minLength: 1, maxLength: 8192, description: 'Absolute, e.g. http://localhost:5173/.' },
       waitUntil: {
         enum: ['load', 'domcontentloaded', 'networkidle', 'commit'],
         default: 'load',
-        description: 'When the navigation counts as done: the load event, DOMContentLoaded, no network for 500 ms, or the first bytes.',
+        description: 'networkidle: no requests for 500 ms; commit: the first bytes.',
       },
-      timeoutMs: timeoutMs('How long to wait at most; default and upper bound limits.navigationTimeoutMs.'),
+      timeoutMs,
       snapshot: snapshotFlag,
       session,
       tab,
@@ -37,7 +38,8 @@ const snapshot = {
   name: 'webview_snapshot',
   title: 'Read the page (accessibility snapshot)',
   description:
-    "The page's accessibility tree as text: roles, names, values and states, with [ref=eN] on elements to pass to webview_click, webview_type, webview_select_option. Take it again after the page changed: refs resolve against the latest snapshot. Cheaper and more exact than a screenshot for acting on a page.",
+    'Reads the page as text: its accessibility tree, with [ref=eN] on elements to pass to webview_click, webview_type and the others. ' +
+    'Take it again after the page changes (refs go stale). Cheaper and more exact than a screenshot.',
   inputSchema: { type: 'object', additionalProperties: false, properties: { session, tab }, examples: [{}] },
   outputSchema: pageOutput(snapshotFields, ['snapshot', 'truncated']),
   annotations: { readOnlyHint: true, openWorldHint: true },

@@ -35,15 +35,16 @@ const query = {
   name: 'webview_query',
   title: 'Find elements by CSS selector',
   description:
-    "Finds the elements matching a CSS selector in the page as it is now (it does not wait: use webview_wait for that) and tells each one's tag, text, attributes, box and visibility: the first match, or with all every match up to limit. Use it to check that something is there, read values and links, or test a selector before acting on it. No match is an answer (found false), not an error. Errors: WEBVIEW_ELEMENT_INVALID (the selector is not valid CSS), WEBVIEW_TIMEOUT (the page did not answer within limits.actionTimeoutMs: its tab was closed).",
+    'Describes the elements matching a CSS selector as the page is now (tag, text, attributes, box, visibility), without waiting (that is webview_wait). ' +
+    'To check that something is there, read values and links, or test a selector before acting. No match answers found: false.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['selector'],
     properties: {
-      selector: { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector, e.g. a[href], #main h2, input[name=q].' },
-      all: { type: 'boolean', default: false, description: 'false: the first match only; true: every match, up to limit.' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'With all: how many matches to describe at most (count still tells all of them).' },
+      selector: { type: 'string', minLength: 1, maxLength: 2000 },
+      all: { type: 'boolean', default: false, description: 'Every match up to limit, not only the first.' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'With all.' },
       session,
       tab,
     },

@@ -5,22 +5,26 @@ export const session = {
   type: 'string',
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
   default: 'default',
-  description: "Which of the caller's browsing sessions (own cookies, storage, console, tabs): an MCP session has its own; a REST or CLI caller names one to keep calls apart (per API key).",
+  description: 'Names a separate browsing session (own tabs, cookies, storage).',
 } as const;
 
-export const tab = { type: 'string', pattern: '^t[0-9]{1,9}$', description: 'A tab id (t1, t2, …) from webview_tabs; default: the selected tab, opened when there is none.' } as const;
+/** No description: a tool given no tab acts on the selected one, as a caller expects (webview_tabs says so). */
+export const tab = { type: 'string', pattern: '^t[0-9]{1,9}$' } as const;
 
-export const ref = { type: 'string', pattern: '^(f[0-9]+)?e[0-9]+$', description: 'An element reference from the latest webview_snapshot of the tab: e6, or f2e6 for an element inside a frame.' } as const;
+export const ref = { type: 'string', pattern: '^(f[0-9]+)?e[0-9]+$', description: 'From the latest webview_snapshot.' } as const;
 
-export const selector = { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector (the first match is used), instead of ref.' } as const;
+export const selector = { type: 'string', minLength: 1, maxLength: 2000, description: 'CSS, first match; instead of ref.' } as const;
 
-/** At least 1: Playwright reads a timeout of 0 as "wait for ever". */
-export const timeoutMs = (description: string) => ({ type: 'integer', minimum: 1, maximum: 300_000, description }) as const;
+/**
+ * At least 1: Playwright reads a timeout of 0 as "wait for ever". No description: the name says
+ * the unit, and the default (a configured limit, also the ceiling) is nothing a caller acts on.
+ */
+export const timeoutMs = { type: 'integer', minimum: 1, maximum: 300_000 } as const;
 
 export const snapshotFlag = {
   type: 'boolean',
   default: false,
-  description: "true: the answer carries the page's accessibility snapshot taken after the action, so no second call is needed.",
+  description: 'Answer with the page snapshot taken after.',
 } as const;
 
 const string = { type: 'string' } as const;

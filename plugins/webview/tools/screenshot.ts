@@ -15,17 +15,18 @@ const screenshot = {
   name: 'webview_screenshot',
   title: 'Take a screenshot',
   description:
-    "A picture of a tab: what its viewport shows (default), the whole page (fullPage), or one element (ref from webview_snapshot, or a CSS selector), as PNG (default) or JPEG. Over MCP the answer is an image with its facts (tab, size in pixels, bytes) as structured content; over REST and the CLI the image is in `data`, base64. To find and act on elements webview_snapshot is cheaper and exact: take a screenshot to see layout, colours and images. Errors: WEBVIEW_SCREENSHOT_TOO_LARGE (over limits.screenshotBytes: take JPEG, a lower quality, or one element), WEBVIEW_ELEMENT_NOT_FOUND, WEBVIEW_TIMEOUT, INVALID_ARGUMENTS (fullPage with an element, quality with PNG, both ref and selector).",
+    'A picture of the viewport, the whole page (fullPage) or one element (ref or selector), to see layout, colours and images. ' +
+    'To find and act on elements, webview_snapshot is cheaper and exact.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      format: { enum: ['png', 'jpeg'], default: 'png', description: 'png: lossless; jpeg: smaller, with quality.' },
-      quality: { type: 'integer', minimum: 1, maximum: 100, description: `JPEG quality, 1 to 100; default ${DEFAULT_JPEG_QUALITY}. JPEG only.` },
-      fullPage: { type: 'boolean', default: false, description: 'true: the whole scrollable page, not only the viewport. Not with ref or selector.' },
-      ref: { ...ref, description: 'Only this element: a reference from the latest webview_snapshot of the tab, e.g. e4.' },
-      selector: { ...selector, description: 'Only this element: a CSS selector (its first match), instead of ref.' },
-      timeoutMs: timeoutMs('How long the element may take to appear; default and upper bound limits.actionTimeoutMs.'),
+      format: { enum: ['png', 'jpeg'], default: 'png' },
+      quality: { type: 'integer', minimum: 1, maximum: 100, description: `JPEG only; default ${DEFAULT_JPEG_QUALITY}.` },
+      fullPage: { type: 'boolean', default: false, description: 'Not with ref or selector.' },
+      ref,
+      selector,
+      timeoutMs,
       session,
       tab,
     },

@@ -10,15 +10,16 @@ const tabs = {
   name: 'webview_tabs',
   title: 'List, open, select or close tabs',
   description:
-    "The tabs of your browsing session. list: every tab. new: opens a tab (at url, allowed by the same rules as webview_navigate, else blank) and selects it. select: makes a tab the one every tool acts on when it names none. close: closes a tab (the selected one without tab); the most recent other one is selected. Pages that a page opens itself (window.open, target=_blank) become tabs too, not selected: the next answer about the session names them in opened. Answers the tabs after the action. Errors: WEBVIEW_TAB_NOT_FOUND, WEBVIEW_LIMIT (limits.tabsPerSession), WEBVIEW_URL_REFUSED, WEBVIEW_NAVIGATION_FAILED, WEBVIEW_TIMEOUT.",
+    'Lists, opens, selects or closes the tabs of your browsing session, and answers them. Tools act on the selected tab unless they name one; ' +
+    'new selects the tab it opens. Tabs that pages open themselves are listed, not selected.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['action'],
     properties: {
-      action: { enum: ['list', 'new', 'select', 'close'], description: 'What to do.' },
-      tab: { ...tab, description: 'select: the tab to select (required); close: the tab to close (default: the selected one).' },
-      url: { type: 'string', minLength: 1, maxLength: 8192, description: 'new: the page to load in the new tab (waited for until its load event); a tab whose page fails to load is closed again.' },
+      action: { enum: ['list', 'new', 'select', 'close'] },
+      tab: { ...tab, description: 'For select (required) and close (default: the selected tab).' },
+      url: { type: 'string', minLength: 1, maxLength: 8192, description: 'For new: the page to load in it.' },
       session,
     },
     examples: [{ action: 'list' }, { action: 'new', url: 'https://example.com/' }, { action: 'select', tab: 't1' }],

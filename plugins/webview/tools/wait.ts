@@ -11,20 +11,21 @@ const wait = {
   name: 'webview_wait',
   title: 'Wait for an element, a text or a while',
   description:
-    'Waits for exactly one of: an element matching selector to reach a state (visible by default; attached, detached, hidden), a text to appear (visible) anywhere on the page, or timeMs to pass. Use it after an action whose effect comes later (a spinner, a message, content loaded by script) instead of polling with snapshots. Answers what it waited for and how long it took. Errors: WEBVIEW_TIMEOUT (not there within timeoutMs), WEBVIEW_ELEMENT_INVALID (selector not valid CSS).',
+    'Waits for exactly one of: an element (selector) to reach state, a text to become visible, or timeMs to pass. ' +
+    'Use it after an action whose effect comes later (a message, content loaded by script) instead of polling with snapshots.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      selector: { type: 'string', minLength: 1, maxLength: 2000, description: 'A CSS selector: wait until its first match reaches state.' },
+      selector: { type: 'string', minLength: 1, maxLength: 2000, description: 'CSS; its first match.' },
       state: {
         enum: ['attached', 'detached', 'visible', 'hidden'],
         default: 'visible',
-        description: 'With selector: attached (in the page), detached (gone from it), visible (rendered with a size), hidden (not rendered, or gone).',
+        description: 'With selector.',
       },
-      text: { type: 'string', minLength: 1, maxLength: 2000, description: 'Wait until an element whose text contains this (case and extra spaces ignored) is visible.' },
-      timeMs: { type: 'integer', minimum: 0, maximum: MAX_PAUSE_MS, description: 'Just wait this long, in milliseconds.' },
-      timeoutMs: timeoutMs('How long to wait for selector or text at most; default and upper bound limits.actionTimeoutMs.'),
+      text: { type: 'string', minLength: 1, maxLength: 2000, description: 'Contained in a visible element; case and extra spaces ignored.' },
+      timeMs: { type: 'integer', minimum: 0, maximum: MAX_PAUSE_MS, description: 'A plain pause.' },
+      timeoutMs: { ...timeoutMs, description: 'For selector or text.' },
       session,
       tab,
     },

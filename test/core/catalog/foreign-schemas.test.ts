@@ -6,6 +6,7 @@ import { ErrorTable } from '../../../core/errors.js';
 import { createLogger } from '../../../core/logger.js';
 import { createSchemaCompiler, type JsonSchema } from '../../../core/catalog/schema.js';
 import { ToolCatalog } from '../../../core/catalog/tool-catalog.js';
+import { leanOutputSchema } from '../../../core/catalog/lean-listing.js';
 import type { ToolDefinition } from '../../../core/plugins/plugin-types.js';
 import { memoryClient, resultJson, startGateway, WITH_RELAY } from '../../helpers.js';
 
@@ -131,16 +132,18 @@ describe('foreign schemas through MCP', async () => {
   const gateway = await startGateway(WITH_RELAY);
   const client = await memoryClient(gateway);
 
-  it('lists the schemas exactly as the plugin gave them, $schema and definitions included', async () => {
+  it('lists the input schemas exactly as the plugin gave them, $schema and definitions included; output schemas lean, in their dialect', async () => {
     const { tools } = await client.listTools();
     for (const name of ['relay_read_file', 'relay_search']) {
       const listed = tools.find((t) => t.name === name)!;
       const { definition } = gateway.catalog.get(name)!;
       assert.deepEqual(listed.inputSchema, definition.inputSchema, name);
-      if (definition.outputSchema) assert.deepEqual(listed.outputSchema, definition.outputSchema, name);
+      // tools/list is lean by default (tools.listing): a foreign output schema goes through the same transform.
+      if (definition.outputSchema) assert.deepEqual(listed.outputSchema, leanOutputSchema(definition.outputSchema), name);
     }
     const readFile = tools.find((t) => t.name === 'relay_read_file')!;
     assert.equal(readFile.inputSchema.$schema, DRAFT_07);
+    assert.equal(readFile.outputSchema?.$schema, DRAFT_07);
     assert.deepEqual((readFile.inputSchema as any).definitions, { path: { type: 'string', minLength: 1, description: 'A path the server may read.' } });
   });
 

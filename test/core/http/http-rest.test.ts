@@ -50,7 +50,7 @@ for (const via of ['inject', 'socket'] as const) describe(`REST bridge (${via})`
   it('a POST with no body calls a tool that needs no arguments', async () => {
     const res = await send({ method: 'POST', url: '/tools/gateway_status' });
     assert.equal(res.statusCode, 200);
-    assert.equal(res.json().data.toolCount, 6);
+    assert.equal(res.json().data.toolCount, 8);
   });
 
   it('returns image content as {content: [...]}', async () => {

@@ -11,7 +11,7 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
   it('lists every tool with its schema and annotations', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['echo', 'echo_fail', 'echo_fetch', 'echo_image', 'echo_sleep', 'gateway_status']);
+    assert.deepEqual(names, ['echo', 'echo_fail', 'echo_fetch', 'echo_image', 'echo_sleep', 'gateway_call_tool', 'gateway_find_tools', 'gateway_status']);
     const echo = tools.find((t) => t.name === 'echo')!;
     assert.equal(echo.inputSchema.type, 'object');
     assert.deepEqual(echo.inputSchema.required, ['text']);
@@ -112,7 +112,7 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
   it('reports itself through gateway_status', async () => {
     const result = await client.callTool({ name: 'gateway_status', arguments: {} });
     const status = result.structuredContent as any;
-    assert.equal(status.toolCount, 6);
+    assert.equal(status.toolCount, 8);
     assert.deepEqual(status.plugins.map((p: any) => p.name), ['echo']);
     assert.equal(status.sessions.memory, 1);
     assert.deepEqual(status.breakers.map((b: any) => [b.name, b.state]), [['echo:upstream', 'closed']]);

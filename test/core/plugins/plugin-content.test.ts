@@ -148,7 +148,7 @@ describe('API-key scopes for resources and prompts', async () => {
   const gateway = await startGateway(WITH_LIBRARY);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // What the TCP and /mcp transports pass for a key with scope `plugin:echo` only.
-  await gateway.connect(serverSide, { transport: 'memory', identity: 'echo-key', allowsPlugin: (plugin) => plugin === 'echo' });
+  await gateway.connect(serverSide, { transport: 'memory', identity: 'echo-key', view: { allowsPlugin: (plugin) => plugin === 'echo' } });
   const client = new Client({ name: 'scoped', version: '1' });
   await client.connect(clientSide);
   after(() => client.close());

@@ -50,6 +50,21 @@ describe('API keys in the shared store (PostgreSQL)', { skip: postgres!.skip }, 
     assert.deepEqual((await readSharedKeys(a.store)).map((k) => k.name), ['ci']);
   });
 
+  it('a shared key bound to a profile keeps it on every gateway; one naming a profile a gateway lacks is refused there', async (t) => {
+    const target = await postgres!.fresh();
+    const [a] = await twoGateways(t, target);
+    const { key, hash } = createApiKey();
+    assert.equal(await addSharedKey(a.store, { name: 'bound', hash, scopes: ['*'], profile: 'all' }), true);
+    const principal = await acceptedBy(a, key);
+    assert.equal(principal.profile, 'all');
+    assert.deepEqual((await readSharedKeys(a.store)).find((k) => k.name === 'bound')?.profile, 'all');
+    const stray = createApiKey();
+    await addSharedKey(a.store, { name: 'stray', hash: stray.hash, scopes: ['*'], profile: 'nowhere' });
+    const strayPrincipal = await acceptedBy(a, stray.key);
+    const { restView } = await import('../../../core/catalog/caller-view.js');
+    assert.throws(() => restView(a.profiles, strayPrincipal), (err: any) => err.code === 'PROFILE_NOT_FOUND', 'refused, never widened to every tool');
+  });
+
   it('mcp-gateway keys create (the built binary) with a PostgreSQL config writes the key where a running gateway accepts it', async (t) => {
     const target = await postgres!.fresh();
     const [, b] = await twoGateways(t, target);

@@ -119,6 +119,6 @@ describe('collab resources', () => {
     const tools = c.gateway.catalog.list().filter((t) => t.plugin === 'collab').map((t) => t.listing.name);
     assert.ok(tools.length >= 8);
     for (const tool of tools) assert.match(reference, new RegExp(`\\| \`${tool}\` \\| [A-Z]`), tool);
-    assert.match(reference, /\| `collab_create_plan` \| Creates a plan: a goal, its context, and \(added next with collab_add_plan_item\) items with owners, priorities, acceptance criteria and dependencies\. \|/);
+    assert.match(reference, /\| `collab_create_plan` \| Creates a plan for a goal; add its items with collab_add_plan_item\. \|/);
   });
 });

@@ -88,7 +88,7 @@ for (const backend of storeBackends()) {
       assert.match(huge.message, /plugins\.knowledge\.config\.graph\.maxSnippetChars/);
       // The limits of the config are in the descriptions clients read; the schema holds the config's largest.
       const add = (await k.client.listTools()).tools.find((t) => t.name === 'knowledge_add')!;
-      assert.match((add.inputSchema.properties as any).content.description, /at most 200 characters here/);
+      assert.match((add.inputSchema.properties as any).content.description, /at most 200 characters\./);
       assert.equal((add.inputSchema.properties as any).content.maxLength, 1_000_000);
       assert.equal((await k.fail('knowledge_get', { id: '../../etc' })).code, 'INVALID_ARGUMENTS');
     });

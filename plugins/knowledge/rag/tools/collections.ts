@@ -8,14 +8,13 @@ const ragCollections = {
   name: 'rag_collections',
   title: 'List document collections',
   description:
-    'Lists the document collections by name with their number of sources and chunks, the bytes of their sources, when they last changed, ' +
-    'and the vector space their chunks are indexed in (null: words only, no embeddings). Paged: next_offset, when not null, is the offset of the next page.',
+    'Lists document collections with their sizes and vector space (null: words only). Paged: pass next_offset as offset.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Collections at most.' },
-      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Collections to skip: the next_offset of the page before.' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
     },
     examples: [{}],
   },
@@ -51,15 +50,14 @@ const ragDelete = {
   name: 'rag_delete',
   title: 'Delete a collection or one of its sources',
   description:
-    'Deletes a whole document collection, or with source only that source and its chunks; says how many sources and chunks went. ' +
-    'The files themselves are not touched. Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
+    'Deletes a collection, or with source only that source\'s chunks. The files are not touched.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['collection'],
     properties: {
       collection: collectionName,
-      source: { ...sourcePath, description: 'Only this source (its path relative to the workspace); the collection stays.' },
+      source: sourcePath,
     },
     examples: [{ collection: 'docs', source: '../outside-the-workspace.txt' }],
   },

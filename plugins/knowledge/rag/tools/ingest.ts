@@ -8,21 +8,18 @@ const ragIngest = {
   name: 'rag_ingest',
   title: 'Ingest documents into a collection',
   description:
-    'Reads a file or a folder of the workspace into a document collection for rag_query: Markdown is cut by headings (each chunk knows its heading path), ' +
-    'code and text by size with overlap. Folders honour .gitignore files (nested ones too) and skip binary files, symbolic links, files with other hard links (unless the gateway allows them) and files over maxFileBytes, each listed with the reason. ' +
-    'Run it again after files change: unchanged files (same sha256) are skipped, changed ones replace their chunks, and files gone from the folder leave the collection. ' +
-    'recreate empties the collection first. Sends progress notifications; cancellable (each file is replaced whole or not at all). ' +
-    'Errors: OUTSIDE_WORKSPACE, INVALID_PATH, RAG_PATH_NOT_FOUND, RAG_NOT_INGESTIBLE (device, FIFO, socket, /proc), HARD_LINK_REFUSED (a file with other hard links), EMBEDDINGS_DIMENSION_MISMATCH (nothing of the file stored), RAG_COLLECTION_NOT_FOUND (the collection was deleted while the ingest ran).',
+    'Reads a workspace file or folder into a collection for rag_query, honouring .gitignore and skipping binary, linked and oversized files. ' +
+    'Run it again after changes: only changed files are read again, deleted ones dropped.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['path'],
     properties: {
-      path: { type: 'string', minLength: 1, maxLength: 4096, description: 'A file or folder, relative to the workspace root.' },
+      path: { type: 'string', minLength: 1, maxLength: 4096 },
       collection: collectionArg,
-      recreate: { type: 'boolean', default: false, description: 'Delete everything in the collection first.' },
-      include: globs('Only files matching one of these globs (on the path below the folder, or the name), e.g. ["**/*.md"].'),
-      exclude: globs('Leave out files and folders matching these globs, e.g. ["dist/**", "*.min.js"].'),
+      recreate: { type: 'boolean', default: false },
+      include: globs('Globs on the path below the folder or the name, e.g. ["**/*.md"].'),
+      exclude: globs(),
     },
     examples: [{ path: '../outside-the-workspace.txt', collection: 'docs' }],
   },

@@ -9,18 +9,16 @@ const ragQuery = {
   name: 'rag_query',
   title: 'Query a document collection',
   description:
-    'Finds the chunks of a collection (made with rag_ingest) that best answer a question: by words and meaning together (hybrid) when the embeddings plugin gives vectors, ' +
-    'else by words (lexical), with `degraded` saying why. Each result has its source path, section (heading path or line range), chunk index and a score in [0, 1]; ' +
-    '`context` holds them as one <retrieved_context> block ready to paste into a prompt. source limits the search to one file. Errors: RAG_COLLECTION_NOT_FOUND.',
+    'Searches a rag_ingest collection for the chunks that best answer a question, by words and meaning. context joins them into one block to paste into a prompt.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['question'],
     properties: {
-      question: { type: 'string', minLength: 1, maxLength: 10_000, description: 'What you want to know, in words.' },
+      question: { type: 'string', minLength: 1, maxLength: 10_000 },
       collection: collectionArg,
-      top_k: { type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many chunks at most.' },
-      source: { ...sourcePath, description: 'Only chunks of this source (its path relative to the workspace).' },
+      top_k: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
+      source: sourcePath,
       mode: searchModeArg,
     },
     examples: [{ question: 'How do I install it?', collection: 'docs' }, { question: 'workspace examples', collection: 'docs', top_k: 3, source: 'README.md' }],
@@ -45,8 +43,7 @@ const ragRetrieve = {
   name: 'rag_retrieve',
   title: 'Read one source of a collection',
   description:
-    'Gives the chunks of one source of a collection, in order (by chunk index): to read a whole document that rag_query found a part of. ' +
-    'Paged: next_offset, when not null, is the offset of the next page. Errors: RAG_COLLECTION_NOT_FOUND, RAG_SOURCE_NOT_FOUND.',
+    'Reads one source of a collection, chunks in order: the whole document rag_query found part of. Paged: pass next_offset as offset.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -54,8 +51,8 @@ const ragRetrieve = {
     properties: {
       source: sourcePath,
       collection: collectionArg,
-      limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 200, description: 'Chunks at most.' },
-      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0, description: 'Chunks to skip: the next_offset of the page before.' },
+      limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 200 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
     },
     examples: [{ source: 'README.md', collection: 'docs' }],
   },
