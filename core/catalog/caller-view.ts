@@ -47,7 +47,31 @@ export function restView(profiles: Profiles, principal: Principal | undefined, e
   return callerView(principal, chooseProfile(profiles, endpoint, principal, profiles.require(ALL_PROFILE)));
 }
 
+/**
+ * The view of `principal` through `profile`, made once per pair: REST asks for it on every
+ * call, and a new object with two closures per call showed in its profile.
+ */
 export function callerView(principal: Principal | undefined, profile: Profile): CallerView {
+  const byProfile = principal ? (views.get(principal) ?? setView(principal)) : anonymousViews;
+  let view = byProfile.get(profile);
+  if (!view) {
+    view = makeView(principal, profile);
+    byProfile.set(profile, view);
+  }
+  return view;
+}
+
+/** Per principal (a key the store's refresh replaces is dropped with it), per profile. */
+const views = new WeakMap<Principal, WeakMap<Profile, CallerView>>();
+const anonymousViews = new WeakMap<Profile, CallerView>();
+
+function setView(principal: Principal): WeakMap<Profile, CallerView> {
+  const byProfile = new WeakMap<Profile, CallerView>();
+  views.set(principal, byProfile);
+  return byProfile;
+}
+
+function makeView(principal: Principal | undefined, profile: Profile): CallerView {
   const scoped = profile.name === ALL_PROFILE ? undefined : profile;
   if (!principal && !scoped) return {};
   const allowsPlugin = (plugin: string) => (principal?.mayUsePlugin(plugin) ?? true) && (scoped?.allowsPlugin(plugin) ?? true);
