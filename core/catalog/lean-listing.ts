@@ -20,21 +20,13 @@ export function toolListing(definition: ToolDefinition, form: ListingForm): Tool
   return {
     name,
     description,
-    inputSchema: (lean ? leanInputSchema(inputSchema) : inputSchema) as Tool['inputSchema'],
+    // Whole, `examples` included: the model reads it to call the tool, and a client offers
+    // the examples to people trying a tool (safe to run, as every tool's must be).
+    inputSchema: inputSchema as Tool['inputSchema'],
     ...(Object.keys(shownAnnotations).length === 0 ? {} : { annotations: shownAnnotations }),
     ...(title === undefined ? {} : { title }),
     ...(outputSchema === undefined ? {} : { outputSchema: (lean ? leanOutputSchema(outputSchema) : outputSchema) as Tool['outputSchema'] }),
   };
-}
-
-/**
- * The input schema without its top-level `examples`: they fill the REST explorer's request
- * bodies (OpenAPI reads the definition), and a model learns the arguments from their prose.
- */
-export function leanInputSchema(schema: JsonSchema): JsonSchema {
-  if (!('examples' in schema)) return schema;
-  const { examples: _forTheExplorer, ...rest } = schema;
-  return rest;
 }
 
 /** The values the MCP specification gives a hint that is left out: stating them says nothing. */

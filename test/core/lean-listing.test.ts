@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { leanAnnotations, leanInputSchema, leanOutputSchema, toolListing } from '../../core/catalog/lean-listing.js';
+import { leanAnnotations, leanOutputSchema, toolListing } from '../../core/catalog/lean-listing.js';
 import { ToolCatalog } from '../../core/catalog/tool-catalog.js';
 import { compileForeignSchema } from '../../core/catalog/foreign-schema.js';
 import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
@@ -174,24 +174,6 @@ describe('leanOutputSchema', () => {
   });
 });
 
-describe('leanInputSchema', () => {
-  it('drops the top-level examples and nothing else: argument prose stays for the model', () => {
-    const input = {
-      type: 'object',
-      additionalProperties: false,
-      properties: { examples: { type: 'array', description: 'An argument that happens to be called examples.', examples: [['a']] } },
-      examples: [{ examples: ['a'] }],
-    };
-    const { examples: _, ...rest } = input;
-    assert.deepEqual(leanInputSchema(input), rest);
-  });
-
-  it('returns a schema without examples as it is', () => {
-    const input = { type: 'object', properties: {} };
-    assert.equal(leanInputSchema(input), input);
-  });
-});
-
 describe('leanAnnotations', () => {
   const cases: Array<[Record<string, unknown>, Record<string, unknown>]> = [
     [{ readOnlyHint: true, idempotentHint: true, openWorldHint: false }, { readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
@@ -221,7 +203,7 @@ describe('toolListing', () => {
       name: 'demo_write',
       title: 'Write a demo',
       description: 'Writes a demo.',
-      inputSchema: { type: 'object', additionalProperties: false, properties: { text: { type: 'string', description: 'What to write.' } } },
+      inputSchema: definition.inputSchema,
       outputSchema: { type: 'object', required: ['bytes'], properties: { bytes: { type: 'integer' } } },
       annotations: { openWorldHint: false },
     });
