@@ -5,10 +5,10 @@ import { isPlainObject } from '../json.js';
 
 /**
  * What tools/list carries of each tool (`tools.listing` in the config). `lean`: what a model
- * reads (name, description, the input schema and its prose) and what a client needs to check
- * results (the output schema's types), nothing else; every session pays for the list in
- * context before its first call. `full`: the definitions as written, for clients that show
- * output schemas to people. REST and OpenAPI always work from the full definition.
+ * reads to call the tool (what to send, what comes back), nothing the gateway enforces
+ * anyway; every session pays for the list in context before its first call. `full`: the
+ * definitions as written, for clients that show them to people. REST, OpenAPI and the
+ * checks of every call and every result always work from the full definition.
  */
 export type ListingForm = 'lean' | 'full';
 
@@ -20,9 +20,7 @@ export function toolListing(definition: ToolDefinition, form: ListingForm): Tool
   return {
     name,
     description,
-    // Whole, `examples` included: the model reads it to call the tool, and a client offers
-    // the examples to people trying a tool (safe to run, as every tool's must be).
-    inputSchema: inputSchema as Tool['inputSchema'],
+    inputSchema: (lean ? leanInputSchema(inputSchema) : inputSchema) as Tool['inputSchema'],
     ...(Object.keys(shownAnnotations).length === 0 ? {} : { annotations: shownAnnotations }),
     ...(title === undefined ? {} : { title }),
     ...(outputSchema === undefined ? {} : { outputSchema: (lean ? leanOutputSchema(outputSchema) : outputSchema) as Tool['outputSchema'] }),
@@ -43,11 +41,62 @@ export function leanAnnotations(annotations: ToolAnnotations): NonNullable<Tool[
 }
 
 /**
+ * Keywords that bound an argument without saying what it is: lengths and counts, character
+ * patterns, uniqueness, rules for keys. The gateway checks every call against the full schema
+ * and answers one outside them `INVALID_ARGUMENTS`, naming the argument and the rule; a model
+ * calls right without reading them, and every session would pay for them.
+ */
+const INPUT_BOUNDS = new Set([
+  'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
+  'minProperties', 'maxProperties', 'propertyNames', 'contains', 'minContains', 'maxContains',
+  // Conditions and negations only ever refuse: left out, the schema is looser, never stricter.
+  'not', 'if', 'then', 'else', 'dependentRequired', '$comment',
+]);
+
+/** Keywords whose value is a subschema, a list of them, or a map of names to them. */
+const SUBSCHEMA = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']);
+const SUBSCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'oneOf', 'allOf']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+
+/**
+ * The input schema with what a model reads to call the tool: types, enums and consts, required
+ * arguments, defaults, numeric ranges, formats, descriptions, and the first of its `examples`
+ * (a client offers it to people trying the tool; every tool's are safe to run). Bounds go
+ * (`INPUT_BOUNDS`), and so does a closed object's `additionalProperties: false`: an unknown
+ * argument is refused by name. Like the output's lean form it only loosens, so a client that
+ * checks a call against it never refuses one the gateway would take; a schema with `$ref` is
+ * kept whole.
+ */
+export function leanInputSchema(schema: JsonSchema): JsonSchema {
+  return refersAnywhere(schema) ? schema : (leanArguments(schema) as JsonSchema);
+}
+
+function leanArguments(schema: unknown): unknown {
+  // `true`, `false` and anything malformed are kept as they are: exact, and never larger.
+  if (!isPlainObject(schema)) return schema;
+  const lean: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (INPUT_BOUNDS.has(key) || (value === false && (key === 'additionalProperties' || key === 'unevaluatedProperties'))) continue;
+    if (key === 'examples' && Array.isArray(value)) lean.examples = value.slice(0, 1);
+    else if (SUBSCHEMA.has(key)) lean[key] = Array.isArray(value) ? value.map(leanArguments) : leanArguments(value);
+    // Branches without their bounds may match twice, which a oneOf refuses: it becomes an anyOf
+    // (beside a real anyOf it goes, looser and so still right).
+    else if (key === 'oneOf' && 'anyOf' in schema) continue;
+    else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) lean[key === 'oneOf' ? 'anyOf' : key] = value.map(leanArguments);
+    else if (SUBSCHEMA_MAPS.has(key) && isPlainObject(value)) lean[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, leanArguments(inner)]));
+    else lean[key] = value;
+  }
+  return lean;
+}
+
+/**
  * The output schema with its types and none of its prose or constraints. A model never reads
  * it; a client checks `structuredContent` against it. So it must accept every value the full
  * schema accepts (a client would otherwise refuse a good result), and every step below only
  * loosens: keywords are kept from a short list, never added. The result's own fields keep
- * their types and its required list; deeper objects keep only that they are objects.
+ * their types; deeper objects keep only that they are objects. Which fields are required is
+ * left out: the gateway checks every result against the full schema before it answers
+ * (`checkOutput` in tool-catalog.ts), so a client's check of it could only pass.
  *
  * A schema that refers anywhere (`$ref`) is kept whole: a lean form would have to follow the
  * references to stay right, and a foreign server's recursive shapes are rare enough not to.
@@ -74,7 +123,6 @@ function leanShape(schema: unknown, top: boolean): unknown {
   if (top && isPlainObject(full.properties)) {
     lean.properties = Object.fromEntries(Object.entries(full.properties).map(([key, field]) => [key, leanShape(field, false)]));
   }
-  if (top && Array.isArray(full.required)) lean.required = full.required;
   // Kept only as schemas: `items: false` (or a closed tuple) is a constraint, and constraints go.
   if (isPlainObject(full.items)) lean.items = leanShape(full.items, false);
   else if (Array.isArray(full.items)) lean.items = full.items.map((item) => leanShape(item, false));

@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../core/catalog/schema.js';
 import { memoryClient, startGateway, tempDir } from '../helpers.js';
 
 /**
- * The lean output schemas against real results: every call goes through the real SDK client,
+ * The lean schemas against the real catalog. Output: against real results: every call goes through the real SDK client,
  * which checks structuredContent against the schema tools/list gave it (the lean one); then
  * each result is mutated many ways, and whatever the full schema accepts the lean one must
  * accept too (a client would otherwise refuse a result the tool is allowed to give).
@@ -78,15 +78,55 @@ describe('lean output schemas accept what the full ones accept, on real results'
         totals.acceptedByFull++;
         assert.ok(validateLean(mutant), `${name}: the lean schema refuses ${JSON.stringify(mutant).slice(0, 400)}, which the full one accepts: ${JSON.stringify(validateLean.errors)}`);
       }
-      const withoutRequired = { ...(value as Record<string, unknown>) };
-      delete withoutRequired[(lean.required as string[] | undefined)?.[0] ?? ''];
-      for (const wrong of [null, 'text', [], withoutRequired]) if (!validateLean(wrong)) totals.refusedByLean++;
+      // A field of the wrong type: the lean schema keeps the types, so it still refuses it.
+      const [field, shape] = Object.entries((lean.properties ?? {}) as Record<string, JsonSchema>).find(([, s]) => typeof s.type === 'string') ?? [];
+      const wrongField = field === undefined ? null : { ...(value as Record<string, unknown>), [field]: shape!.type === 'string' ? 12345 : 'text' };
+      for (const wrong of [null, 'text', [], wrongField]) if (!validateLean(wrong)) totals.refusedByLean++;
     });
   }
 
   it('the mutants were not all refused, and the lean schemas still refuse wrong shapes', () => {
     assert.ok(totals.acceptedByFull > 0, 'no mutant passed the full schemas: the check above proved nothing');
     assert.ok(totals.refusedByLean > 0, 'the lean schemas refused nothing');
+  });
+});
+
+describe('lean input schemas accept every call the full ones accept, on the shipped tools', async () => {
+  // Every shipped plugin with tools of its own, each as it loads on any machine (no browser started, no IDE there).
+  const plugins = { files: {}, process: {}, knowledge: {}, brain: {}, collab: {}, webview: {}, 'ide-bridge': { config: { url: 'ws://127.0.0.1:9/' } }, echo: { enabled: false } };
+  const gateway = await startGateway({ plugins, workspace: realpathSync(tempDir()), dataDir: join(tempDir(), 'data') });
+  const client = await memoryClient(gateway);
+  const { tools } = await client.listTools();
+  const random = seeded(35);
+  let acceptedByFull = 0;
+
+  it('every example of every tool, and every mutant of one the full schema accepts, passes the lean schema', () => {
+    assert.ok(tools.length > 50, `only ${tools.length} tools listed`);
+    for (const listed of tools) {
+      const { definition } = gateway.catalog.get(listed.name)!;
+      const validateFull = compileForeignSchema(definition.inputSchema);
+      const validateLean = compileForeignSchema(listed.inputSchema as JsonSchema);
+      const examples = (definition.inputSchema.examples ?? []) as unknown[];
+      assert.ok(examples.length > 0 && (listed.inputSchema.examples as unknown[]).length === 1, `${listed.name}: its first example is listed`);
+      for (const example of examples) {
+        assert.ok(validateLean(example), `${listed.name}: the lean schema refuses its example ${JSON.stringify(example)}`);
+        for (let i = 0; i < 40; i++) {
+          const mutant = mutate(example, random);
+          if (!validateFull(mutant)) continue;
+          acceptedByFull++;
+          assert.ok(validateLean(mutant), `${listed.name}: the lean schema refuses ${JSON.stringify(mutant).slice(0, 400)}, which the full one accepts`);
+        }
+      }
+    }
+    assert.ok(acceptedByFull > 0, 'no mutant passed the full schemas: the check above proved nothing');
+  });
+
+  it('a call the lean schema allows and the full one does not is refused by name', async () => {
+    const result = await client.callTool({ name: 'file_read', arguments: { path: 'x'.repeat(5000) } });
+    assert.equal(result.isError, true);
+    const text = (result.content as Array<{ text: string }>)[0]!.text;
+    assert.match(text, /INVALID_ARGUMENTS/);
+    assert.match(text, /path/);
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { leanAnnotations, leanOutputSchema, toolListing } from '../../core/catalog/lean-listing.js';
+import { leanAnnotations, leanInputSchema, leanOutputSchema, toolListing } from '../../core/catalog/lean-listing.js';
 import { ToolCatalog } from '../../core/catalog/tool-catalog.js';
 import { compileForeignSchema } from '../../core/catalog/foreign-schema.js';
 import { createSchemaCompiler, type JsonSchema } from '../../core/catalog/schema.js';
@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../../core/plugins/plugin-types.js';
 /** Each case: a full output schema, its lean form, and values the full one accepts (the lean one must too). */
 const OUTPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; accepted: unknown[] }> = [
   {
-    name: 'the result keeps its fields, their types and its required list; prose and constraints go',
+    name: 'the result keeps its fields and their types; prose, constraints and the required list go',
     full: {
       type: 'object',
       title: 'A read',
@@ -30,7 +30,6 @@ const OUTPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; ac
     },
     lean: {
       type: 'object',
-      required: ['path', 'size'],
       properties: {
         path: { type: 'string' },
         size: { type: 'integer' },
@@ -58,7 +57,6 @@ const OUTPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; ac
     },
     lean: {
       type: 'object',
-      required: ['language', 'owner', 'entries', 'maybe'],
       properties: {
         language: { type: ['string', 'null'] },
         owner: { type: 'object' },
@@ -81,8 +79,8 @@ const OUTPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; ac
     lean: {
       type: 'object',
       anyOf: [
-        { required: ['n'], properties: { n: { type: 'integer' } } },
-        { required: ['n'], properties: { n: { type: 'integer' }, note: { type: 'string' } } },
+        { properties: { n: { type: 'integer' } } },
+        { properties: { n: { type: 'integer' }, note: { type: 'string' } } },
       ],
     },
     // Matches one branch of the full schema, both of the lean one: a lean oneOf would refuse it.
@@ -118,7 +116,7 @@ const OUTPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; ac
       type: 'object',
       allOf: [{ required: ['a'], properties: { a: { type: 'string', minLength: 2 } } }, { not: { required: ['b'] } }],
     },
-    lean: { type: 'object', allOf: [{ required: ['a'], properties: { a: { type: 'string' } } }] },
+    lean: { type: 'object', allOf: [{ properties: { a: { type: 'string' } } }] },
     accepted: [{ a: 'xy' }],
   },
   {
@@ -174,6 +172,84 @@ describe('leanOutputSchema', () => {
   });
 });
 
+/** Each case: a full input schema, its lean form, and calls the full one accepts (the lean one must too). */
+const INPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; accepted: unknown[] }> = [
+  {
+    name: 'types, enums, defaults, ranges, formats and prose stay; lengths, counts, patterns and closedness go',
+    full: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path'],
+      properties: {
+        path: { type: 'string', minLength: 1, maxLength: 4096, pattern: '^[^\\u0000]*$', description: 'Workspace-relative.' },
+        tags: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 32, uniqueItems: true, default: [] },
+        env: { type: 'object', propertyNames: { pattern: '^[A-Z_]+$' }, additionalProperties: { type: 'string', maxLength: 10 }, maxProperties: 200 },
+        limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+        mode: { enum: ['a', 'b'] },
+        since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+      },
+      examples: [{ path: 'a.txt' }, { path: 'b.txt', limit: 2 }],
+    },
+    lean: {
+      type: 'object',
+      required: ['path'],
+      properties: {
+        path: { type: 'string', description: 'Workspace-relative.' },
+        tags: { type: 'array', items: { type: 'string' }, default: [] },
+        env: { type: 'object', additionalProperties: { type: 'string' } },
+        limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+        mode: { enum: ['a', 'b'] },
+        since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+      },
+      examples: [{ path: 'a.txt' }],
+    },
+    accepted: [{ path: 'a.txt' }, { path: 'b', tags: ['x'], env: { A: 'b' }, limit: 3, mode: 'a', since: null }],
+  },
+  {
+    name: 'a oneOf becomes an anyOf; conditions and negations, which only refuse, go',
+    full: {
+      type: 'object',
+      properties: { v: { oneOf: [{ type: 'string', maxLength: 3 }, { type: 'string', minLength: 2 }] }, w: { type: 'string', not: { pattern: '^\\.' } } },
+      if: { required: ['v'] },
+      then: { required: ['w'] },
+    },
+    lean: { type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'string' }] }, w: { type: 'string' } } },
+    // 'abc' matches both branches once their bounds are gone: a lean oneOf would refuse it.
+    accepted: [{ v: 'a', w: 'x' }, { v: 'abcd', w: 'y' }],
+  },
+  {
+    name: 'data is never walked: examples, defaults, enums and consts keep what they say',
+    full: { type: 'object', properties: { q: { type: 'object', default: { pattern: 'x', maxLength: 3 }, const: { minLength: 1 } } } },
+    lean: { type: 'object', properties: { q: { type: 'object', default: { pattern: 'x', maxLength: 3 }, const: { minLength: 1 } } } },
+    accepted: [{ q: { minLength: 1 } }],
+  },
+];
+
+describe('leanInputSchema', () => {
+  for (const { name, full, lean, accepted } of INPUT_CASES) {
+    it(name, () => {
+      assert.deepEqual(leanInputSchema(full), lean);
+      const validateFull = compileForeignSchema(full);
+      const validateLean = compileForeignSchema(leanInputSchema(full));
+      for (const value of accepted) {
+        assert.ok(validateFull(value), `the full schema accepts ${JSON.stringify(value)}`);
+        assert.ok(validateLean(value), `the lean schema accepts ${JSON.stringify(value)}: ${JSON.stringify(validateLean.errors)}`);
+      }
+    });
+  }
+
+  it('keeps a schema that refers anywhere whole, the very object', () => {
+    const schema = { type: 'object', $defs: { name: { type: 'string', maxLength: 3 } }, properties: { a: { $ref: '#/$defs/name' } } };
+    assert.equal(leanInputSchema(schema), schema);
+  });
+
+  it('leaves the definition it was given untouched', () => {
+    const full = structuredClone(INPUT_CASES[0]!.full);
+    leanInputSchema(full);
+    assert.deepEqual(full, INPUT_CASES[0]!.full);
+  });
+});
+
 describe('leanAnnotations', () => {
   const cases: Array<[Record<string, unknown>, Record<string, unknown>]> = [
     [{ readOnlyHint: true, idempotentHint: true, openWorldHint: false }, { readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
@@ -198,13 +274,13 @@ const definition: ToolDefinition = {
 };
 
 describe('toolListing', () => {
-  it('lean: no examples, output types only, default hints left out', () => {
+  it('lean: input without its bounds, output types only, default hints left out', () => {
     assert.deepEqual(toolListing(definition, 'lean'), {
       name: 'demo_write',
       title: 'Write a demo',
       description: 'Writes a demo.',
-      inputSchema: definition.inputSchema,
-      outputSchema: { type: 'object', required: ['bytes'], properties: { bytes: { type: 'integer' } } },
+      inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'What to write.' } }, examples: [{ text: 'hi' }] },
+      outputSchema: { type: 'object', properties: { bytes: { type: 'integer' } } },
       annotations: { openWorldHint: false },
     });
   });

@@ -6,7 +6,7 @@ import { ErrorTable } from '../../../core/errors.js';
 import { createLogger } from '../../../core/logger.js';
 import { createSchemaCompiler, type JsonSchema } from '../../../core/catalog/schema.js';
 import { ToolCatalog } from '../../../core/catalog/tool-catalog.js';
-import { leanOutputSchema } from '../../../core/catalog/lean-listing.js';
+import { leanInputSchema, leanOutputSchema } from '../../../core/catalog/lean-listing.js';
 import type { ToolDefinition } from '../../../core/plugins/plugin-types.js';
 import { memoryClient, resultJson, startGateway, WITH_RELAY } from '../../helpers.js';
 
@@ -132,15 +132,16 @@ describe('foreign schemas through MCP', async () => {
   const gateway = await startGateway(WITH_RELAY);
   const client = await memoryClient(gateway);
 
-  it('lists the input schemas exactly as the plugin gave them, $schema and definitions included; output schemas lean, in their dialect', async () => {
+  it('lists both schemas lean (tools.listing), in their dialect; one with a $ref, $schema and definitions included, exactly as given', async () => {
     const { tools } = await client.listTools();
     for (const name of ['relay_read_file', 'relay_search']) {
       const listed = tools.find((t) => t.name === name)!;
       const { definition } = gateway.catalog.get(name)!;
-      assert.deepEqual(listed.inputSchema, definition.inputSchema, name);
-      // tools/list is lean by default (tools.listing): a foreign output schema goes through the same transform.
+      // tools/list is lean by default (tools.listing): a foreign schema goes through the same transform.
+      assert.deepEqual(listed.inputSchema, leanInputSchema(definition.inputSchema), name);
       if (definition.outputSchema) assert.deepEqual(listed.outputSchema, leanOutputSchema(definition.outputSchema), name);
     }
+    assert.deepEqual(tools.find((t) => t.name === 'relay_read_file')!.inputSchema, gateway.catalog.get('relay_read_file')!.definition.inputSchema, 'kept whole: it refers');
     const readFile = tools.find((t) => t.name === 'relay_read_file')!;
     assert.equal(readFile.inputSchema.$schema, DRAFT_07);
     assert.equal(readFile.outputSchema?.$schema, DRAFT_07);

@@ -81,7 +81,7 @@ describe('collab arguments: bounded', () => {
     };
     const tools = c.gateway.catalog.list().filter((t) => t.plugin === 'collab');
     assert.ok(tools.length >= 30);
-    for (const tool of tools) walk(tool.listing.inputSchema, tool.listing.name);
+    for (const tool of tools) walk(tool.definition.inputSchema, tool.listing.name);
     assert.deepEqual(unbounded, []);
   });
 });

@@ -40,9 +40,10 @@ describe('process plugin: start, output, input, stop', async () => {
     for (const tool of mine) {
       assert.ok(tool.description && tool.description.length > 40, tool.name);
       assert.equal(tool.inputSchema.type, 'object', tool.name);
-      assert.equal((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, tool.name);
-      // The definition's: the lean listing leaves out hints equal to the defaults (readOnlyHint: false).
-      assert.equal(typeof gateway.catalog.get(tool.name)!.definition.annotations.readOnlyHint, 'boolean', tool.name);
+      // The definition's: the lean listing leaves out `additionalProperties: false` and the hints equal to the defaults (readOnlyHint: false).
+      const { definition } = gateway.catalog.get(tool.name)!;
+      assert.equal(definition.inputSchema.additionalProperties, false, tool.name);
+      assert.equal(typeof definition.annotations.readOnlyHint, 'boolean', tool.name);
     }
   });
 
