@@ -51,10 +51,13 @@ const INPUT_BOUNDS = new Set([
   'minProperties', 'maxProperties', 'propertyNames', 'contains', 'minContains', 'maxContains',
   // Conditions and negations only ever refuse: left out, the schema is looser, never stricter.
   'not', 'if', 'then', 'else', 'dependentRequired', '$comment',
+  // Only refuse too, and they read what `contains`, `then` and the like marked as evaluated:
+  // kept while those go, they would refuse what the full schema takes.
+  'unevaluatedProperties', 'unevaluatedItems',
 ]);
 
 /** Keywords whose value is a subschema, a list of them, or a map of names to them. */
-const SUBSCHEMA = new Set(['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']);
+const SUBSCHEMA = new Set(['items', 'additionalItems', 'additionalProperties']);
 const SUBSCHEMA_LISTS = new Set(['prefixItems', 'anyOf', 'oneOf', 'allOf']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 
@@ -76,7 +79,7 @@ function leanArguments(schema: unknown): unknown {
   if (!isPlainObject(schema)) return schema;
   const lean: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (INPUT_BOUNDS.has(key) || (value === false && (key === 'additionalProperties' || key === 'unevaluatedProperties'))) continue;
+    if (INPUT_BOUNDS.has(key) || (key === 'additionalProperties' && value === false)) continue;
     if (key === 'examples' && Array.isArray(value)) lean.examples = value.slice(0, 1);
     else if (SUBSCHEMA.has(key)) lean[key] = Array.isArray(value) ? value.map(leanArguments) : leanArguments(value);
     // Branches without their bounds may match twice, which a oneOf refuses: it becomes an anyOf

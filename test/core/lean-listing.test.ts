@@ -218,6 +218,18 @@ const INPUT_CASES: Array<{ name: string; full: JsonSchema; lean: JsonSchema; acc
     accepted: [{ v: 'a', w: 'x' }, { v: 'abcd', w: 'y' }],
   },
   {
+    name: 'unevaluated* go with what marks properties and items evaluated (contains, then), never left to refuse alone',
+    full: {
+      type: 'object',
+      properties: {
+        list: { type: 'array', contains: { type: 'string' }, unevaluatedItems: false },
+        tagged: { type: 'object', if: true, then: { properties: { a: { type: 'string' } } }, unevaluatedProperties: { type: 'number' } },
+      },
+    },
+    lean: { type: 'object', properties: { list: { type: 'array' }, tagged: { type: 'object' } } },
+    accepted: [{ list: ['x'], tagged: { a: 'x' } }],
+  },
+  {
     name: 'data is never walked: examples, defaults, enums and consts keep what they say',
     full: { type: 'object', properties: { q: { type: 'object', default: { pattern: 'x', maxLength: 3 }, const: { minLength: 1 } } } },
     lean: { type: 'object', properties: { q: { type: 'object', default: { pattern: 'x', maxLength: 3 }, const: { minLength: 1 } } } },
