@@ -26,6 +26,7 @@ import type { ToolSearchIndex } from './catalog/tool-search-index.js';
 import { openDatabase, scheduleCheckpoints, type Database } from './storage/storage.js';
 import { SharedStore } from './storage/shared-store.js';
 import { GatewaySharing } from './storage/gateway-sharing.js';
+import { CallPipeline } from './catalog/call-pipeline.js';
 import { ToolCatalog } from './catalog/tool-catalog.js';
 import { Profiles } from './catalog/profiles.js';
 import { globToRegExp } from './glob.js';
@@ -54,6 +55,11 @@ export interface Gateway {
   readonly config: GatewayConfig;
   readonly log: Logger;
   readonly version: string;
+  /**
+   * The one path of every call, whatever its kind and face (core/catalog/call-pipeline.ts):
+   * where observers (audit, metrics) see each finished call and preconditions refuse them.
+   */
+  readonly calls: CallPipeline;
   readonly catalog: ToolCatalog;
   /** Every resource and resource template the plugins offer. */
   readonly resources: ResourceCatalog;
@@ -158,11 +164,12 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // One compiler for tool arguments, resource template variables and prompt arguments, so that
   // all three accept and refuse alike.
   const ajv = createSchemaCompiler({ useDefaults: true, log });
-  const catalogOptions = { ajv, errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal, closingSignal: lifecycle.signal, listing: config.tools.listing };
-  const catalog = new ToolCatalog({ ...catalogOptions, excludes: pluginExclusions(config) });
+  const pipelineOptions = { errors, log, defaultTimeoutMs: config.tools.timeoutMs, shutdownSignal: shutdown.signal, closingSignal: lifecycle.signal };
+  const calls = new CallPipeline(pipelineOptions);
+  const catalog = new ToolCatalog({ ...pipelineOptions, ajv, pipeline: calls, listing: config.tools.listing, excludes: pluginExclusions(config) });
   const profiles = new Profiles(config.profiles, config.defaultProfile, catalog);
-  const resources = new ResourceCatalog(catalogOptions);
-  const prompts = new PromptCatalog(catalogOptions);
+  const resources = new ResourceCatalog({ ...pipelineOptions, ajv, pipeline: calls });
+  const prompts = new PromptCatalog({ ...pipelineOptions, ajv, pipeline: calls });
   const subscriptions = new ResourceSubscriptions();
   // A caller's mistake (a 4xx code) says nothing about a service's health.
   const isCallerError = (err: unknown) => isGatewayError(err) && (errors.get(err.code)?.status ?? 500) < 500;
@@ -209,7 +216,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const closeAll = async () => {
     shutdown.abort();
     try {
-      await Promise.all([catalog.drain(), resources.drain(), prompts.drain()]);
+      await calls.drain();
       await toolSearch?.close();
       await plugins.close();
     } finally {
@@ -234,6 +241,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     config,
     log,
     version: GATEWAY_VERSION,
+    calls,
     catalog,
     resources,
     prompts,
@@ -287,10 +295,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     if (config.tools.audit) {
       const auditLog = new AuditLog(db, { retentionDays: config.tools.auditRetentionDays, failOpen: config.tools.auditFailOpen, log });
       audit = auditLog;
-      for (const audited of [catalog, resources, prompts]) {
-        audited.require(() => auditLog.availability());
-        audited.observe((call) => auditLog.record(call));
-      }
+      calls.require(() => auditLog.availability());
+      calls.observe((call) => auditLog.record(call));
       await lifecycle.checkpoint('audit-opened');
     }
     if (await sharing.start()) await lifecycle.checkpoint('sharing-started');

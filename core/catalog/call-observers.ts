@@ -1,7 +1,7 @@
 import { isGatewayError, type GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isThenable } from './running-call.js';
-import type { CallRecord } from './tool-catalog.js';
+import type { CallRecord } from './call-pipeline.js';
 
 /**
  * Sees every finished call (tool call, resource read, prompt get) before its answer leaves:

@@ -1,13 +1,12 @@
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { GatewayError, isGatewayError } from '../errors.js';
-import type { CallObserver } from './call-observers.js';
+import { GatewayError } from '../errors.js';
 import type { PromptDefinition, PromptGetter } from '../plugins/content-types.js';
-import { ContentCalls, type ContentCatalogOptions, type ContentOutcome, type ContentRequest } from './content-calls.js';
+import { CallPipeline, type CallPipelineOptions } from './call-pipeline.js';
+import { contentAnswer, settled, type ContentOutcome, type ContentRequest } from './content-calls.js';
 import { runCompleter, type Completion } from './completions.js';
 import { preparePrompt, toPromptMessages, type RegisteredPrompt } from './prompt-definition.js';
 import { describeSchemaErrors } from './schema.js';
-import type { CallRecord } from './tool-catalog.js';
 
 export type { RegisteredPrompt };
 
@@ -20,18 +19,19 @@ export type PromptResult = Pick<GetPromptResult, 'description' | 'messages'>;
  */
 export class PromptCatalog {
   readonly #prompts = new Map<string, RegisteredPrompt>();
-  readonly #calls: ContentCalls;
+  readonly #pipeline: CallPipeline;
   readonly #ajv: Ajv2020;
   readonly #changeListeners: Array<() => void> = [];
 
-  constructor(options: ContentCatalogOptions & { ajv: Ajv2020 }) {
-    this.#calls = new ContentCalls(options);
+  /** `pipeline`: the gateway's one path of every call; a catalog of its own makes one from the options. */
+  constructor(options: CallPipelineOptions & { ajv: Ajv2020; pipeline?: CallPipeline }) {
+    this.#pipeline = options.pipeline ?? new CallPipeline(options);
     this.#ajv = options.ajv;
   }
 
   /** Checks and compiles a definition without adding it. Throws PROMPT_DEFINITION_INVALID. */
   prepare(plugin: string, definition: PromptDefinition, getter: PromptGetter<never>): RegisteredPrompt {
-    const prompt = preparePrompt(this.#ajv, plugin, definition, getter, this.#calls.options.defaultTimeoutMs);
+    const prompt = preparePrompt(this.#ajv, plugin, definition, getter, this.#pipeline.options.defaultTimeoutMs);
     const taken = this.#prompts.get(prompt.listing.name);
     if (taken) throw clash(prompt, taken);
     return prompt;
@@ -80,74 +80,37 @@ export class PromptCatalog {
     return this.#prompts.size;
   }
 
-  observe(observer: CallObserver): void {
-    this.#calls.observe(observer);
-  }
-
-  require(precondition: () => GatewayError | undefined): void {
-    this.#calls.require(precondition);
-  }
-
-  drain(): Promise<void> {
-    return this.#calls.drain();
-  }
-
   /** Renders prompt `name` with `args` for a caller (prompts/get). Never throws: every failure is an outcome with a code. */
   render(name: string, args: unknown, request: ContentRequest): Promise<ContentOutcome<PromptResult>> {
-    return this.#calls.track(this.#get(name, args, request));
-  }
-
-  /** Values for `argument` of prompt `name` (completion/complete with ref/prompt). */
-  async complete(name: string, argument: string, value: string, args: Readonly<Record<string, string>>, request: ContentRequest): Promise<ContentOutcome<Completion>> {
-    const prompt = this.#prompts.get(name);
-    if (!prompt) return { ok: false, error: unknownPromptError(name) };
-    if (request.allowsPlugin?.(prompt.plugin) === false) return { ok: false, error: forbidden(prompt, request) };
-    const target = { plugin: prompt.plugin, label: `prompt ${name}`, timeoutMs: prompt.timeoutMs };
-    return runCompleter(this.#calls, target, prompt.complete[argument], value, args, request);
-  }
-
-  async #get(name: string, args: unknown, request: ContentRequest): Promise<ContentOutcome<PromptResult>> {
-    const startedAt = Date.now();
-    const started = performance.now();
     const prompt = this.#prompts.get(name);
     // No arguments at all is `{}`, as for tools.
     const given = args === undefined ? {} : args;
-    let outcome: ContentOutcome<PromptResult>;
-    try {
-      outcome = prompt ? await this.#run(prompt, given, request) : { ok: false, error: unknownPromptError(name) };
-    } catch (err) {
-      // Only a validator can get here (a recursive schema on deeply nested input, say).
-      this.#calls.options.log.error({ err, prompt: name }, 'prompt get failed');
-      outcome = { ok: false, error: isGatewayError(err) ? err : new GatewayError('INTERNAL_ERROR', `Prompt ${name} failed unexpectedly; the gateway log has the details.`, { cause: err }) };
-    }
-    const record: CallRecord = {
-      kind: 'prompt',
-      tool: name,
-      plugin: prompt?.plugin,
-      caller: request.caller,
-      args: given,
-      startedAt,
-      durationMs: performance.now() - started,
-      outcome: outcome.ok ? 'ok' : outcome.error.code,
-    };
-    return this.#calls.record(record, outcome);
+    return settled(
+      this.#pipeline.invoke({
+        kind: 'prompt',
+        name,
+        target: prompt?.target,
+        unmatched: () => unknownPromptError(name),
+        args: given,
+        request,
+        check: () => (request.allowsPlugin?.(prompt!.plugin) === false ? forbidden(prompt!, request) : invalidArguments(prompt!, given)),
+        handler: async (call): Promise<PromptResult> => {
+          const { description } = prompt!.listing;
+          return {
+            ...(description === undefined ? {} : { description }),
+            messages: toPromptMessages(await (prompt!.getter as PromptGetter<unknown>)(given, call), name),
+          };
+        },
+        answer: contentAnswer,
+      }),
+    );
   }
 
-  async #run(prompt: RegisteredPrompt, args: unknown, request: ContentRequest): Promise<ContentOutcome<PromptResult>> {
-    const refusal = this.#calls.refusal();
-    if (refusal) return { ok: false, error: refusal };
-    if (request.allowsPlugin?.(prompt.plugin) === false) return { ok: false, error: forbidden(prompt, request) };
-    const { name, description } = prompt.listing;
-    if (!prompt.validate(args)) {
-      const details = describeSchemaErrors(prompt.validate.errors);
-      const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
-      return { ok: false, error: new GatewayError('PROMPT_ARGUMENTS_INVALID', `Invalid arguments for prompt ${name}: ${summary}`, { details }) };
-    }
-    const target = { plugin: prompt.plugin, label: `prompt ${name}`, timeoutMs: prompt.timeoutMs };
-    return this.#calls.run(target, request, async (call) => ({
-      ...(description === undefined ? {} : { description }),
-      messages: toPromptMessages(await (prompt.getter as PromptGetter<unknown>)(args, call), name),
-    }));
+  /** Values for `argument` of prompt `name` (completion/complete with ref/prompt). */
+  complete(name: string, argument: string, value: string, args: Readonly<Record<string, string>>, request: ContentRequest): Promise<ContentOutcome<Completion>> {
+    const prompt = this.#prompts.get(name);
+    const ref = { name, target: prompt?.target, unmatched: () => unknownPromptError(name), forbidden: () => forbidden(prompt!, request) };
+    return runCompleter(this.#pipeline, ref, prompt?.complete[argument], argument, value, args, request);
   }
 
   #changed(): void {
@@ -162,6 +125,14 @@ export function unknownPromptError(name: string): GatewayError {
 
 function clash(prompt: RegisteredPrompt, taken: RegisteredPrompt): GatewayError {
   return new GatewayError('PROMPT_DEFINITION_INVALID', `Plugin "${prompt.plugin}", prompt "${prompt.listing.name}": the name is taken by plugin "${taken.plugin}".`);
+}
+
+/** PROMPT_ARGUMENTS_INVALID when `args` break the prompt's schema; undefined when they pass. */
+function invalidArguments(prompt: RegisteredPrompt, args: unknown): GatewayError | undefined {
+  if (prompt.validate(args)) return undefined;
+  const details = describeSchemaErrors(prompt.validate.errors);
+  const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
+  return new GatewayError('PROMPT_ARGUMENTS_INVALID', `Invalid arguments for prompt ${prompt.listing.name}: ${summary}`, { details });
 }
 
 function forbidden(prompt: RegisteredPrompt, request: ContentRequest): GatewayError {

@@ -4,6 +4,7 @@ import { GatewayError } from '../errors.js';
 import type { Completer, PromptDefinition, PromptGetter } from '../plugins/content-types.js';
 import type { JsonSchema, ValidateFunction } from './schema.js';
 import { TOOL_NAME } from './tool-catalog.js';
+import type { HandlerTarget } from './call-pipeline.js';
 
 /** A checked prompt, ready to join the catalog. */
 export interface RegisteredPrompt {
@@ -15,6 +16,8 @@ export interface RegisteredPrompt {
   readonly validate: ValidateFunction;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly timeoutMs: number;
+  /** Who runs its gets and completions, for the pipeline: made once, not per call. */
+  readonly target: HandlerTarget;
   /** The prompts/list entry, built once. */
   readonly listing: Prompt;
 }
@@ -72,7 +75,8 @@ export function preparePrompt(ajv: Ajv2020, plugin: string, definition: PromptDe
     ...(title === undefined ? {} : { title }),
     ...(args.length === 0 ? {} : { arguments: args }),
   };
-  return { plugin, definition, getter, argumentsSchema: schema, validate, complete, timeoutMs: timeoutMs ?? defaultTimeoutMs, listing };
+  const limit = timeoutMs ?? defaultTimeoutMs;
+  return { plugin, definition, getter, argumentsSchema: schema, validate, complete, timeoutMs: limit, target: { plugin, label: `prompt ${name}`, timeoutMs: limit }, listing };
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import type { CallObserver } from './call-observers.js';
 import type { ResourceDefinition, ResourceReader } from '../plugins/content-types.js';
-import { ContentCalls, type ContentCatalogOptions, type ContentOutcome, type ContentRequest } from './content-calls.js';
-import { NO_COMPLETION, runCompleter, type Completion } from './completions.js';
+import { CallPipeline, type CallPipelineOptions } from './call-pipeline.js';
+import { contentAnswer, settled, type ContentOutcome, type ContentRequest } from './content-calls.js';
+import { runCompleter, type Completion } from './completions.js';
 import { prepareResource, type RegisteredResource } from './resource-definition.js';
 import { toResourceContents, type ResourceContents } from './resource-contents.js';
 import { describeSchemaErrors } from './schema.js';
-import type { CallRecord } from './tool-catalog.js';
 import { isValidUri } from './uri-template.js';
 
 export type { RegisteredResource };
@@ -29,18 +28,19 @@ export interface ResolvedResource {
 export class ResourceCatalog {
   readonly #static = new Map<string, RegisteredResource>();
   readonly #templates = new Map<string, RegisteredResource>();
-  readonly #calls: ContentCalls;
+  readonly #pipeline: CallPipeline;
   readonly #ajv: Ajv2020;
   readonly #changeListeners: Array<() => void> = [];
 
-  constructor(options: ContentCatalogOptions & { ajv: Ajv2020 }) {
-    this.#calls = new ContentCalls(options);
+  /** `pipeline`: the gateway's one path of every call; a catalog of its own makes one from the options. */
+  constructor(options: CallPipelineOptions & { ajv: Ajv2020; pipeline?: CallPipeline }) {
+    this.#pipeline = options.pipeline ?? new CallPipeline(options);
     this.#ajv = options.ajv;
   }
 
   /** Checks and compiles a definition without adding it. Throws RESOURCE_DEFINITION_INVALID. */
   prepare(plugin: string, definition: ResourceDefinition, reader: ResourceReader): RegisteredResource {
-    const resource = prepareResource(this.#ajv, plugin, definition, reader, this.#calls.options.defaultTimeoutMs);
+    const resource = prepareResource(this.#ajv, plugin, definition, reader, this.#pipeline.options.defaultTimeoutMs);
     const taken = this.#owner(resource);
     if (taken) throw clash(resource, taken);
     return resource;
@@ -112,73 +112,41 @@ export class ResourceCatalog {
     return undefined;
   }
 
-  observe(observer: CallObserver): void {
-    this.#calls.observe(observer);
-  }
-
-  require(precondition: () => GatewayError | undefined): void {
-    this.#calls.require(precondition);
-  }
-
-  drain(): Promise<void> {
-    return this.#calls.drain();
-  }
-
   /** Reads `uri` for a caller. Never throws: every failure is an outcome with a code. */
   read(uri: string, request: ContentRequest): Promise<ContentOutcome<ResourceContents>> {
-    return this.#calls.track(this.#read(uri, request));
+    let found: ResolvedResource | undefined;
+    let lookupError: GatewayError | undefined;
+    try {
+      found = this.resolve(uri);
+    } catch (err) {
+      // INVALID_URI, or a template whose matcher threw.
+      lookupError = isGatewayError(err) ? err : new GatewayError('INTERNAL_ERROR', `Reading ${shorten(uri)} failed unexpectedly; the gateway log has the details.`, { cause: err });
+      if (lookupError.code === 'INTERNAL_ERROR') this.#pipeline.options.log.error({ err, uri: shorten(uri) }, 'resource read failed');
+    }
+    const resource = found?.resource;
+    const variables = found?.variables ?? {};
+    return settled(
+      this.#pipeline.invoke({
+        kind: 'resource',
+        name: uri,
+        target: resource && { plugin: resource.plugin, label: `resource ${shorten(uri)}`, timeoutMs: resource.timeoutMs },
+        unmatched: () => lookupError ?? notFound(uri),
+        entry: resource?.key,
+        args: variables,
+        request,
+        check: () => (request.allowsPlugin?.(resource!.plugin) === false ? forbidden(resource!, request) : invalidVariables(uri, resource!, variables)),
+        handler: async (call) => toResourceContents(await resource!.reader(uri, variables, call), uri, resource!.definition.mimeType),
+        answer: contentAnswer,
+      }),
+    );
   }
 
   /** Values for `variable` of the template `uriTemplate` (completion/complete with ref/resource). */
-  async complete(uriTemplate: string, variable: string, value: string, args: Readonly<Record<string, string>>, request: ContentRequest): Promise<ContentOutcome<Completion>> {
+  complete(uriTemplate: string, variable: string, value: string, args: Readonly<Record<string, string>>, request: ContentRequest): Promise<ContentOutcome<Completion>> {
     const resource = this.#templates.get(uriTemplate) ?? this.#static.get(uriTemplate);
-    if (!resource) return { ok: false, error: notFound(uriTemplate) };
-    if (request.allowsPlugin?.(resource.plugin) === false) return { ok: false, error: forbidden(resource, request) };
-    if (!resource.template) return { ok: true, value: NO_COMPLETION };
-    const target = { plugin: resource.plugin, label: `resource template ${uriTemplate}`, timeoutMs: resource.timeoutMs };
-    return runCompleter(this.#calls, target, resource.complete[variable], value, args, request);
-  }
-
-  async #read(uri: string, request: ContentRequest): Promise<ContentOutcome<ResourceContents>> {
-    const startedAt = Date.now();
-    const started = performance.now();
-    let found: ResolvedResource | undefined;
-    let outcome: ContentOutcome<ResourceContents>;
-    try {
-      found = this.resolve(uri);
-      outcome = found ? await this.#run(uri, found, request) : { ok: false, error: notFound(uri) };
-    } catch (err) {
-      // INVALID_URI from resolve, or a validator that threw (a recursive schema on odd input).
-      const error = isGatewayError(err) ? err : new GatewayError('INTERNAL_ERROR', `Reading ${shorten(uri)} failed unexpectedly; the gateway log has the details.`, { cause: err });
-      if (error.code === 'INTERNAL_ERROR') this.#calls.options.log.error({ err, uri: shorten(uri) }, 'resource read failed');
-      outcome = { ok: false, error };
-    }
-    const record: CallRecord = {
-      kind: 'resource',
-      tool: uri,
-      plugin: found?.resource.plugin,
-      entry: found?.resource.key,
-      caller: request.caller,
-      args: found?.variables ?? {},
-      startedAt,
-      durationMs: performance.now() - started,
-      outcome: outcome.ok ? 'ok' : outcome.error.code,
-    };
-    return this.#calls.record(record, outcome);
-  }
-
-  async #run(uri: string, { resource, variables }: ResolvedResource, request: ContentRequest): Promise<ContentOutcome<ResourceContents>> {
-    const refusal = this.#calls.refusal();
-    if (refusal) return { ok: false, error: refusal };
-    if (request.allowsPlugin?.(resource.plugin) === false) return { ok: false, error: forbidden(resource, request) };
-    const validate = resource.validateVariables;
-    if (validate && !validate(variables)) {
-      const details = describeSchemaErrors(validate.errors);
-      const summary = details.map((d) => `${d.path || '(variables)'} ${d.message}`).join('; ');
-      return { ok: false, error: new GatewayError('RESOURCE_VARIABLES_INVALID', `${shorten(uri)} matches ${resource.key}, but ${summary}.`, { details }) };
-    }
-    const target = { plugin: resource.plugin, label: `resource ${shorten(uri)}`, timeoutMs: resource.timeoutMs };
-    return this.#calls.run(target, request, async (call) => toResourceContents(await resource.reader(uri, variables, call), uri, resource.definition.mimeType));
+    const target = resource && { plugin: resource.plugin, label: `resource template ${uriTemplate}`, timeoutMs: resource.timeoutMs };
+    const completer = resource?.template ? resource.complete[variable] : undefined;
+    return runCompleter(this.#pipeline, { name: uriTemplate, target, unmatched: () => notFound(uriTemplate), forbidden: () => forbidden(resource!, request) }, completer, variable, value, args, request);
   }
 
   #owner(resource: RegisteredResource): RegisteredResource | undefined {
@@ -207,6 +175,15 @@ export function invalidUri(uri: unknown): GatewayError {
 
 export function notFound(uri: string): GatewayError {
   return new GatewayError('RESOURCE_NOT_FOUND', `No resource "${shorten(uri)}". List the resources and templates (resources/list, resources/templates/list or GET /resources).`);
+}
+
+/** RESOURCE_VARIABLES_INVALID when a template's variables break its schema; undefined when they pass. */
+function invalidVariables(uri: string, resource: RegisteredResource, variables: Readonly<Record<string, string>>): GatewayError | undefined {
+  const validate = resource.validateVariables;
+  if (!validate || validate(variables)) return undefined;
+  const details = describeSchemaErrors(validate.errors);
+  const summary = details.map((d) => `${d.path || '(variables)'} ${d.message}`).join('; ');
+  return new GatewayError('RESOURCE_VARIABLES_INVALID', `${shorten(uri)} matches ${resource.key}, but ${summary}.`, { details });
 }
 
 function forbidden(resource: RegisteredResource, request: ContentRequest): GatewayError {

@@ -1,13 +1,10 @@
 import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorTable, GatewayError, isGatewayError } from '../errors.js';
-import { observeCall, type CallObserver } from './call-observers.js';
+import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
-import { isJsonSerialisable } from '../json.js';
-import type { Caller, CallContext, ProgressUpdate, ToolDefinition } from '../plugins/plugin-types.js';
-import { isThenable, refusingSignal, RunningCall } from './running-call.js';
-import type { ClientLink } from './client-link.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';
+import { isThenable } from './running-call.js';
+import { CallPipeline, type CallerRequest, type CallPipelineOptions, type Failure, type HandlerTarget } from './call-pipeline.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
 import { toolListing, type ListingForm } from './lean-listing.js';
@@ -27,27 +24,17 @@ export interface RegisteredTool {
   /** Arguments and (with an outputSchema) results, compiled on first use. */
   readonly validators: ToolValidators;
   readonly timeoutMs: number;
+  /** Who runs its calls, for the pipeline: made once, not per call. */
+  readonly target: HandlerTarget;
   /** The tools/list entry, built once. */
   readonly listing: Tool;
 }
 
-export interface CallRequest {
-  readonly caller: Caller;
-  /**
-   * Given the call's cancel function once its handler starts; the transport calls it on
-   * client cancellation or disconnect (CANCELLED). A hook rather than an AbortSignal: an
-   * AbortController per call costs more than a trivial call.
-   */
-  readonly onCancelable?: (cancel: () => void) => void;
-  /** Where progress goes; absent when the client did not ask for it. */
-  readonly onProgress?: (update: ProgressUpdate) => void;
+export interface CallRequest extends CallerRequest {
   /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
   readonly allows?: (tool: RegisteredTool) => boolean;
   /** The profile of the endpoint or key the call came through; every tool when absent. */
   readonly profile?: Profile;
-  /** The MCP session's link to its client and the request's id; absent over REST and the CLI. */
-  readonly client?: ClientLink;
-  readonly requestId?: RequestId;
 }
 
 /**
@@ -60,37 +47,12 @@ export type CatalogToolHandler = (args: never, call: CallContext, request: CallR
 export type CallOutcome =
   /** `json`: the value serialised once, before observers saw the call (serialiseResult). */
   | { readonly ok: true; readonly value: unknown; readonly json: string; readonly tool: RegisteredTool }
-  | { readonly ok: false; readonly error: GatewayError; readonly tool?: RegisteredTool };
+  | Failure;
 
-/** What observers (audit log, metrics) learn of every finished call. */
-export interface CallRecord {
-  /** Absent for a tool call; for a resource read or a prompt get, `tool` holds the URI or prompt name. */
-  readonly kind?: 'resource' | 'prompt';
-  readonly tool: string;
-  readonly plugin?: string;
-  /** For a resource read: the URI or template that served it (a bounded label, unlike the URI). */
-  readonly entry?: string;
-  readonly caller: Caller;
-  readonly args: unknown;
-  readonly startedAt: number;
-  readonly durationMs: number;
-  /** `ok` or the error code. */
-  readonly outcome: string;
-}
-
-export interface ToolCatalogOptions {
+export interface ToolCatalogOptions extends CallPipelineOptions {
   ajv: Ajv2020;
-  errors: ErrorTable;
-  log: Logger;
-  defaultTimeoutMs: number;
-  /** Aborted at shutdown: running calls are cancelled and new ones refused. */
-  shutdownSignal: AbortSignal;
-  /**
-   * Aborted when shutdown begins (the lifecycle's signal), before the listeners close and
-   * `shutdownSignal` fires: new calls are refused from then on. A call sees the shutdown at
-   * its start, not only when the gateway part closes.
-   */
-  closingSignal?: AbortSignal;
+  /** The gateway's one path of every call; a catalog of its own makes one from these options. */
+  pipeline?: CallPipeline;
   /** What tools/list carries of each tool (`tools.listing`; see lean-listing.ts). Default `lean`. */
   listing?: ListingForm;
   /** Tools the config turns off (`plugins.<name>.exclude`): `add` leaves them out. */
@@ -98,29 +60,20 @@ export interface ToolCatalogOptions {
 }
 
 /**
- * Every tool of the gateway, whichever plugin gave it. Validation, timeouts, cancellation
- * and error mapping happen here, once, so that every transport behaves the same.
+ * Every tool of the gateway, whichever plugin gave it: their definitions, listings and
+ * validators. Calls go through the gateway's CallPipeline (call-pipeline.ts), so that every
+ * transport, and every kind of call, is refused, run, mapped and recorded alike.
  */
 export class ToolCatalog {
   readonly #tools = new Map<string, RegisteredTool>();
-  readonly #observers: CallObserver[] = [];
-  readonly #preconditions: Array<() => GatewayError | undefined> = [];
   readonly #changeListeners: Array<() => void> = [];
   readonly #options: ToolCatalogOptions;
-  readonly #inFlight = new Set<Promise<CallOutcome>>();
-  /** Calls whose handler is running, to cancel them all from one shutdown listener. */
-  readonly #running = new Set<RunningCall>();
-  /** Aborted at the first of the two shutdown signals: from then on new calls are refused. */
-  readonly #refusing: AbortSignal;
+  readonly #pipeline: CallPipeline;
   #listing: Tool[] | undefined;
 
   constructor(options: ToolCatalogOptions) {
     this.#options = options;
-    this.#refusing = refusingSignal(options);
-    options.shutdownSignal.addEventListener('abort', () => {
-      const reason = new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; the call was cancelled.');
-      for (const call of this.#running) call.abort(reason);
-    });
+    this.#pipeline = options.pipeline ?? new CallPipeline(options);
   }
 
   /**
@@ -164,14 +117,8 @@ export class ToolCatalog {
       if (problem) fail(`its schema does not compile in strict mode: ${problem}`);
     }
     const listing = toolListing(definition, this.#options.listing ?? 'lean');
-    return {
-      plugin,
-      definition,
-      handler,
-      validators,
-      timeoutMs: definition.timeoutMs ?? this.#options.defaultTimeoutMs,
-      listing,
-    };
+    const timeoutMs = definition.timeoutMs ?? this.#options.defaultTimeoutMs;
+    return { plugin, definition, handler, validators, timeoutMs, target: { plugin, label: name, timeoutMs }, listing };
   }
 
   /** Adds prepared tools, less those the config turns off; a name taken since `prepare` is refused. */
@@ -270,26 +217,6 @@ export class ToolCatalog {
     return this.#tools.size;
   }
 
-  /** Calls started and not yet answered. */
-  get inFlight(): number {
-    return this.#inFlight.size;
-  }
-
-  /**
-   * Called with a record of every finished call, before its answer leaves; the answer waits
-   * for the promise an observer returns (see observeCall). An observer that throws a
-   * GatewayError turns the call's outcome into that error (the audit log does, when it cannot
-   * record the call); any other throw is logged.
-   */
-  observe(observer: CallObserver): void {
-    this.#observers.push(observer);
-  }
-
-  /** A check every call must pass before its handler runs; the error it returns refuses the call. */
-  require(precondition: () => GatewayError | undefined): void {
-    this.#preconditions.push(precondition);
-  }
-
   /** Validates and runs one call. Never throws: every failure is an outcome with a code. */
   call(name: string, args: unknown, request: CallRequest): Promise<CallOutcome> {
     const outcome = this.invoke(name, args, request);
@@ -303,147 +230,43 @@ export class ToolCatalog {
    * Never throws.
    */
   invoke(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
-    const outcome = this.#call(name, args, request);
-    if (!isThenable(outcome)) return outcome;
-    this.#inFlight.add(outcome);
-    void outcome.finally(() => this.#inFlight.delete(outcome));
-    return outcome;
-  }
-
-  /**
-   * Resolves once every call in flight has settled and been recorded. Shutdown aborts their
-   * signals first, so this is quick; it must finish before the database closes, or the audit
-   * rows of the cancelled calls would be lost. (A call `invoke` answered synchronously was
-   * recorded before it returned: it is never in flight. With the audit log, every call waits
-   * for its turn's journal write, in flight until then.)
-   */
-  async drain(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
-  }
-
-  #call(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
-    const startedAt = Date.now();
-    const started = performance.now();
     const tool = this.#tools.get(name);
-    let outcome: CallOutcome | Promise<CallOutcome>;
-    try {
-      // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
-      // null is not, and fails validation like any other non-object.
-      outcome = tool ? this.#run(tool, args === undefined ? {} : args, request) : { ok: false, error: unknownToolError(name) };
-    } catch (err) {
-      // Only a validator can get here (a recursive schema on deeply nested input, say); a
-      // rejected call() would be an unhandled rejection, which ends the process.
-      outcome = { ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) };
-    }
-    const finish = (settled: CallOutcome) => this.#record(name, tool, args, request, startedAt, started, settled);
-    if (!isThenable(outcome)) return finish(outcome);
-    // (#awaitHandler catches everything; the second callback is a guard against a future slip.)
-    return outcome.then(finish, (err: unknown) => finish({ ok: false, tool, error: this.#toCallerError(err, tool!, this.#options) }));
-  }
-
-  /** Hands the record of a finished call to the observers (observeCall), which may change or hold its outcome. */
-  #record(name: string, tool: RegisteredTool | undefined, args: unknown, request: CallRequest, startedAt: number, started: number, settled: CallOutcome): CallOutcome | Promise<CallOutcome> {
-    const record: CallRecord = {
-      tool: name,
-      plugin: tool?.plugin,
-      caller: request.caller,
+    // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
+    // null is not, and fails validation like any other non-object.
+    const given = args === undefined ? {} : args;
+    let validators: CompiledValidators | undefined;
+    return this.#pipeline.invoke({
+      kind: 'tool',
+      name,
+      target: tool?.target,
+      unmatched: () => unknownToolError(name),
       args,
-      startedAt,
-      durationMs: performance.now() - started,
-      outcome: settled.ok ? 'ok' : settled.error.code,
-    };
-    return observeCall(this.#observers, record, settled, (error): CallOutcome => ({ ok: false, tool, error }), this.#options.log);
-  }
-
-  /** The checks, then the handler: synchronously to the end when the handler answers synchronously. */
-  #run(tool: RegisteredTool, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
-    if (this.#refusing.aborted) {
-      return { ok: false, tool, error: new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry later.') };
-    }
-    for (const precondition of this.#preconditions) {
-      const refusal = precondition();
-      if (refusal) return { ok: false, tool, error: refusal };
-    }
-    const refused = callRefusal(tool, request);
-    if (refused) return { ok: false, tool, error: refused };
-    let validators: CompiledValidators;
-    try {
-      validators = tool.validators.get();
-    } catch (err) {
-      return { ok: false, tool, error: err as GatewayError };
-    }
-    if (!validators.input(args)) {
-      const details = describeSchemaErrors(validators.input.errors);
-      const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
-      return {
-        ok: false,
-        tool,
-        error: new GatewayError('INVALID_ARGUMENTS', `Invalid arguments for ${tool.listing.name}: ${summary}`, { details }),
-      };
-    }
-    const call = new RunningCall(
-      {
-        plugin: tool.plugin,
-        tool: tool.listing.name,
-        timeoutMs: tool.timeoutMs,
-        caller: request.caller,
-        onCancelable: request.onCancelable,
-        onProgress: request.onProgress,
-        client: request.client,
-        requestId: request.requestId,
+      request,
+      check: () => {
+        const refused = callRefusal(tool!, request);
+        if (refused) return refused;
+        try {
+          validators = tool!.validators.get();
+        } catch (err) {
+          return err as GatewayError;
+        }
+        return invalidArguments(tool!, validators.input, given);
       },
-      this.#options.log,
-    );
-    this.#running.add(call);
-    let value: unknown;
-    try {
-      value = (tool.handler as (args: unknown, call: CallContext, request: CallRequest) => unknown)(args, call, request);
-    } catch (err) {
-      this.#running.delete(call);
-      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
-    }
-    if (isThenable(value)) return this.#awaitHandler(tool, call, validators, value);
-    this.#running.delete(call);
-    // A handler that answered synchronously is done: nothing can have interrupted it but what
-    // it did itself (begin the shutdown, say), and then the abort wins, as in `race`.
-    return call.abortReason ? { ok: false, tool, error: this.#toCallerError(call.abortReason, tool, call) } : this.#result(tool, call, validators, value);
+      handler: (call) => (tool!.handler as (args: unknown, call: CallContext, request: CallRequest) => unknown)(given, call, request),
+      answer: (value): CallOutcome => {
+        checkOutput(tool!, value, validators!.output);
+        return { ok: true, value, json: serialiseResult(value, name), tool: tool! };
+      },
+    });
   }
+}
 
-  async #awaitHandler(tool: RegisteredTool, call: RunningCall, validators: CompiledValidators, pending: PromiseLike<unknown>): Promise<CallOutcome> {
-    try {
-      return this.#result(tool, call, validators, await call.race(pending));
-    } catch (err) {
-      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
-    } finally {
-      call.settle();
-      this.#running.delete(call);
-    }
-  }
-
-  /** A handler's value, checked against its outputSchema and serialised once. */
-  #result(tool: RegisteredTool, call: RunningCall, validators: CompiledValidators, value: unknown): CallOutcome {
-    try {
-      checkOutput(tool, value, validators.output);
-      return { ok: true, value, json: serialiseResult(value, tool.listing.name), tool };
-    } catch (err) {
-      return { ok: false, tool, error: this.#toCallerError(err, tool, call) };
-    }
-  }
-
-  /** What a caller may see of a failure: declared codes pass, anything else is INTERNAL_ERROR. */
-  #toCallerError(err: unknown, tool: RegisteredTool, { log }: { log: Logger }): GatewayError {
-    if (isGatewayError(err) && this.#options.errors.get(err.code) && isJsonSerialisable(err.details)) {
-      if (err.code === 'INTERNAL_ERROR') log.error({ err }, 'tool failed');
-      return err;
-    }
-    // Logged in full with plugin and tool; the caller gets a code and a hint, no internals.
-    log.error({ err }, 'tool threw an unexpected error');
-    return new GatewayError(
-      'INTERNAL_ERROR',
-      `Tool ${tool.listing.name} (plugin ${tool.plugin}) failed unexpectedly; the gateway log has the details.`,
-      { cause: err },
-    );
-  }
+/** INVALID_ARGUMENTS with every problem of `args`, or undefined when they pass. */
+function invalidArguments(tool: RegisteredTool, validate: ValidateFunction, args: unknown): GatewayError | undefined {
+  if (validate(args)) return undefined;
+  const details = describeSchemaErrors(validate.errors);
+  const summary = details.map((d) => `${d.path || '(arguments)'} ${d.message}`).join('; ');
+  return new GatewayError('INVALID_ARGUMENTS', `Invalid arguments for ${tool.listing.name}: ${summary}`, { details });
 }
 
 /**

@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BreakerRegistry } from '../breaker.js';
 import type { Gateway } from '../gateway.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
-import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import type { CallPipeline } from '../catalog/call-pipeline.js';
 import { DurationTallies, PairCounts } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
@@ -26,8 +26,8 @@ export function gatewayMetrics(gateway: Gateway): Registry {
     // A registry of its own (not prom-client's global one), so that several gateways in one
     // process, as in tests, do not mix their numbers.
     const own = new ScrapeRegistry();
-    addCoreMetrics(own, gateway.catalog, gateway.breakers, gateway.sessions);
-    addContentMetrics(own, gateway.resources, gateway.prompts);
+    addCoreMetrics(own, gateway.calls, gateway.breakers, gateway.sessions);
+    addContentMetrics(own, gateway.calls);
     addPluginGauges(own, () => gateway.plugins.loaded, gateway.log);
     registries.set(gateway, (registry = own));
   }
@@ -35,7 +35,7 @@ export function gatewayMetrics(gateway: Gateway): Registry {
 }
 
 /** Tool calls, breakers and sessions. */
-function addCoreMetrics(registry: Registry, catalog: ToolCatalog, breakers: BreakerRegistry, sessions: SessionRegistry): void {
+function addCoreMetrics(registry: Registry, pipeline: CallPipeline, breakers: BreakerRegistry, sessions: SessionRegistry): void {
   // Counted in plain maps per call, handed to prom-client at each scrape (call-tallies.ts).
   const calls = new PairCounts(['tool', 'outcome']);
   const latency = new DurationTallies('tool', DURATION_BUCKETS);
@@ -80,7 +80,8 @@ function addCoreMetrics(registry: Registry, catalog: ToolCatalog, breakers: Brea
   });
   // Unknown tool names come from callers: one label value for all of them keeps a flood of
   // random names from growing the metric without bound.
-  catalog.observe((call) => {
+  pipeline.observe((call) => {
+    if (call.kind !== 'tool') return;
     const tool = call.plugin === undefined ? '(unknown)' : call.tool;
     calls.add(tool, call.outcome);
     latency.observe(tool, call.durationMs / 1000);

@@ -146,7 +146,7 @@ async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: str
   makePrivateDir(config.dataDir);
   // No tool search either: there is nothing to find, and the one tool listed carries the message.
   const gateway = await createGateway({ config: deepFreeze({ ...config, workspace: config.dataDir, plugins: {}, tools: { ...config.tools, search: false } }), log, lifecycle });
-  gateway.catalog.require(() => new GatewayError('CONFIG_INVALID', message));
+  gateway.calls.require(() => new GatewayError('CONFIG_INVALID', message));
   return gateway;
 }
 

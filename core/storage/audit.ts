@@ -6,7 +6,7 @@ import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Database } from './storage.js';
 import { migrate } from './storage.js';
-import type { CallRecord } from '../catalog/tool-catalog.js';
+import type { CallRecord } from '../catalog/call-pipeline.js';
 
 const SECRET_KEY = /^(pass|pwd|auth)$|passw(or)?d|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
 const SUMMARY_CHARS = 512;
@@ -436,7 +436,7 @@ function rowOf(call: CallRecord): unknown[] {
     json.length > SUMMARY_CHARS ? `${json.slice(0, SUMMARY_CHARS)}…` : json,
     Math.round(call.durationMs),
     call.outcome,
-    call.kind ?? 'tool',
+    call.kind,
   ];
 }
 

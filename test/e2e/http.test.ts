@@ -172,7 +172,7 @@ describe('HTTP face on a real listening server', () => {
     it('REST: a client that hangs up cancels its call', async () => {
       const gone = new AbortController();
       const call = fetch(`${base}/tools/echo_sleep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":5000}', signal: gone.signal });
-      await waitFor(() => gateway.catalog.inFlight > 0);
+      await waitFor(() => gateway.calls.inFlight > 0);
       gone.abort();
       await assert.rejects(call);
       await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');

@@ -93,7 +93,7 @@ describe('TCP and unix socket transports', async () => {
 
         it('notifications/cancelled cancels a call by request id, and the call gets no response', async () => {
           raw.send(call('to-cancel', 'echo_sleep', { ms: 3000 }));
-          await waitFor(() => gateway.catalog.inFlight > 0);
+          await waitFor(() => gateway.calls.inFlight > 0);
           raw.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'to-cancel', reason: 'changed my mind' } });
           await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');
           raw.send(call('after', 'echo', { text: 'next' }));
@@ -115,7 +115,7 @@ describe('TCP and unix socket transports', async () => {
           const leaver = await RawConnection.open(listener.address);
           await leaver.initialize();
           leaver.send(call(1, 'echo_sleep', { ms: 3000 }));
-          await waitFor(() => gateway.catalog.inFlight > 0);
+          await waitFor(() => gateway.calls.inFlight > 0);
           leaver.socket.destroy();
           await waitFor(() => lastOutcome(gateway, 'echo_sleep') === 'CANCELLED');
           await echoWorks(bystander.client, 'after the disconnect');

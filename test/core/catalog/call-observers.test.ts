@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { observeCall, type CallObserver } from '../../../core/catalog/call-observers.js';
-import type { CallRecord } from '../../../core/catalog/tool-catalog.js';
+import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
 import { GatewayError } from '../../../core/errors.js';
 import { createLogger } from '../../../core/logger.js';
 
@@ -9,7 +9,7 @@ type Outcome = { ok: true } | { ok: false; code: string };
 
 const log = createLogger('silent');
 const failed = (error: GatewayError): Outcome => ({ ok: false, code: error.code });
-const record = (outcome = 'ok'): CallRecord => ({ tool: 't', caller: { transport: 'memory' }, args: {}, startedAt: 0, durationMs: 0, outcome });
+const record = (outcome = 'ok'): CallRecord => ({ kind: 'tool', tool: 't', caller: { transport: 'memory' }, args: {}, startedAt: 0, durationMs: 0, outcome });
 const unavailable = new GatewayError('AUDIT_UNAVAILABLE', 'the journal is full');
 
 describe('observeCall', () => {

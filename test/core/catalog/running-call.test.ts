@@ -74,18 +74,18 @@ describe('synchronous handlers in the catalog', () => {
   it('without the audit log, invoke answers and records a synchronous call before it returns; an asynchronous one is in flight until it settles', async () => {
     const gateway = await startGateway({ tools: { audit: false } });
     const seen: string[] = [];
-    gateway.catalog.observe((record) => void seen.push(`${record.tool}:${record.outcome}`));
+    gateway.calls.observe((record) => void seen.push(`${record.tool}:${record.outcome}`));
     const now = gateway.catalog.invoke('echo', { text: 'x' }, memory);
     assert.equal(isThenable(now), false);
     assert.ok(!isThenable(now) && now.ok);
     assert.deepEqual(seen, ['echo:ok'], 'observed before invoke returned');
-    assert.equal(gateway.catalog.inFlight, 0);
+    assert.equal(gateway.calls.inFlight, 0);
     const later = gateway.catalog.invoke('echo_sleep', { ms: 20 }, memory);
     assert.equal(isThenable(later), true);
-    assert.equal(gateway.catalog.inFlight, 1);
+    assert.equal(gateway.calls.inFlight, 1);
     assert.ok((await later).ok);
     assert.deepEqual(seen, ['echo:ok', 'echo_sleep:ok']);
-    assert.equal(gateway.catalog.inFlight, 0);
+    assert.equal(gateway.calls.inFlight, 0);
   });
 
   it('with the audit log, a synchronous call is answered once the rows of its turn are in the journal, and is in flight until then', async () => {
@@ -95,7 +95,7 @@ describe('synchronous handlers in the catalog', () => {
     const first = gateway.catalog.invoke('echo', { text: 'one' }, memory);
     const second = gateway.catalog.invoke('echo', { text: 'two' }, memory);
     assert.ok(isThenable(first) && isThenable(second), 'held until the batch is written');
-    assert.equal(gateway.catalog.inFlight, 2);
+    assert.equal(gateway.calls.inFlight, 2);
     assert.equal(journal(), before, 'nothing written during the turn');
     const written: string[] = [];
     const outcomes = await Promise.all([first, second].map((outcome) => outcome.then((settled) => (written.push(journal()), settled))));
@@ -103,6 +103,6 @@ describe('synchronous handlers in the catalog', () => {
     // Both rows were in the journal when the first answer was released: one write for the turn.
     const texts = (journalText: string) => journalText.split('\n').filter(Boolean).map((line) => JSON.parse(JSON.parse(line)[7]).text);
     for (const text of written) assert.deepEqual(texts(text.slice(before.length)), ['one', 'two']);
-    assert.equal(gateway.catalog.inFlight, 0);
+    assert.equal(gateway.calls.inFlight, 0);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CallRecord } from '../../../core/catalog/tool-catalog.js';
+import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -30,10 +30,10 @@ describe('tool catalog', () => {
   it('tells observers about every call, failures included', async () => {
     const gateway = await startGateway();
     const records: CallRecord[] = [];
-    gateway.catalog.observe((r) => {
+    gateway.calls.observe((r) => {
       records.push(r);
     });
-    gateway.catalog.observe(() => {
+    gateway.calls.observe(() => {
       throw new Error('a broken observer does not break calls');
     });
     await gateway.catalog.call('echo', { text: 'x' }, memory);

@@ -299,7 +299,7 @@ describe('gateway_find_tools and gateway_call_tool', async () => {
       controller.abort();
       assert.equal((await stopped).code, 'CANCELLED');
       await assert.rejects(answer);
-      await gateway.catalog.drain();
+      await gateway.calls.drain();
       gateway.audit!.flush();
       const outcomes = gateway.db.prepare("SELECT tool, outcome FROM core_audit WHERE tool IN ('test_wait', ?) ORDER BY id DESC LIMIT 2").all(CALL);
       assert.deepEqual(new Set(outcomes.map((r: any) => `${r.tool} ${r.outcome}`)), new Set(['test_wait CANCELLED', `${CALL} CANCELLED`]));

@@ -112,7 +112,7 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
     await assert.rejects(call);
     // notifications/cancelled for the elicitation reaches the client's handler.
     await waitFor(() => pending!.aborted);
-    await waitFor(() => gateway.catalog.inFlight === 0);
+    await waitFor(() => gateway.calls.inFlight === 0);
   });
 
   it('sends log messages related to the call before its result, honouring logging/setLevel', async () => {

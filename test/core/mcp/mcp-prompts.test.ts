@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CompleteResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { gatewayMetrics } from '../../../core/http/metrics.js';
 import { memoryClient, startGateway, WITH_LIBRARY } from '../../helpers.js';
 
 describe('prompts and completion over the in-memory pair (real SDK client)', async () => {
@@ -99,6 +100,25 @@ describe('prompts and completion over the in-memory pair (real SDK client)', asy
   it('answers an argument without completer with no values', async () => {
     const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } });
     assert.deepEqual(completion.values, []);
+  });
+
+  it('audits and counts every completion, as kind completion, through the one call pipeline', async () => {
+    // Made before the calls, as `serve` makes it before any listener: it counts from then on.
+    const metrics = gatewayMetrics(gateway);
+    await client.complete({ ref: { type: 'ref/prompt', name: 'summarize_book' }, argument: { name: 'id', value: 'du' } });
+    await client.complete({ ref: { type: 'ref/resource', uri: 'library://books/{id}' }, argument: { name: 'id', value: 'e' } });
+    await assert.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'ghost' }, argument: { name: 'a', value: '' } }));
+    gateway.audit?.flush();
+    const rows = gateway.db.prepare("SELECT tool, plugin, outcome, args_summary FROM core_audit WHERE kind = 'completion' ORDER BY id DESC LIMIT 3").all();
+    assert.deepEqual(rows.reverse(), [
+      { tool: 'summarize_book', plugin: 'library', outcome: 'ok', args_summary: '{"argument":"id","value":"du"}' },
+      { tool: 'library://books/{id}', plugin: 'library', outcome: 'ok', args_summary: '{"argument":"id","value":"e"}' },
+      { tool: 'ghost', plugin: null, outcome: 'UNKNOWN_PROMPT', args_summary: '{"argument":"a","value":""}' },
+    ]);
+    const text = await metrics.metrics();
+    assert.match(text, /mcp_gateway_completions_total\{ref="summarize_book",outcome="ok"\} \d+/);
+    assert.match(text, /mcp_gateway_completions_total\{ref="\(unknown\)",outcome="UNKNOWN_PROMPT"\} 1/);
+    assert.match(text, /mcp_gateway_content_duration_seconds_count\{kind="completion"\} \d+/);
   });
 
   it('refuses completion for an unknown prompt or template, and malformed params', async () => {

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../../core/storage/audit.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../../core/storage/storage.js';
-import type { CallRecord } from '../../../core/catalog/tool-catalog.js';
+import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
 import { ROOT, tempDir, waitFor } from '../../helpers.js';
 
 const dir = tempDir('mcpgw-storage-');
@@ -149,6 +149,7 @@ describe('migrate', () => {
 
 function callRecord(overrides: Partial<CallRecord> = {}): CallRecord {
   return {
+    kind: 'tool',
     tool: 'file_read',
     plugin: 'files',
     caller: { transport: 'tcp', sessionId: 'session-1', identity: 'claude-code' },
