@@ -1,6 +1,5 @@
 import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';
 import { isThenable } from './running-call.js';
