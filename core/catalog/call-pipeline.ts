@@ -23,7 +23,7 @@ export interface CallPipelineOptions {
   closingSignal?: AbortSignal;
 }
 
-/** What is called: a tool, a resource read, a prompt get, a completion, a plugin route. */
+/** What is called: a tool, a resource read, a prompt get, a completion, a plugin route (`ctx.http.route`). */
 export type CallKind = 'tool' | 'resource' | 'prompt' | 'completion' | 'route';
 
 /** What observers (audit log, metrics) learn of every finished call, whatever its kind. */
@@ -64,6 +64,8 @@ export interface HandlerTarget {
   /** How the entry is named in messages and logs: `file_read`, `resource notes://a`, `prompt summarize`. */
   readonly label: string;
   readonly timeoutMs: number;
+  /** The error of a call past `timeoutMs` (a plugin route's ROUTE_TIMEOUT); TOOL_TIMEOUT when absent. */
+  readonly timeoutError?: (timeoutMs: number) => GatewayError;
 }
 
 export interface Failure {
@@ -185,6 +187,7 @@ export class CallPipeline {
         plugin: target.plugin,
         tool: target.label,
         timeoutMs: target.timeoutMs,
+        timeoutError: target.timeoutError,
         caller: request.caller,
         onCancelable: request.onCancelable,
         onProgress: request.onProgress,

@@ -37,6 +37,7 @@ export class RunningCall implements CallContext {
   #reject: ((reason: unknown) => void) | undefined;
   #reason: GatewayError | undefined;
   readonly #timeoutMs: number;
+  readonly #timeoutError: ((timeoutMs: number) => GatewayError) | undefined;
   readonly #client: ClientLink | undefined;
   readonly #requestId: RequestId | undefined;
   #controller: AbortController | undefined;
@@ -47,6 +48,8 @@ export class RunningCall implements CallContext {
       plugin: string;
       tool: string;
       timeoutMs: number;
+      /** The error of a call past its time limit; TOOL_TIMEOUT naming `tool` when absent. */
+      timeoutError?: (timeoutMs: number) => GatewayError;
       caller: Caller;
       onCancelable?: (cancel: () => void) => void;
       onProgress?: (update: ProgressUpdate) => void;
@@ -59,6 +62,7 @@ export class RunningCall implements CallContext {
     this.caller = options.caller;
     this.#bindings = { plugin: options.plugin, tool: options.tool };
     this.#timeoutMs = options.timeoutMs;
+    this.#timeoutError = options.timeoutError;
     this.#client = options.client;
     this.#requestId = options.requestId;
     this.#parentLog = log;
@@ -88,12 +92,12 @@ export class RunningCall implements CallContext {
     });
     const { tool } = this.#bindings;
     const timeoutMs = this.#timeoutMs;
+    const timeoutError = this.#timeoutError;
     this.#timer = setTimeout(
       () =>
         this.abort(
-          new GatewayError('TOOL_TIMEOUT', `${tool} did not finish within ${timeoutMs} ms and was cancelled.`, {
-            details: { timeoutMs },
-          }),
+          timeoutError?.(timeoutMs) ??
+            new GatewayError('TOOL_TIMEOUT', `${tool} did not finish within ${timeoutMs} ms and was cancelled.`, { details: { timeoutMs } }),
         ),
       Math.max(0, timeoutMs - (performance.now() - this.#startedAt)),
     );
@@ -139,8 +143,10 @@ export class RunningCall implements CallContext {
   abort(reason: GatewayError): void {
     if (this.#reason) return;
     this.#reason = reason;
-    this.#controller?.abort(reason);
+    // Rejected before the signal fires: a handler that answers as its signal fires (a value
+    // saying why) would otherwise settle `race` first, and the abort must win.
     this.#reject?.(reason);
+    this.#controller?.abort(reason);
   }
 
   /** Releases the timer, if `race` armed one. */

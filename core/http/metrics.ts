@@ -5,6 +5,7 @@ import type { SessionRegistry } from '../mcp/sessions.js';
 import type { CallPipeline } from '../catalog/call-pipeline.js';
 import { DurationTallies, PairCounts } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';
+import { addRouteMetrics } from './route-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
 
 const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
@@ -28,6 +29,7 @@ export function gatewayMetrics(gateway: Gateway): Registry {
     const own = new ScrapeRegistry();
     addCoreMetrics(own, gateway.calls, gateway.breakers, gateway.sessions);
     addContentMetrics(own, gateway.calls);
+    addRouteMetrics(own, gateway.calls);
     addPluginGauges(own, () => gateway.plugins.loaded, gateway.log);
     registries.set(gateway, (registry = own));
   }

@@ -1,4 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { HandlerTarget } from '../catalog/call-pipeline.js';
 import { createSchemaCompiler, type JsonSchema, type ValidateFunction } from '../catalog/schema.js';
 import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -26,6 +27,8 @@ export interface PreparedRoute {
   readonly validateQuery?: ValidateFunction;
   readonly validateResponse?: ValidateFunction;
   readonly timeoutMs: number;
+  /** Who runs its requests, for the call pipeline; its label is `<METHOD> <url>`. */
+  readonly target: HandlerTarget;
   readonly operationId: string;
 }
 
@@ -132,17 +135,20 @@ export class PluginRouteTable {
         if (typeof handler !== 'function') throw definitionError(plugin, what, 'the handler must be a function');
         const key = `${definition.method} ${routerShape(path)}`;
         if (taken.has(key)) throw definitionError(plugin, what, 'another route or WebSocket of this plugin has the same method and path');
+        const url = `/plugins/${plugin}/${path}`;
+        const timeoutMs = definition.timeoutMs ?? this.#defaultTimeoutMs;
         const route: PreparedRoute = {
           plugin,
           method: definition.method,
-          url: `/plugins/${plugin}/${path}`,
+          url,
           params,
           definition,
           handler: handler as RouteHandler<never, never>,
           validateBody: compile(what, 'bodySchema', definition.bodySchema, this.#ajv),
           validateQuery: compile(what, 'querySchema', definition.querySchema, this.#queryAjv),
           validateResponse: compile(what, 'responseSchema', definition.responseSchema, this.#ajv),
-          timeoutMs: definition.timeoutMs ?? this.#defaultTimeoutMs,
+          timeoutMs,
+          target: { plugin, label: `${definition.method} ${url}`, timeoutMs, timeoutError: routeTimeout(`${definition.method} ${url}`) },
           operationId: uniqueId(operationIds, `${plugin}-${definition.method.toLowerCase()}-${path.replace(/:/g, 'by-').replace(/\//g, '-')}`),
         };
         taken.add(key);
@@ -173,6 +179,11 @@ export class PluginRouteTable {
       },
     };
   }
+}
+
+/** ROUTE_TIMEOUT for a route past its time limit, as its callers read it (504). */
+function routeTimeout(name: string): (timeoutMs: number) => GatewayError {
+  return (timeoutMs) => new GatewayError('ROUTE_TIMEOUT', `${name} did not answer within ${timeoutMs} ms and was cancelled.`, { details: { timeoutMs } });
 }
 
 function uniqueId(taken: Set<string>, id: string): string {

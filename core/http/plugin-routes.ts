@@ -2,14 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './api-keys.js';
 import type { HttpConfig } from '../config.js';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { fromHttpError, sendError } from './http-reply.js';
 import { describeSchemaErrors, type ValidateFunction } from '../catalog/schema.js';
 import type { PreparedRoute } from './plugin-route-table.js';
 import { pluginRouteSchema } from './plugin-route-schema.js';
-import { isHttpResponse, responseProblem } from './route-response.js';
+import { isHttpResponse, responseProblem, type HttpResponse } from './route-response.js';
 import type { RouteCaller, RouteRequest } from '../plugins/route-types.js';
 
 /** Headers a plugin never sees: the caller's key belongs to the gateway. */
@@ -18,8 +18,8 @@ const HIDDEN_HEADERS = new Set(['authorization', 'x-api-key', 'cookie']);
 /**
  * Mounts every plugin route (`ctx.http.route`) at `/plugins/<plugin>/<path>`. They are plain
  * fastify routes, so the admission hook (Host/Origin, key, rate limit) runs before each as
- * before any other route; the route then checks the key's scope, the body and the query,
- * runs the handler with a signal and a time limit, and answers with the usual envelope.
+ * before any other route; each request then goes through the call pipeline (answerRoute)
+ * and is answered with the usual envelope.
  */
 export function registerPluginRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
   for (const route of gateway.routes.routes) {
@@ -52,89 +52,79 @@ export function forbiddenRoute(plugin: string, principal: Principal): GatewayErr
   return new GatewayError('FORBIDDEN', `The API key "${principal.name}" may not call the routes of plugin "${plugin}"; it needs the scope "route:${plugin}" (or "plugin:${plugin}", or "*").`);
 }
 
+/** What a route's value becomes before anything is sent: a JSON envelope, or the plugin's own HTTP response. */
+type RouteReply = { readonly ok: true; readonly json: string } | { readonly ok: true; readonly response: HttpResponse };
+
+/**
+ * One request to a plugin route, through the call pipeline as every call (kind `route`):
+ * refused at shutdown or when the audit journal cannot record it, the key's scope and the
+ * query and body checked, the handler raced against the route's time limit (ROUTE_TIMEOUT),
+ * the client going away (CANCELLED) and shutdown, its value checked and serialised, then
+ * audited and counted before the answer leaves.
+ */
 async function answerRoute(gateway: Gateway, guard: HttpGuard, route: PreparedRoute, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const { errors } = gateway;
   const { principal, caller } = routeCaller(guard, request.raw);
-  if (principal && !principal.mayCallRoute(route.plugin, route.definition.scope)) return sendError(reply, forbiddenRoute(route.plugin, principal), errors);
-  const name = `${route.method} ${route.url}`;
+  const name = route.target.label;
+  const params = { ...(request.params as Record<string, string>) };
   const query: Record<string, unknown> = { ...(request.query as object) };
-  const queryProblem = invalid(route.validateQuery, query, '/query');
-  if (queryProblem) return sendError(reply, inputError(name, 'query', queryProblem), errors);
-  let body = request.body;
-  if (route.validateBody) {
-    body ??= {};
-    const bodyProblem = invalid(route.validateBody, body, '');
-    if (bodyProblem) return sendError(reply, inputError(name, 'body', bodyProblem), errors);
-  }
-
-  const controller = new AbortController();
-  let reject!: (reason: unknown) => void;
-  const aborted = new Promise<never>((_, fail) => (reject = fail));
-  aborted.catch(() => {});
-  const abort = (reason: GatewayError) => {
-    if (controller.signal.aborted) return;
-    controller.abort(reason);
-    reject(reason);
+  const body = route.validateBody ? (request.body ?? {}) : request.body;
+  const onCancelable = (cancel: () => void) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) cancel();
+    });
   };
-  const timer = setTimeout(() => abort(new GatewayError('ROUTE_TIMEOUT', `${name} did not answer within ${route.timeoutMs} ms and was cancelled.`, { details: { timeoutMs: route.timeoutMs } })), route.timeoutMs);
-  const onGone = () => {
-    if (!reply.raw.writableFinished) abort(new GatewayError('CANCELLED', 'The client went away before the answer.'));
-  };
-  const onShutdown = () => abort(new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.'));
-  reply.raw.once('close', onGone);
-  if (gateway.signal.aborted) onShutdown();
-  else gateway.signal.addEventListener('abort', onShutdown, { once: true });
-
-  const routeRequest: RouteRequest<never, never> = {
-    method: request.method,
-    params: { ...(request.params as Record<string, string>) },
-    query: query as never,
-    body: body as never,
-    headers: visibleHeaders(request.headers),
-    caller,
-    signal: controller.signal,
-    get log() {
-      return gateway.log.child({ plugin: route.plugin, route: name });
+  const outcome = await gateway.calls.invoke({
+    kind: 'route',
+    name,
+    target: route.target,
+    args: { params, query, body },
+    request: { caller: { transport: 'rest', identity: caller.identity, keyName: caller.keyName }, onCancelable },
+    check: () => {
+      if (principal && !principal.mayCallRoute(route.plugin, route.definition.scope)) return forbiddenRoute(route.plugin, principal);
+      const queryProblem = invalid(route.validateQuery, query, '/query');
+      if (queryProblem) return inputError(name, 'query', queryProblem);
+      const bodyProblem = invalid(route.validateBody, body, '');
+      return bodyProblem && inputError(name, 'body', bodyProblem);
     },
-  };
-  try {
-    const value = await Promise.race([Promise.resolve().then(() => route.handler(routeRequest)), aborted]);
-    return sendResult(gateway, route, name, value, reply);
-  } catch (err) {
-    if (isGatewayError(err) && errors.get(err.code)) return sendError(reply, err, errors);
-    return sendError(reply, routeFailed(gateway, route, name, err), errors);
-  } finally {
-    clearTimeout(timer);
-    reply.raw.off('close', onGone);
-    gateway.signal.removeEventListener('abort', onShutdown);
-  }
+    handler: (call) => {
+      const routeRequest: RouteRequest<never, never> = {
+        method: request.method,
+        params,
+        query: query as never,
+        body: body as never,
+        headers: visibleHeaders(request.headers),
+        caller,
+        get signal() {
+          return call.signal;
+        },
+        get log() {
+          return call.log;
+        },
+      };
+      return route.handler(routeRequest);
+    },
+    answer: (value): RouteReply => routeReply(route, value),
+  });
+  if (!outcome.ok) return sendError(reply, outcome.error, gateway.errors);
+  if ('json' in outcome) return reply.code(200).type('application/json; charset=utf-8').send(outcome.json);
+  const { response } = outcome;
+  const payload = typeof response.body === 'string' ? response.body : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  return reply.code(response.status).headers(response.headers).header('x-content-type-options', 'nosniff').type(response.type).send(payload);
 }
 
-function sendResult(gateway: Gateway, route: PreparedRoute, name: string, value: unknown, reply: FastifyReply): FastifyReply {
+/** A handler's value checked and made ready to send; a throw is the plugin's bug (INTERNAL_ERROR, logged by the pipeline). */
+function routeReply(route: PreparedRoute, value: unknown): RouteReply {
   if (isHttpResponse(value)) {
     const problem = responseProblem(value);
-    if (problem) return sendError(reply, routeFailed(gateway, route, name, new Error(`httpResponse with ${problem}`)), gateway.errors);
-    const body = typeof value.body === 'string' ? value.body : Buffer.from(value.body.buffer, value.body.byteOffset, value.body.byteLength);
-    return reply.code(value.status).headers(value.headers).header('x-content-type-options', 'nosniff').type(value.type).send(body);
+    if (problem) throw new Error(`httpResponse with ${problem}`);
+    return { ok: true, response: value };
   }
   const data = value === undefined ? null : value;
   if (route.validateResponse && !route.validateResponse(data)) {
-    const problems = describeSchemaErrors(route.validateResponse.errors);
-    return sendError(reply, routeFailed(gateway, route, name, new Error(`result breaks the responseSchema: ${JSON.stringify(problems)}`)), gateway.errors);
+    throw new Error(`result breaks the responseSchema: ${JSON.stringify(describeSchemaErrors(route.validateResponse.errors))}`);
   }
-  let text: string;
-  try {
-    // Serialised here, before anything is sent: a value JSON cannot express is the plugin's bug.
-    text = JSON.stringify({ success: true, data });
-  } catch (err) {
-    return sendError(reply, routeFailed(gateway, route, name, err), gateway.errors);
-  }
-  return reply.code(200).type('application/json; charset=utf-8').send(text);
-}
-
-function routeFailed(gateway: Gateway, route: PreparedRoute, name: string, err: unknown): GatewayError {
-  gateway.log.error({ err, plugin: route.plugin, route: name }, 'plugin route failed');
-  return new GatewayError('INTERNAL_ERROR', `${name} of plugin "${route.plugin}" failed; the gateway log has the details.`);
+  // Serialised here, before anything is sent: a value JSON cannot express is the plugin's bug.
+  return { ok: true, json: JSON.stringify({ success: true, data }) };
 }
 
 /** The problems of `value` against `validate`, their paths under `prefix`; undefined when it passes. */

@@ -150,6 +150,22 @@ for (const via of ['inject', 'socket'] as const) describe(`plugin HTTP routes ($
     assert.equal(tool.json().error.code, 'FORBIDDEN');
   });
 
+  it('audits and counts every request as a call of kind route, refusals included, by its declared route', async () => {
+    await send({ method: 'GET', url: '/plugins/board/items/1', headers: as(keys.route) });
+    await send({ method: 'POST', url: '/plugins/board/items', headers: as(keys.owner), payload: { text: '' } });
+    await send({ method: 'GET', url: '/plugins/board/items', headers: as(keys.tools) });
+    gateway.audit!.flush();
+    const rows = gateway.db.prepare("SELECT tool, plugin, transport, caller, outcome FROM core_audit WHERE kind = 'route' ORDER BY id DESC LIMIT 3").all();
+    assert.deepEqual(rows.reverse(), [
+      { tool: 'GET /plugins/board/items/:id', plugin: 'board', transport: 'rest', caller: 'routes-only', outcome: 'ok' },
+      { tool: 'POST /plugins/board/items', plugin: 'board', transport: 'rest', caller: 'all', outcome: 'INVALID_ROUTE_INPUT' },
+      { tool: 'GET /plugins/board/items', plugin: 'board', transport: 'rest', caller: 'tools-only', outcome: 'FORBIDDEN' },
+    ]);
+    const metrics = (await send({ method: 'GET', url: '/metrics', headers: as(keys.owner) })).body;
+    assert.match(metrics, /mcp_gateway_route_requests_total\{route="GET \/plugins\/board\/items\/:id",outcome="ok"\} \d+/);
+    assert.match(metrics, /mcp_gateway_route_requests_total\{route="GET \/plugins\/board\/slow",outcome="ROUTE_TIMEOUT"\} 1/);
+    assert.match(metrics, /mcp_gateway_route_duration_seconds_count\{route="POST \/plugins\/board\/items"\} \d+/);
+  });
 });
 
 it('plugin routes count against the rate limit like every other route', async () => {
