@@ -1,7 +1,7 @@
 // Runs every test file under test/ with node:test through tsx. Node 20 does not expand
 // globs itself and `node --test` alone finds no .ts file, so the list is built here and
 // an empty list is an error rather than a silent pass.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,15 +25,38 @@ if (files.length === 0) {
 // The gateways the tests start cache their --stdio catalogs here, not in the user's ~/.cache
 // (clients that pass only a few variables, as the SDK's stdio client does, still use that).
 const cacheDir = mkdtempSync(join(tmpdir(), 'mcpgw-test-cache-'));
-// --test-force-exit: a test file whose tests have all finished ends even if something it
-// started still holds its event loop (a cleanup hook that failed before the one that closes
-// a gateway). Without it that file waits forever, and so does the run; its failure is still
-// reported. --test-timeout: a test that hangs fails after five minutes (the slowest suite
-// takes under 30 s) instead of holding the run until CI gives up on it.
-const result = spawnSync(
+// Not --test-force-exit: on Node 20 it ends a file as soon as the runner thinks every known
+// test has finished, which a suite's `after` hook can make it think early; the suites after
+// it are then left out, silently (a file of 102 tests reported 91 to 102 from run to run).
+// A file that holds its event loop after its tests (a cleanup hook that failed before the one
+// that closes a gateway) would then wait forever, and so would the run: the watchdog below
+// stops a run that has printed nothing for longer than any test may take, and says so.
+// --test-timeout: a test that hangs fails after five minutes (the slowest suite takes under
+// 30 s).
+const TEST_TIMEOUT_MS = 300_000;
+const QUIET_LIMIT_MS = TEST_TIMEOUT_MS + 60_000;
+const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-force-exit', '--test-timeout=300000', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, MCP_GATEWAY_CACHE_DIR: cacheDir } },
+  ['--import', 'tsx', '--test', `--test-timeout=${TEST_TIMEOUT_MS}`, '--test-concurrency=2', '--test-reporter=spec', ...files],
+  // Its own process group, so that the watchdog stops the test files' processes with it.
+  { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, MCP_GATEWAY_CACHE_DIR: cacheDir } },
 );
-rmSync(cacheDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+let lastOutput = Date.now();
+child.stdout.on('data', (chunk) => ((lastOutput = Date.now()), process.stdout.write(chunk)));
+child.stderr.on('data', (chunk) => ((lastOutput = Date.now()), process.stderr.write(chunk)));
+let stalled = false;
+const watchdog = setInterval(() => {
+  if (Date.now() - lastOutput < QUIET_LIMIT_MS) return;
+  stalled = true;
+  process.stderr.write(`run-tests: nothing printed for ${QUIET_LIMIT_MS / 60_000} minutes: a test file holds its event loop after its tests (the last file above). Stopped.\n`);
+  process.kill(-child.pid, 'SIGKILL');
+}, 10_000);
+// In a group of its own the run does not get the terminal's Ctrl-C: it is passed on.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.kill(-child.pid, signal));
+child.on('close', (code) => {
+  clearInterval(watchdog);
+  rmSync(cacheDir, { recursive: true, force: true });
+  // Not process.exit(): what is still on its way to a piped stdout would be cut.
+  process.exitCode = stalled ? 1 : (code ?? 1);
+  process.removeAllListeners('SIGINT').removeAllListeners('SIGTERM');
+});
