@@ -1,17 +1,18 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, LoggingLevelSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { GatewayError, type ErrorTable } from '../errors.js';
+import { ListToolsRequestSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorTable } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { listingsFor, type CallerView } from '../catalog/caller-view.js';
-import { serveToolCalls } from './mcp-tool-calls.js';
+import { toolCallStage } from './mcp-tool-calls.js';
+import { InboundGate, type GateStage } from './inbound-gate.js';
 import type { Caller, TransportKind } from '../plugins/plugin-types.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
-import { refuseMalformedContentParams } from './content-params.js';
+import { paramsProblem } from './param-checks.js';
 import { servePrompts } from './mcp-prompts.js';
 import { serveResources } from './mcp-resources.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
@@ -97,15 +98,6 @@ export async function openMcpSession(
     session.logLevel = request.params.level;
     return {};
   });
-  let toolCalls: { cancelAll(): void } | undefined;
-  let endSubscriptions: (() => void) | undefined;
-  server.onclose = () => {
-    toolCalls?.cancelAll();
-    endSubscriptions?.();
-    deps.sessions.close(session.id);
-  };
-  server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
-
   const view = options.view ?? {};
   const { allows, profile, allowsPlugin } = view;
   // keyName only where a key named the session: a caller object has no keys set to undefined.
@@ -115,19 +107,9 @@ export async function openMcpSession(
     tools: listingsFor(deps.catalog, view),
   }));
   const content = { session, caller, allowsPlugin };
-  endSubscriptions = serveResources(server, deps, content);
+  const endSubscriptions = serveResources(server, deps, content);
   servePrompts(server, deps, content);
-  try {
-    await server.connect(transport);
-  } catch (err) {
-    deps.sessions.close(session.id);
-    throw err;
-  }
-  // Installed before the tool-call path, which then wraps it: tools/call never passes here.
-  markReadyOnArrival(transport, session);
-  refuseBadLogLevels(transport);
-  refuseMalformedContentParams(transport);
-  toolCalls = serveToolCalls(transport, {
+  const toolCalls = toolCallStage((message, sendOptions) => transport.send(message, sendOptions), {
     catalog: deps.catalog,
     errors: deps.errors,
     log: deps.log,
@@ -137,38 +119,30 @@ export async function openMcpSession(
     client: sessionClientLink(server, session, deps.log),
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   });
-  return { server, session };
-}
-
-/**
- * Marks the session ready when `notifications/initialized` arrives, not only when the SDK runs
- * its handler for it (`oninitialized`, a microtask later): a tools/call read right behind it
- * (over --stdio the held messages are replayed together) runs a synchronous handler at once,
- * and a plugin notifying the caller's own session from it must find that session ready.
- */
-function markReadyOnArrival(transport: Transport, session: SessionInfo): void {
-  const next = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
+  server.onclose = () => {
+    toolCalls.cancelAll();
+    endSubscriptions();
+    deps.sessions.close(session.id);
+  };
+  server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
+  const refuseParams: GateStage = (message) => {
+    const problem = paramsProblem(message);
+    if (problem) transport.send(jsonRpcError((message as { id: string | number }).id, problem)).catch(() => {});
+    return problem !== undefined;
+  };
+  // Ready when `notifications/initialized` arrives, not only when the SDK runs its handler
+  // for it (`oninitialized`, a microtask later): a tools/call read right behind it (over
+  // --stdio the held messages are replayed together) runs a synchronous handler at once, and
+  // a plugin notifying the caller's own session from it must find that session ready.
+  const markReady: GateStage = (message) => {
     if ('method' in message && message.method === 'notifications/initialized' && !('id' in message)) session.ready = true;
-    next(message, extra);
+    return false;
   };
-}
-
-/**
- * The SDK answers `logging/setLevel` with an unknown level as an internal error (-32603)
- * whose message is zod's JSON; a caller should get -32602 and a sentence.
- */
-function refuseBadLogLevels(transport: Transport): void {
-  const next = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    if ('method' in message && message.method === 'logging/setLevel' && 'id' in message) {
-      const level = (message.params as { level?: unknown } | undefined)?.level;
-      if (!LoggingLevelSchema.safeParse(level).success) {
-        const error = new GatewayError('INVALID_PARAMS', `logging/setLevel: "level" must be one of ${LoggingLevelSchema.options.join(', ')}.`);
-        transport.send(jsonRpcError(message.id, error)).catch(() => {});
-        return;
-      }
-    }
-    next(message, extra);
-  };
+  try {
+    await server.connect(new InboundGate(transport, [toolCalls.receive, refuseParams, markReady]));
+  } catch (err) {
+    deps.sessions.close(session.id);
+    throw err;
+  }
+  return { server, session };
 }

@@ -5,7 +5,7 @@ import { socketLimitDefaults } from '../config-schema.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError, jsonTextOf } from '../replies.js';
 import { ForbiddenKeyError, parseJson } from '../json.js';
-import { isToolCallMessage } from './mcp-tool-calls.js';
+import { isToolCallMessage } from './tool-call-message.js';
 
 export interface NdjsonTransportOptions {
   /** Largest message accepted, in bytes; a longer line is discarded with an error reply. */

@@ -1,6 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { LoggingLevelSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
 
 type Params = Record<string, unknown>;
 type Check = (params: Params) => string | undefined;
@@ -8,8 +7,11 @@ type Check = (params: Params) => string | undefined;
 const cursor: Check = (p) => (p.cursor !== undefined && typeof p.cursor !== 'string' ? '"cursor" must be a string' : undefined);
 const uri: Check = (p) => (typeof p.uri !== 'string' ? '"uri" must be a string holding a resource URI' : undefined);
 
+const LOG_LEVELS: readonly string[] = LoggingLevelSchema.options;
+
 /** What each method's params must look like, in the words a caller reads. */
 const CHECKS: Record<string, Check> = {
+  'logging/setLevel': (p) => (LOG_LEVELS.includes(p.level as string) ? undefined : `"level" must be one of ${LOG_LEVELS.join(', ')}`),
   'resources/list': cursor,
   'resources/templates/list': cursor,
   'prompts/list': cursor,
@@ -36,25 +38,18 @@ const CHECKS: Record<string, Check> = {
 };
 
 /**
- * Answers a resources, prompts or completion request whose params are malformed with -32602
- * INVALID_PARAMS and a sentence, before the SDK sees it: the SDK would answer -32603 with zod's
- * JSON as the message. Installed after `connect`, like the other wrappers of `onmessage`.
+ * Why the SDK would refuse this request's params, in a sentence: INVALID_PARAMS (-32602), for
+ * logging/setLevel and the resources, prompts and completion requests. Checked before the SDK
+ * sees them, which would answer -32603 (an internal error) with zod's JSON as the message (SDK
+ * 1.32 and 2.4 alike). tools/call's params are checked on its own path (mcp-tool-calls.ts).
  */
-export function refuseMalformedContentParams(transport: Transport): void {
-  const next = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    if ('method' in message && 'id' in message) {
-      const check = CHECKS[message.method];
-      const params = message.params ?? {};
-      const problem = check && (isObject(params) ? check(params) : 'params must be an object');
-      if (problem) {
-        const error = new GatewayError('INVALID_PARAMS', `Invalid ${message.method} params: ${problem}.`);
-        transport.send(jsonRpcError(message.id, error)).catch(() => {});
-        return;
-      }
-    }
-    next(message, extra);
-  };
+export function paramsProblem(message: JSONRPCMessage): GatewayError | undefined {
+  if (!('method' in message) || !('id' in message)) return undefined;
+  const check = CHECKS[message.method];
+  if (!check) return undefined;
+  const params = message.params ?? {};
+  const problem = isObject(params) ? check(params) : 'params must be an object';
+  return problem === undefined ? undefined : new GatewayError('INVALID_PARAMS', `Invalid ${message.method} params: ${problem}.`);
 }
 
 function isObject(value: unknown): value is Params {
