@@ -92,9 +92,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
     if (error.code === 'INTERNAL_ERROR') gateway.log.error({ err, url: request.url }, 'HTTP request failed');
     return sendError(reply, error, errors, isMcpPath(request.url));
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new GatewayError('NOT_FOUND', `No route ${request.method} ${request.url.slice(0, 200)}. GET /openapi.json lists the routes.`), errors),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, notFound(request.method, request.url), errors));
 
   // Host/Origin and key checks, then the rate limit (HttpAdmission). Callback style: an async
   // hook costs a promise and a microtask on every request. A reply sent from a hook ends the
@@ -202,4 +200,19 @@ export async function listenHttp(gateway: Gateway, config: HttpConfig = gateway.
 /** `/mcp` and `/mcp/<profile>`, whose refusals are JSON-RPC errors. */
 function isMcpPath(url: string): boolean {
   return endpointProfile(url) !== null;
+}
+
+/**
+ * The paths of MCP's deprecated HTTP+SSE transport (protocol 2024-11-05), as SDK servers
+ * mounted it: the gateway does not serve it (docs/rest.md, "Old clients"), and a client that
+ * tries it is told where to go instead of only that the path is unknown.
+ */
+const LEGACY_SSE_PATHS = new Set(['/sse', '/messages', '/message']);
+
+function notFound(method: string, url: string): GatewayError {
+  const path = url.split('?', 1)[0]!;
+  if (LEGACY_SSE_PATHS.has(path)) {
+    return new GatewayError('NOT_FOUND', `The HTTP+SSE transport (MCP 2024-11-05, deprecated) is not served: connect to /mcp, which speaks Streamable HTTP.`);
+  }
+  return new GatewayError('NOT_FOUND', `No route ${method} ${url.slice(0, 200)}. GET /openapi.json lists the routes.`);
 }

@@ -82,6 +82,15 @@ for (const via of ['inject', 'socket'] as const) describe(`REST bridge (${via})`
     });
   }
 
+  it('404 NOT_FOUND for the deprecated HTTP+SSE transport\'s paths, saying to use /mcp', async () => {
+    for (const [method, url] of [['GET', '/sse'], ['POST', '/messages?sessionId=x'], ['POST', '/message']] as const) {
+      const res = await send({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.json().error.code, 'NOT_FOUND');
+      assert.match(res.json().error.message, /HTTP\+SSE transport .* is not served: connect to \/mcp/, url);
+    }
+  });
+
   it('400 INVALID_ARGUMENTS carries ajv\'s problems in details', async () => {
     const res = await post('/tools/echo', { text: 1 });
     assert.deepEqual(res.json().error.details, [{ path: '/text', message: 'must be string' }]);
