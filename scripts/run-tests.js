@@ -49,14 +49,21 @@ const watchdog = setInterval(() => {
   if (Date.now() - lastOutput < QUIET_LIMIT_MS) return;
   stalled = true;
   process.stderr.write(`run-tests: nothing printed for ${QUIET_LIMIT_MS / 60_000} minutes: a test file holds its event loop after its tests (the last file above). Stopped.\n`);
-  process.kill(-child.pid, 'SIGKILL');
+  forward('SIGKILL');
 }, 10_000);
 // In a group of its own the run does not get the terminal's Ctrl-C: it is passed on.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.kill(-child.pid, signal));
+const forward = (signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
 child.on('close', (code) => {
   clearInterval(watchdog);
   rmSync(cacheDir, { recursive: true, force: true });
   // Not process.exit(): what is still on its way to a piped stdout would be cut.
   process.exitCode = stalled ? 1 : (code ?? 1);
-  process.removeAllListeners('SIGINT').removeAllListeners('SIGTERM');
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(signal, forward);
 });

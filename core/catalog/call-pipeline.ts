@@ -165,15 +165,21 @@ export class CallPipeline {
       // promise would be an unhandled rejection, which ends the process.
       outcome = this.#failure(err, invocation.target, this.options.log);
     }
-    const finish = (settled: S | Failure) => this.#record(invocation, startedAt, started, settled);
-    const answer = isThenable(outcome)
-      ? outcome.then(finish, (err: unknown) => finish(this.#failure(err, invocation.target, this.options.log)))
-      : finish(outcome);
+    const answer = isThenable(outcome) ? this.#settle(invocation, startedAt, started, outcome) : this.#record(invocation, startedAt, started, outcome);
     if (isThenable(answer)) {
       this.#inFlight.add(answer);
-      void answer.finally(() => this.#inFlight.delete(answer));
+      const done = () => void this.#inFlight.delete(answer);
+      answer.then(done, done);
     }
     return answer;
+  }
+
+  /** The record of a call whose handler answered later (made apart, so that a synchronous call allocates no closure for it). */
+  #settle<T, S>(invocation: Invocation<T, S>, startedAt: number, started: number, pending: Promise<S | Failure>): Promise<S | Failure> {
+    return pending.then(
+      (settled) => this.#record(invocation, startedAt, started, settled),
+      (err: unknown) => this.#record(invocation, startedAt, started, this.#failure(err, invocation.target, this.options.log)),
+    );
   }
 
   /** The refusals and checks, then the handler: synchronously to the end when the handler answers synchronously. */

@@ -50,7 +50,9 @@ export function runCompleter(
       name: ref.name,
       target,
       unmatched: ref.unmatched,
-      args: { argument, value },
+      // Keyed by the argument's name, as a get's arguments are, so that the audit log redacts
+      // the value of a secret-looking one (`apiKey`) here too.
+      args: { [argument]: value },
       request,
       check: () => (request.allowsPlugin?.(target!.plugin) === false ? ref.forbidden() : undefined),
       handler: (call) => (completer ? complete(completer, target!, value, completionContext(call, args)) : NO_COMPLETION),

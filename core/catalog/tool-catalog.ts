@@ -2,8 +2,8 @@ import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.j
 import { GatewayError } from '../errors.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';
-import { isThenable } from './running-call.js';
-import { CallPipeline, type CallerRequest, type CallPipelineOptions, type Failure, type HandlerTarget } from './call-pipeline.js';
+import { isThenable, type RunningCall } from './running-call.js';
+import { CallPipeline, type CallerRequest, type CallPipelineOptions, type Failure, type HandlerTarget, type Invocation } from './call-pipeline.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
 import { toolListing, type ListingForm } from './lean-listing.js';
@@ -229,34 +229,55 @@ export class ToolCatalog {
    * Never throws.
    */
   invoke(name: string, args: unknown, request: CallRequest): CallOutcome | Promise<CallOutcome> {
-    const tool = this.#tools.get(name);
-    // No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit
-    // null is not, and fails validation like any other non-object.
-    const given = args === undefined ? {} : args;
-    let validators: CompiledValidators | undefined;
-    return this.#pipeline.invoke({
-      kind: 'tool',
-      name,
-      target: tool?.target,
-      unmatched: () => unknownToolError(name),
-      args,
-      request,
-      check: () => {
-        const refused = callRefusal(tool!, request);
-        if (refused) return refused;
-        try {
-          validators = tool!.validators.get();
-        } catch (err) {
-          return err as GatewayError;
-        }
-        return invalidArguments(tool!, validators.input, given);
-      },
-      handler: (call) => (tool!.handler as (args: unknown, call: CallContext, request: CallRequest) => unknown)(given, call, request),
-      answer: (value): CallOutcome => {
-        checkOutput(tool!, value, validators!.output);
-        return { ok: true, value, json: serialiseResult(value, name), tool: tool! };
-      },
-    });
+    return this.#pipeline.invoke(new ToolInvocation(name, this.#tools.get(name), args, request));
+  }
+}
+
+/**
+ * One tool call as the pipeline runs it. A class rather than an object of closures: the
+ * pipeline calls its methods on it, so a call allocates this one object and no closure.
+ */
+class ToolInvocation implements Invocation<unknown, CallOutcome> {
+  readonly kind = 'tool';
+  readonly target: HandlerTarget | undefined;
+  /** No arguments at all (an empty REST body, an MCP call without them) is `{}`; an explicit null is not, and fails validation. */
+  readonly #given: unknown;
+  #validators: CompiledValidators | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly tool: RegisteredTool | undefined,
+    readonly args: unknown,
+    readonly request: CallRequest,
+  ) {
+    this.target = tool?.target;
+    this.#given = args === undefined ? {} : args;
+  }
+
+  unmatched(): GatewayError {
+    return unknownToolError(this.name);
+  }
+
+  check(): GatewayError | undefined {
+    const tool = this.tool!;
+    const refused = callRefusal(tool, this.request);
+    if (refused) return refused;
+    try {
+      this.#validators = tool.validators.get();
+    } catch (err) {
+      return err as GatewayError;
+    }
+    return invalidArguments(tool, this.#validators.input, this.#given);
+  }
+
+  handler(call: RunningCall): unknown {
+    return (this.tool!.handler as (args: unknown, call: CallContext, request: CallRequest) => unknown)(this.#given, call, this.request);
+  }
+
+  answer(value: unknown): CallOutcome {
+    const tool = this.tool!;
+    checkOutput(tool, value, this.#validators!.output);
+    return { ok: true, value, json: serialiseResult(value, this.name), tool };
   }
 }
 

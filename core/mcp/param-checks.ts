@@ -45,8 +45,9 @@ const CHECKS: Record<string, Check> = {
  */
 export function paramsProblem(message: JSONRPCMessage): GatewayError | undefined {
   if (!('method' in message) || !('id' in message)) return undefined;
-  const check = CHECKS[message.method];
-  if (!check) return undefined;
+  // Own keys only: a method named `constructor` or `__proto__` is no check.
+  if (!Object.hasOwn(CHECKS, message.method)) return undefined;
+  const check = CHECKS[message.method]!;
   const params = message.params ?? {};
   const problem = isObject(params) ? check(params) : 'params must be an object';
   return problem === undefined ? undefined : new GatewayError('INVALID_PARAMS', `Invalid ${message.method} params: ${problem}.`);

@@ -111,9 +111,9 @@ describe('prompts and completion over the in-memory pair (real SDK client)', asy
     gateway.audit?.flush();
     const rows = gateway.db.prepare("SELECT tool, plugin, outcome, args_summary FROM core_audit WHERE kind = 'completion' ORDER BY id DESC LIMIT 3").all();
     assert.deepEqual(rows.reverse(), [
-      { tool: 'summarize_book', plugin: 'library', outcome: 'ok', args_summary: '{"argument":"id","value":"du"}' },
-      { tool: 'library://books/{id}', plugin: 'library', outcome: 'ok', args_summary: '{"argument":"id","value":"e"}' },
-      { tool: 'ghost', plugin: null, outcome: 'UNKNOWN_PROMPT', args_summary: '{"argument":"a","value":""}' },
+      { tool: 'summarize_book', plugin: 'library', outcome: 'ok', args_summary: '{"id":"du"}' },
+      { tool: 'library://books/{id}', plugin: 'library', outcome: 'ok', args_summary: '{"id":"e"}' },
+      { tool: 'ghost', plugin: null, outcome: 'UNKNOWN_PROMPT', args_summary: '{"a":""}' },
     ]);
     const text = await metrics.metrics();
     assert.match(text, /mcp_gateway_completions_total\{ref="summarize_book",outcome="ok"\} \d+/);

@@ -122,6 +122,12 @@ describe('MCP over the in-memory pair (real SDK client)', async () => {
     assert.deepEqual(await client.setLoggingLevel('warning'), {});
   });
 
+  it('answers methods named like Object members (constructor, __proto__, hasOwnProperty) as unknown methods', async () => {
+    for (const method of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
+      await assert.rejects(client.request({ method, params: {} } as never, EmptyResultSchema), (err: any) => err.code === -32601, method);
+    }
+  });
+
   it('answers logging/setLevel with an unknown level -32602 and a plain message', async () => {
     await assert.rejects(client.request({ method: 'logging/setLevel', params: { level: 'loud' } } as never, EmptyResultSchema), (err: any) => {
       assert.equal(err.code, -32602);
