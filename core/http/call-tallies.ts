@@ -1,4 +1,4 @@
-import type { Counter, Histogram } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 
 /**
  * Counts kept in plain maps on the call path and handed to prom-client only when /metrics is
@@ -97,4 +97,35 @@ export class DurationTallies {
       target.count = series.count;
     }
   }
+}
+
+/** A Counter in `registry` with two labels, counted in a PairCounts and filled at each scrape. */
+export function pairCounter(registry: Registry, name: string, help: string, labelNames: readonly [string, string]): PairCounts {
+  const counts = new PairCounts(labelNames);
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    collect() {
+      counts.fill(this);
+    },
+  });
+  return counts;
+}
+
+/** A Histogram in `registry` with one label, tallied in a DurationTallies and filled at each scrape. */
+export function durationHistogram(registry: Registry, name: string, help: string, labelName: string, buckets: readonly number[]): DurationTallies {
+  const tallies = new DurationTallies(labelName, buckets);
+  new Histogram({
+    name,
+    help,
+    labelNames: [labelName],
+    buckets: [...buckets],
+    registers: [registry],
+    collect() {
+      tallies.fill(this);
+    },
+  });
+  return tallies;
 }

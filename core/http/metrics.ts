@@ -1,9 +1,9 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { BreakerRegistry } from '../breaker.js';
 import type { Gateway } from '../gateway.js';
 import type { SessionRegistry } from '../mcp/sessions.js';
 import type { CallPipeline } from '../catalog/call-pipeline.js';
-import { DurationTallies, PairCounts } from './call-tallies.js';
+import { durationHistogram, pairCounter } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';
 import { addRouteMetrics } from './route-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
@@ -39,27 +39,8 @@ export function gatewayMetrics(gateway: Gateway): Registry {
 /** Tool calls, breakers and sessions. */
 function addCoreMetrics(registry: Registry, pipeline: CallPipeline, breakers: BreakerRegistry, sessions: SessionRegistry): void {
   // Counted in plain maps per call, handed to prom-client at each scrape (call-tallies.ts).
-  const calls = new PairCounts(['tool', 'outcome']);
-  const latency = new DurationTallies('tool', DURATION_BUCKETS);
-  new Counter({
-    name: 'mcp_gateway_tool_calls_total',
-    help: 'Tool calls by tool and outcome (ok or the error code), on every transport.',
-    labelNames: ['tool', 'outcome'] as const,
-    registers: [registry],
-    collect() {
-      calls.fill(this);
-    },
-  });
-  new Histogram({
-    name: 'mcp_gateway_tool_call_duration_seconds',
-    help: 'Tool call duration, validation included.',
-    labelNames: ['tool'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-    collect() {
-      latency.fill(this);
-    },
-  });
+  const calls = pairCounter(registry, 'mcp_gateway_tool_calls_total', 'Tool calls by tool and outcome (ok or the error code), on every transport.', ['tool', 'outcome']);
+  const latency = durationHistogram(registry, 'mcp_gateway_tool_call_duration_seconds', 'Tool call duration, validation included.', 'tool', DURATION_BUCKETS);
   new Gauge({
     name: 'mcp_gateway_breaker_state',
     help: 'Circuit breaker state: 0 closed, 1 half-open, 2 open.',

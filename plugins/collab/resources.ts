@@ -52,10 +52,11 @@ export async function registerCollabResources(collab: Collab, tools: readonly To
     const { plan_id } = event.data as PlanEvent;
     ctx.resourceUpdated(planUri(plan_id));
     if (event.channel === 'collab.plan.created') {
-      plans.get(plan_id).then(
-        (plan) => list(plan.id, plan.title),
-        (err: unknown) => ctx.log.warn({ err, plan_id }, 'collab: a new plan could not be listed as a resource'),
-      );
+      plans
+        .get(plan_id)
+        // The gateway may have begun to close meanwhile: then there is nothing to list it in.
+        .then((plan) => ctx.signal.aborted || list(plan.id, plan.title))
+        .catch((err: unknown) => ctx.log.warn({ err, plan_id }, 'collab: a new plan could not be listed as a resource'));
     }
   });
 
