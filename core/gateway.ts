@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Server, ServerCapabilities, Transport } from '@modelcontextprotocol/server';
 import { ApiKeys } from './http/api-keys.js';
 import { AuditLog } from './storage/audit.js';
 import { BreakerRegistry } from './breaker.js';
 import type { GatewayConfig } from './config.js';
 import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
-import { openMcpSession, serverCapabilities, type McpSessionOptions } from './mcp/mcp-session.js';
+import { openMcpSession, serverCapabilities, type McpSessionDeps, type McpSessionOptions } from './mcp/mcp-session.js';
+import { modernServer, type ModernServerOptions } from './mcp/modern-server.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
 import { ListeningAddresses } from './listening.js';
 import type { CoreServices } from './plugins/plugin-context.js';
@@ -97,8 +97,12 @@ export interface Gateway {
   readonly lifecycle: Lifecycle;
   /** What `initialize` answers as the server's capabilities (with the channels the enabled plugins declare). */
   readonly capabilities: ServerCapabilities;
-  /** Serves one MCP session over `transport` (one SDK Server per session). */
+  /** Serves one 2025-era MCP session over `transport` (one SDK Server per session). */
   connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
+  /** Run-time changes of the tool, resource and prompt lists, as MCP clients hear of them. */
+  readonly listChanges: ListChangedNotices;
+  /** A Server for one 2026-07-28 request, for the SDK's era entry to connect (modern-server.ts). */
+  modernServer(options: ModernServerOptions): Server;
   status(): GatewayStatus;
   /**
    * Shuts the lifecycle down: closes the listeners started on it, then cancels running calls,
@@ -237,6 +241,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   };
 
   const closeOwn = () => (closing ??= closeAll());
+  // A function: `capabilities` is set again once the registry is read.
+  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities });
   const gateway: Gateway = {
     config,
     log,
@@ -247,6 +253,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     prompts,
     profiles,
     subscriptions,
+    listChanges,
     routes,
     commands,
     errors,
@@ -268,8 +275,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     get capabilities() {
       return capabilities;
     },
-    connect: (transport, sessionOptions) =>
-      openMcpSession({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities }, transport, sessionOptions),
+    connect: (transport, sessionOptions) => openMcpSession(mcpDeps(), transport, sessionOptions),
+    modernServer: (serverOptions) => modernServer(mcpDeps(), serverOptions),
     status: () => ({
       state: lifecycle.state,
       version: GATEWAY_VERSION,

@@ -1,4 +1,4 @@
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/server';
 import { coreErrors, errorBody, JsonRpcCode, type CoreErrorCode, type ErrorSpec, type ErrorTable, type GatewayError } from './errors.js';
 
 /**

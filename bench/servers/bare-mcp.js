@@ -1,8 +1,7 @@
-// The bare baseline: the MCP SDK's low-level Server with the bench echo handler and nothing
+// The bare baseline: SDK v2's low-level Server with the bench echo handler and nothing
 // else: no validation, no audit, no metrics, no catalog. Plain JavaScript so that the bare
 // child process runs on plain `node`, exactly like the compiled gateway binary.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
 import { echoDescription, echoInputSchema, echoMcpResult, ECHO_TOOL } from '../plugins/bench-echo/echo.js';
 
 const tools = [
@@ -18,8 +17,8 @@ const tools = [
 /** One bare Server (the SDK allows one connection per Server). */
 export function createBareServer() {
   const server = new Server({ name: 'bare-sdk-server', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', (request) => {
     if (request.params.name !== ECHO_TOOL) throw Object.assign(new Error('Unknown tool'), { code: -32602 });
     return echoMcpResult(request.params.arguments ?? {});
   });

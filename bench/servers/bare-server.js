@@ -13,8 +13,8 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { existsSync, unlinkSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { echo, ECHO_TOOL, echoInputSchema } from '../plugins/bench-echo/echo.js';
 import { createBareServer } from './bare-mcp.js';
 
@@ -68,7 +68,7 @@ function listen(server, options) {
   });
 }
 
-function httpMcpListener(StreamableHTTPServerTransport) {
+function httpMcpListener(NodeStreamableHTTPServerTransport) {
   const sessions = new Map();
   return createHttpServer(async (req, res) => {
     try {
@@ -90,7 +90,7 @@ function httpMcpListener(StreamableHTTPServerTransport) {
           return;
         }
         const sessionId = randomUUID();
-        transport = new StreamableHTTPServerTransport({
+        transport = new NodeStreamableHTTPServerTransport({
           sessionIdGenerator: () => sessionId,
           onsessioninitialized: (sid) => sessions.set(sid, transport),
         });
@@ -162,8 +162,8 @@ async function serve(values) {
   }
   if (values.http) {
     const [host, port] = hostPort(values.http);
-    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-    const server = httpMcpListener(StreamableHTTPServerTransport);
+    const { NodeStreamableHTTPServerTransport } = await import('@modelcontextprotocol/node');
+    const server = httpMcpListener(NodeStreamableHTTPServerTransport);
     server.keepAliveTimeout = 72_000;
     const info = await listen(server, { host, port });
     closers.push(() => server.closeAllConnections?.(), () => server.close());

@@ -1,4 +1,4 @@
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId } from '@modelcontextprotocol/server';
 import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
 import { isJsonSerialisable } from '../json.js';
 import type { Logger } from '../logger.js';

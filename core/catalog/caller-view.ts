@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors.js';
 import type { Principal } from '../http/api-keys.js';
 import { ALL_PROFILE, type Profile, type Profiles } from './profiles.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
 
 /**

@@ -1,14 +1,14 @@
+import { CreateMessageRequestParamsSchema, ElicitRequestFormParamsSchema } from '@modelcontextprotocol/core';
 import {
-  CreateMessageRequestParamsSchema,
-  ElicitRequestFormParamsSchema,
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
   type ClientCapabilities,
   type CreateMessageResult,
   type ElicitResult,
   type LoggingLevel,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { GatewayError } from '../errors.js';
 import type { ClientRequestOptions, ElicitationParams, SamplingParams, TransportKind } from '../plugins/plugin-types.js';
 
@@ -87,7 +87,7 @@ async function askClient<T>(
     const client = link.clientName() ?? 'the MCP client';
     throw new GatewayError(
       'CLIENT_CAPABILITY_MISSING',
-      `The tool needs to ask the client (${method}), but ${client} did not declare the "${kind}" capability at initialize; use a client that supports ${kind}.`,
+      `The tool needs to ask the client (${method}), but ${client} did not declare the "${kind}" capability; use a client that supports ${kind}.`,
       { details: { method } },
     );
   }
@@ -108,11 +108,16 @@ async function askClient<T>(
 }
 
 function clientFailure(method: string, timeout: number, err: unknown): GatewayError {
-  if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) {
-      return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client did not answer ${method} within ${timeout} ms.`, { details: { method, timeoutMs: timeout }, cause: err });
-    }
+  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
+    return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client did not answer ${method} within ${timeout} ms.`, { details: { method, timeoutMs: timeout }, cause: err });
+  }
+  // The client answered with a JSON-RPC error.
+  if (err instanceof ProtocolError) {
     return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client failed ${method}: ${err.message}`, { details: { method, jsonRpcCode: err.code }, cause: err });
+  }
+  // The connection failed under the request (closed, not sendable); an invalid answer is below.
+  if (err instanceof SdkError && err.code !== SdkErrorCode.InvalidResult) {
+    return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client failed ${method}: ${err.message}`, { details: { method }, cause: err });
   }
   const why = err instanceof Error ? err.message : String(err);
   return new GatewayError('CLIENT_REQUEST_FAILED', `The MCP client's answer to ${method} could not be used: ${why}`, { details: { method }, cause: err });

@@ -1,4 +1,4 @@
-import type { LoggingLevel, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, RequestId } from '@modelcontextprotocol/server';
 import { GatewayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { McpLogLevel } from '../plugins/plugin-types.js';

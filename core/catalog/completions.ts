@@ -7,12 +7,12 @@ import type { RunningCall } from './running-call.js';
 /** The most values one completion/complete answer carries (the MCP specification's cap). */
 export const MAX_COMPLETION_VALUES = 100;
 
-/** The `completion` object of a completion/complete result. */
-export interface Completion {
+/** The `completion` object of a completion/complete result (a type, so that it fits the SDK's open result). */
+export type Completion = {
   values: string[];
   total?: number;
   hasMore?: boolean;
-}
+};
 
 export const NO_COMPLETION: Completion = { values: [], hasMore: false };
 

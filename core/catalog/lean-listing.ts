@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolAnnotations, ToolDefinition } from '../plugins/plugin-types.js';
 import type { JsonSchema } from './schema.js';
 import { isPlainObject } from '../json.js';

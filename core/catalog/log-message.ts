@@ -1,4 +1,4 @@
-import { LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { GatewayError } from '../errors.js';
 import type { McpLogLevel } from '../plugins/plugin-types.js';
 

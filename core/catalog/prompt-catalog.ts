@@ -1,4 +1,4 @@
-import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError } from '../errors.js';
 import type { PromptDefinition, PromptGetter } from '../plugins/content-types.js';

@@ -1,4 +1,5 @@
-import { PromptMessageSchema, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { PromptMessageSchema } from '@modelcontextprotocol/core';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError } from '../errors.js';
 import type { Completer, PromptDefinition, PromptGetter } from '../plugins/content-types.js';

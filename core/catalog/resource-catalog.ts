@@ -1,4 +1,4 @@
-import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { ResourceDefinition, ResourceReader } from '../plugins/content-types.js';

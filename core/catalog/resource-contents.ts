@@ -1,4 +1,5 @@
-import { BlobResourceContentsSchema, TextResourceContentsSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { BlobResourceContentsSchema, TextResourceContentsSchema } from '@modelcontextprotocol/core';
+import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import type { ResourceContent } from '../plugins/content-types.js';
 
 export type ResourceContents = ReadResourceResult['contents'];

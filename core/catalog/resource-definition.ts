@@ -1,4 +1,5 @@
-import { AnnotationsSchema, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { AnnotationsSchema } from '@modelcontextprotocol/core';
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError } from '../errors.js';
 import type { Completer, ResourceDefinition, ResourceReader } from '../plugins/content-types.js';

@@ -31,6 +31,9 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Ajv20
   const { log } = options;
   const ajv = new Ajv2020({
     strict: true,
+    // Not this one: it refuses a `required` whose properties are declared a level up, which is
+    // how 2020-12 writes "phone or email" (`anyOf: [{required: [phone]}, …]`, if/then/else).
+    strictRequired: false,
     allErrors: options.allErrors ?? false,
     useDefaults: options.useDefaults ?? false,
     coerceTypes: options.coerceTypes ?? false,
@@ -44,6 +47,9 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Ajv20
     },
   });
   addFormats(ajv);
+  // A 2020-12 core keyword that ajv resolves ($ref: "#name") but does not declare, so strict
+  // mode would call it unknown.
+  ajv.addKeyword('$anchor');
   ajv.validateSchema = checkAgainstMetaSchema;
   return ajv;
 }

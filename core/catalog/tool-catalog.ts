@@ -1,4 +1,5 @@
-import { ContentBlockSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ContentBlockSchema } from '@modelcontextprotocol/core';
+import type { Tool } from '@modelcontextprotocol/server';
 import { GatewayError } from '../errors.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
 import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';

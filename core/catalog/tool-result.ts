@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 
 // Symbol.for, not a local Symbol, so a result made by a plugin that loaded its own copy of
 // core is still recognised.

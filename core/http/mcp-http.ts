@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
 import type { Principal } from './api-keys.js';
 import { callerView, chooseProfile } from '../catalog/caller-view.js';
 import type { HttpConfig } from '../config.js';
@@ -13,6 +13,7 @@ import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
 import { clientAddressGroup } from './client-address.js';
+import { modernMcpHttp } from './mcp-modern-http.js';
 
 const MCP_PATH = '/mcp';
 /** `/mcp/<profile>`: the same MCP endpoint serving one profile (core/catalog/profiles.ts). */
@@ -52,7 +53,7 @@ export interface McpRoutes {
 }
 
 interface HttpSession {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   /** The API key that opened it; later requests must come with the same one. */
   readonly keyName?: string;
   /** Whose share of maxMcpSessionsPerKey it counts against: the key, or the client address. */
@@ -83,6 +84,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   };
   const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
 
+  const modern = modernMcpHttp(gateway, config.bodyLimitBytes);
   const sweep = setInterval(() => {
     const cutoff = Date.now() - config.mcpSessionIdleMs;
     for (const [id, session] of sessions) {
@@ -95,7 +97,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
+    await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()).concat(modern.close()));
     sessions.clear();
   });
 
@@ -110,14 +112,15 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       const found = sessionFor(id, principal, endpoint);
       if (isGatewayError(found)) return jsonRpcError(reply, found);
       session = found;
+    } else if (request.method === 'POST' && (await modern.claims(request.raw, request.body))) {
+      const profile = profileOrError(endpoint, principal);
+      if (isGatewayError(profile)) return jsonRpcError(reply, profile);
+      reply.hijack();
+      await modern.serve(request.raw, reply.raw, request.body, { transport: 'http', peer: request.ip, identity: principal?.name, view: callerView(principal, profile) });
+      return;
     } else if (request.method === 'POST' && isInitializeRequest(request.body)) {
-      let profile;
-      try {
-        profile = chooseProfile(gateway.profiles, endpoint, principal, gateway.profiles.default);
-      } catch (err) {
-        if (isGatewayError(err)) return jsonRpcError(reply, err);
-        throw err;
-      }
+      const profile = profileOrError(endpoint, principal);
+      if (isGatewayError(profile)) return jsonRpcError(reply, profile);
       if (sessions.size + opening >= config.maxMcpSessions) {
         return jsonRpcError(reply, new GatewayError('CONNECTION_LIMIT', `This gateway serves at most ${config.maxMcpSessions} MCP sessions over HTTP; retry later.`));
       }
@@ -141,7 +144,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
         opening--;
       }
     } else {
-      return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: the first request of a session must be initialize.'));
+      return jsonRpcError(reply, new GatewayError('INVALID_REQUEST', 'No Mcp-Session-Id header: a 2025-era session begins with initialize, and a 2026-07-28 request names its protocol version in params._meta.'));
     }
     const isNew = typeof id !== 'string';
     reply.hijack();
@@ -165,6 +168,16 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     // The SDK can still refuse an initialize (a wrong Accept header, say) after the session's
     // Server was connected: close it, or it would count as open for ever.
     if (isNew && session.transport.sessionId === undefined) await session.transport.close();
+  }
+
+  /** The profile a request without a session gets (its endpoint's, its key's), or why it gets none. */
+  function profileOrError(endpoint: string | undefined, principal: Principal | undefined): Profile | GatewayError {
+    try {
+      return chooseProfile(gateway.profiles, endpoint, principal, gateway.profiles.default);
+    } catch (err) {
+      if (isGatewayError(err)) return err;
+      throw err;
+    }
   }
 
   /** The session a request names, or why it may not use it. */
@@ -194,7 +207,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   async function openSession(principal: Principal | undefined, owner: string, ip: string, endpoint: string | undefined, profile: Profile): Promise<HttpSession> {
     const keyName = principal?.name;
     const sessionId = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       onsessioninitialized: (id) => {
         sessions.set(id, session);

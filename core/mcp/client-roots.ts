@@ -1,21 +1,21 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ListRootsResultSchema } from '@modelcontextprotocol/core';
 import {
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   LATEST_PROTOCOL_VERSION,
-  ListRootsResultSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type RequestId,
   type Root,
-} from '@modelcontextprotocol/sdk/types.js';
+  type ServerCapabilities,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { HeldTransport } from './held-transport.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS } from './mcp-session.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
 /** How long a client that offers roots may take to list them before the gateway goes on without. */
 export const ROOTS_TIMEOUT_MS = 10_000;

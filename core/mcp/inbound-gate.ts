@@ -1,15 +1,17 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 
 /** One look at a message before the SDK's: true when the stage took it (answered it, or will). */
 export type GateStage = (message: JSONRPCMessage) => boolean;
+
+/** What becomes of a message the SDK sends, on its way out (the same message when nothing). */
+export type OutboundStage = (message: JSONRPCMessage) => JSONRPCMessage;
 
 /**
  * The one place where the gateway sees an MCP session's messages before the SDK's Server
  * does: the transport the Server connects to, wrapped around the real one (stdio, a socket,
  * Streamable HTTP, an in-memory pair). Each message passes the stages in order; the first
- * that takes it ends its way, and what none takes goes on to the Server. Everything else
- * (sending, closing, the session id) is the real transport's.
+ * that takes it ends its way, and what none takes goes on to the Server. What the Server sends
+ * passes `outbound` first. Everything else (closing, the session id) is the real transport's.
  *
  * Installed before `connect`, so that nothing replaces a handler the SDK set: the SDK sets
  * this object's `onmessage`, `onclose` and `onerror`, and the real transport's call them.
@@ -21,10 +23,12 @@ export class InboundGate implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   readonly #inner: Transport;
   readonly #stages: readonly GateStage[];
+  readonly #outbound: OutboundStage;
 
-  constructor(inner: Transport, stages: readonly GateStage[]) {
+  constructor(inner: Transport, stages: readonly GateStage[], outbound: OutboundStage = (message) => message) {
     this.#inner = inner;
     this.#stages = stages;
+    this.#outbound = outbound;
     const { onclose, onerror } = inner;
     inner.onclose = () => {
       onclose?.();
@@ -44,8 +48,16 @@ export class InboundGate implements Transport {
     return this.#inner.sessionId;
   }
 
+  get hasPerRequestStream(): boolean | undefined {
+    return this.#inner.hasPerRequestStream;
+  }
+
   setProtocolVersion(version: string): void {
     this.#inner.setProtocolVersion?.(version);
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.#inner.setSupportedProtocolVersions?.(versions);
   }
 
   start(): Promise<void> {
@@ -53,7 +65,7 @@ export class InboundGate implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.#inner.send(message, options);
+    return this.#inner.send(this.#outbound(message), options);
   }
 
   close(): Promise<void> {

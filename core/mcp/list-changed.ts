@@ -11,9 +11,17 @@ export type ListKind = 'tools' | 'resources' | 'prompts';
 export class ListChangedNotices {
   readonly #sessions: SessionRegistry;
   readonly #pending = new Set<ListKind>();
+  /** Told of every change: the 2026 era's `subscriptions/listen` streams, which are no sessions. */
+  readonly #listeners = new Set<(kind: ListKind) => void>();
 
   constructor(sessions: SessionRegistry) {
     this.#sessions = sessions;
+  }
+
+  /** Calls `listener` with the kind of every change from now on (once per turn, as sessions hear it); returns the unsubscribe. */
+  listen(listener: (kind: ListKind) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   changed(kind: ListKind): void {
@@ -23,6 +31,7 @@ export class ListChangedNotices {
       this.#pending.delete(kind);
       const notification = { method: `notifications/${kind}/list_changed` };
       for (const session of this.#sessions.all()) if (session.ready) session.notify(notification);
+      for (const listener of this.#listeners) listener(kind);
     });
   }
 }

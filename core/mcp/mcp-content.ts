@@ -1,5 +1,4 @@
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ContentRequest } from '../catalog/content-calls.js';
@@ -8,7 +7,6 @@ import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { JsonRpcFailure, rpcFailure } from './rpc-failure.js';
-import type { SessionInfo } from './sessions.js';
 
 /** What a session's resource, prompt and completion handlers need from the gateway. */
 export interface ContentDeps {
@@ -19,18 +17,14 @@ export interface ContentDeps {
   readonly log: Logger;
 }
 
-/** Who a session's requests come from and what they may use. */
+/** Who a session's (or, in the 2026 era, a request's) requests come from and what they may use. */
 export interface ContentSession {
-  readonly session: SessionInfo;
   /** Asked per request, since `initialize` may name the client after connect. */
   readonly caller: () => Caller;
   readonly allowsPlugin?: (plugin: string) => boolean;
 }
 
-/** What the SDK passes a request handler along with the request. */
-export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-type Handler<T, R> = (request: { params: T }, extra: HandlerExtra) => Promise<R>;
+type Handler<T, R> = (request: { params: T }, ctx: ServerContext) => Promise<R>;
 
 /**
  * Wraps a request handler so that whatever it throws reaches the client as a JSON-RPC error
@@ -38,9 +32,9 @@ type Handler<T, R> = (request: { params: T }, extra: HandlerExtra) => Promise<R>
  * INTERNAL_ERROR with the original logged, never its message.
  */
 export function guarded<T, R>(deps: ContentDeps, method: string, handler: Handler<T, R>): Handler<T, R> {
-  return async (request, extra) => {
+  return async (request, ctx) => {
     try {
-      return await handler(request, extra);
+      return await handler(request, ctx);
     } catch (err) {
       if (err instanceof JsonRpcFailure) throw err;
       deps.log.error({ err, method }, 'MCP request failed');
@@ -53,18 +47,19 @@ export function guarded<T, R>(deps: ContentDeps, method: string, handler: Handle
  * The catalog request of one MCP request: cancelled by the SDK's signal for it (the client's
  * notifications/cancelled, or the session closing), with progress when the client asked.
  */
-export function contentRequest(context: ContentSession, extra: HandlerExtra): ContentRequest {
-  const progressToken = extra._meta?.progressToken;
+export function contentRequest(context: ContentSession, ctx: ServerContext): ContentRequest {
+  const { signal, _meta, notify } = ctx.mcpReq;
+  const progressToken = _meta?.progressToken;
   return {
     caller: context.caller(),
     allowsPlugin: context.allowsPlugin,
     onCancelable: (cancel) => {
-      if (extra.signal.aborted) cancel();
-      else extra.signal.addEventListener('abort', cancel, { once: true });
+      if (signal.aborted) cancel();
+      else signal.addEventListener('abort', cancel, { once: true });
     },
     onProgress:
       progressToken === undefined
         ? undefined
-        : (update) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
+        : (update) => void notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
   };
 }

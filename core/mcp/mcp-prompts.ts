@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CompleteRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
 import { rpcFailure } from './rpc-failure.js';
 
@@ -10,23 +9,23 @@ import { rpcFailure } from './rpc-failure.js';
 export function servePrompts(server: Server, deps: ContentDeps, context: ContentSession): void {
   const { prompts, resources, errors } = deps;
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts.listings(context.allowsPlugin) }));
+  server.setRequestHandler('prompts/list', () => ({ prompts: prompts.listings(context.allowsPlugin) }));
 
   server.setRequestHandler(
-    GetPromptRequestSchema,
-    guarded(deps, 'prompts/get', async ({ params }, extra) => {
-      const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, extra));
+    'prompts/get',
+    guarded(deps, 'prompts/get', async ({ params }, ctx) => {
+      const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, ctx));
       if (!outcome.ok) throw rpcFailure(outcome.error, errors);
       return outcome.value;
     }),
   );
 
   server.setRequestHandler(
-    CompleteRequestSchema,
-    guarded(deps, 'completion/complete', async ({ params }, extra) => {
+    'completion/complete',
+    guarded(deps, 'completion/complete', async ({ params }, ctx) => {
       const { ref, argument } = params;
       const args = params.context?.arguments ?? {};
-      const request = contentRequest(context, extra);
+      const request = contentRequest(context, ctx);
       const outcome =
         ref.type === 'ref/prompt'
           ? await prompts.complete(ref.name, argument.name, argument.value, args, request)

@@ -1,6 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, SetLevelRequestSchema, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Server, type ServerCapabilities, type Transport } from '@modelcontextprotocol/server';
 import type { ErrorTable } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Logger } from '../logger.js';
@@ -9,12 +7,14 @@ import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { listingsFor, type CallerView } from '../catalog/caller-view.js';
 import { toolCallStage } from './mcp-tool-calls.js';
 import { InboundGate, type GateStage } from './inbound-gate.js';
+import { asLegacyResponse } from './legacy-error-codes.js';
 import type { Caller, TransportKind } from '../plugins/plugin-types.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import { paramsProblem } from './param-checks.js';
 import { servePrompts } from './mcp-prompts.js';
 import { serveResources } from './mcp-resources.js';
+import { serveResourceSubscriptions } from './mcp-resource-subscriptions.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { sessionClientLink } from './session-client-link.js';
 
@@ -64,8 +64,48 @@ export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
 
 /**
- * One MCP session: a fresh SDK Server (the SDK allows one connection per Server) wired to the
- * shared catalog, and connected to `transport`. Resolves once the transport has started.
+ * The SDK Server of one session or, in the 2026 era, of one request: whatever connects it (the
+ * gateway, or the SDK's own era entry, which connects the instances it asks for), it connects
+ * through `gate`, so that the gateway's InboundGate always stands between it and the transport.
+ */
+class GatedServer extends Server {
+  readonly #gate: (transport: Transport) => Transport;
+
+  constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport) {
+    super({ name: 'mcp-gateway', version: deps.version }, { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
+    this.#gate = gate;
+  }
+
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(this.#gate(transport));
+  }
+}
+
+/**
+ * A Server answering what every MCP caller may ask in either era: tools/list, and the lists,
+ * reads, gets and completions of resources and prompts, as `view` lets the caller see them.
+ */
+export function catalogServer(deps: McpSessionDeps, view: CallerView, caller: () => Caller, gate: (transport: Transport) => Transport): Server {
+  const server = new GatedServer(deps, gate);
+  server.setRequestHandler('tools/list', () => ({ tools: listingsFor(deps.catalog, view) }));
+  const content = { caller, allowsPlugin: view.allowsPlugin };
+  serveResources(server, deps, content);
+  servePrompts(server, deps, content);
+  return server;
+}
+
+/** The gate stage that answers malformed params with -32602 and a sentence (param-checks.ts). */
+export function paramsStage(transport: Transport, era: 'legacy' | 'modern'): GateStage {
+  return (message) => {
+    const problem = paramsProblem(message, era);
+    if (problem) transport.send(jsonRpcError((message as { id: string | number }).id, problem)).catch(() => {});
+    return problem !== undefined;
+  };
+}
+
+/**
+ * One 2025-era MCP session: a fresh SDK Server (the SDK allows one connection per Server) wired
+ * to the shared catalog, and connected to `transport`. Resolves once the transport has started.
  */
 export async function openMcpSession(
   deps: McpSessionDeps,
@@ -73,10 +113,33 @@ export async function openMcpSession(
   options: McpSessionOptions,
 ): Promise<{ server: Server; session: SessionInfo }> {
   const session = deps.sessions.open(options.transport, options.peer, options.sessionId);
-  const server = new Server(
-    { name: 'mcp-gateway', version: deps.version },
-    { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
-  );
+  const view = options.view ?? {};
+  const { allows, profile, allowsPlugin } = view;
+  // keyName only where a key named the session: a caller object has no keys set to undefined.
+  const keyName = options.identity === undefined ? {} : { keyName: options.identity };
+  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
+  let toolCalls: ReturnType<typeof toolCallStage> | undefined;
+  const server = catalogServer(deps, view, caller, (inner) => {
+    toolCalls = toolCallStage((message, sendOptions) => inner.send(message, sendOptions), {
+      catalog: deps.catalog,
+      errors: deps.errors,
+      log: deps.log,
+      allows,
+      profile,
+      caller,
+      client: sessionClientLink(server, session, deps.log),
+      notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
+    });
+    // Ready when `notifications/initialized` arrives, not only when the SDK runs its handler
+    // for it (`oninitialized`, a microtask later): a tools/call read right behind it (over
+    // --stdio the held messages are replayed together) runs a synchronous handler at once, and
+    // a plugin notifying the caller's own session from it must find that session ready.
+    const markReady: GateStage = (message) => {
+      if ('method' in message && message.method === 'notifications/initialized' && !('id' in message)) session.ready = true;
+      return false;
+    };
+    return new InboundGate(inner, [toolCalls.receive, paramsStage(inner, 'legacy'), markReady], asLegacyResponse);
+  });
   // Read when asked rather than set at `initialized`: over --stdio the held `initialize` and
   // `initialized` are replayed together, and the SDK runs the notification's handler first.
   Object.defineProperties(session, {
@@ -94,52 +157,19 @@ export async function openMcpSession(
   };
   // The level is kept on the session, where the notifier filters by it (the SDK keeps its own
   // copy only for its sendLoggingMessage, which the gateway does not use).
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler('logging/setLevel', (request) => {
     session.logLevel = request.params.level;
     return {};
   });
-  const view = options.view ?? {};
-  const { allows, profile, allowsPlugin } = view;
-  // keyName only where a key named the session: a caller object has no keys set to undefined.
-  const keyName = options.identity === undefined ? {} : { keyName: options.identity };
-  const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: listingsFor(deps.catalog, view),
-  }));
-  const content = { session, caller, allowsPlugin };
-  const endSubscriptions = serveResources(server, deps, content);
-  servePrompts(server, deps, content);
-  const toolCalls = toolCallStage((message, sendOptions) => transport.send(message, sendOptions), {
-    catalog: deps.catalog,
-    errors: deps.errors,
-    log: deps.log,
-    allows,
-    profile,
-    caller,
-    client: sessionClientLink(server, session, deps.log),
-    notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
-  });
+  const endSubscriptions = serveResourceSubscriptions(server, deps, session, allowsPlugin);
   server.onclose = () => {
-    toolCalls.cancelAll();
+    toolCalls?.cancelAll();
     endSubscriptions();
     deps.sessions.close(session.id);
   };
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
-  const refuseParams: GateStage = (message) => {
-    const problem = paramsProblem(message);
-    if (problem) transport.send(jsonRpcError((message as { id: string | number }).id, problem)).catch(() => {});
-    return problem !== undefined;
-  };
-  // Ready when `notifications/initialized` arrives, not only when the SDK runs its handler
-  // for it (`oninitialized`, a microtask later): a tools/call read right behind it (over
-  // --stdio the held messages are replayed together) runs a synchronous handler at once, and
-  // a plugin notifying the caller's own session from it must find that session ready.
-  const markReady: GateStage = (message) => {
-    if ('method' in message && message.method === 'notifications/initialized' && !('id' in message)) session.ready = true;
-    return false;
-  };
   try {
-    await server.connect(new InboundGate(transport, [toolCalls.receive, refuseParams, markReady]));
+    await server.connect(transport);
   } catch (err) {
     deps.sessions.close(session.id);
     throw err;

@@ -1,5 +1,4 @@
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol/server';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
@@ -8,8 +7,8 @@ import type { Profile } from '../catalog/profiles.js';
 import { toMcpResult, toRestData } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
 import { jsonRpcError, toolCallResponse, withJsonText } from '../replies.js';
-import { isPlainObject } from '../json.js';
 import { isToolCallMessage, type ToolCallMessage } from './tool-call-message.js';
+import { toolCallProblem } from './param-checks.js';
 
 type RequestId = string | number;
 
@@ -118,19 +117,6 @@ interface ToolCallParams {
   name: string;
   arguments?: Record<string, unknown>;
   _meta?: { progressToken?: RequestId };
-}
-
-/** What the SDK's zod schema for tools/call params would refuse, in words a caller can act on. */
-function toolCallProblem(params: unknown): string | undefined {
-  if (!isPlainObject(params)) return 'params must be an object';
-  if (typeof params.name !== 'string') return '"name" must be a string naming a tool';
-  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return '"arguments" must be an object';
-  const meta = params._meta;
-  if (meta === undefined) return undefined;
-  if (!isPlainObject(meta)) return '"_meta" must be an object';
-  const token = meta.progressToken;
-  if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return '"_meta.progressToken" must be a string or an integer';
-  return undefined;
 }
 
 /** The request id a `notifications/cancelled` names, if `message` is one. */

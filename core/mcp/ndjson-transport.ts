@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { socketLimitDefaults } from '../config-schema.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError, jsonTextOf } from '../replies.js';

@@ -1,13 +1,12 @@
-import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 import { checkJsonData, checkLogMessage } from '../catalog/log-message.js';
 import { GatewayError } from '../errors.js';
 import type { NotifyTarget, PluginNotify } from '../plugins/plugin-types.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
+import { isBelow } from './log-levels.js';
 
 /** The notification a plugin's channel message travels in (Claude Code's channel extension). */
 export const CHANNEL_METHOD = 'notifications/claude/channel';
-
-const SEVERITY = new Map<string, number>(LoggingLevelSchema.options.map((level, index) => [level, index]));
 
 /**
  * `ctx.notify` of one plugin: MCP log messages and channel messages to one session, to the
@@ -21,10 +20,9 @@ export function createNotifier(sessions: SessionRegistry, plugin: string, channe
     log(target, level, data, options = {}) {
       const recipients = addressed(sessions, target, invalid);
       const { logger } = checkLogMessage(invalid, plugin, level, data, options);
-      const severity = SEVERITY.get(level)!;
       let sent = 0;
       for (const session of recipients) {
-        if (session.logLevel !== undefined && severity < SEVERITY.get(session.logLevel)!) continue;
+        if (isBelow(level, session.logLevel)) continue;
         session.notify({ method: 'notifications/message', params: { level: level as LoggingLevel, logger, data } });
         sent++;
       }

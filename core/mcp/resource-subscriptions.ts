@@ -11,6 +11,14 @@ export class ResourceSubscriptions {
   readonly #bySession = new Map<SessionInfo, Set<string>>();
   /** Runs of an entry's onSubscribe under way, by URI (see `beforeFirst`). */
   readonly #opening = new Map<string, Promise<void>>();
+  /** Told of every update, whoever subscribed: the 2026 era's `subscriptions/listen` streams filter by URI themselves. */
+  readonly #listeners = new Set<(uri: string) => void>();
+
+  /** Calls `listener` with the URI of every update from now on; returns the unsubscribe. */
+  listen(listener: (uri: string) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   subscribe(session: SessionInfo, uri: string): void {
     let sessions = this.#byUri.get(uri);
@@ -60,8 +68,9 @@ export class ResourceSubscriptions {
     return this.#byUri.get(uri)?.size ?? 0;
   }
 
-  /** Sends notifications/resources/updated for `uri` to its subscribers; returns how many. */
+  /** Sends notifications/resources/updated for `uri` to its subscribing sessions; returns how many. */
   updated(uri: string): number {
+    for (const listener of this.#listeners) listener(uri);
     const sessions = this.#byUri.get(uri);
     if (!sessions) return 0;
     const notification = { method: 'notifications/resources/updated', params: { uri } };

@@ -8,9 +8,9 @@ import { jsonRpcCodeOf } from '../replies.js';
  */
 export class JsonRpcFailure extends Error {
   readonly code: number;
-  readonly data: { code: string; details?: unknown };
+  readonly data: FailureData;
 
-  constructor(code: number, message: string, data: { code: string; details?: unknown }) {
+  constructor(code: number, message: string, data: FailureData) {
     super(message);
     this.name = 'JsonRpcFailure';
     this.code = code;
@@ -18,11 +18,16 @@ export class JsonRpcFailure extends Error {
   }
 }
 
+/** `data` of the gateway's JSON-RPC errors: the string code, any details, and what the specification asks for. */
+type FailureData = { code: string; details?: unknown; uri?: string };
+
 /**
  * The JSON-RPC error of a failure on a method that has no `isError` result (resources,
  * prompts, completion), with the JSON-RPC code replies.ts gives every face; `data` carries the
- * string code and any details.
+ * string code and any details, and `uri` for a resource not found (both revisions name it).
  */
-export function rpcFailure(error: GatewayError, errors: ErrorTable): JsonRpcFailure {
-  return new JsonRpcFailure(jsonRpcCodeOf(error, errors), error.message, error.details === undefined ? { code: error.code } : { code: error.code, details: error.details });
+export function rpcFailure(error: GatewayError, errors: ErrorTable, uri?: string): JsonRpcFailure {
+  const data: FailureData = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
+  if (uri !== undefined && error.code === 'RESOURCE_NOT_FOUND') data.uri = uri;
+  return new JsonRpcFailure(jsonRpcCodeOf(error, errors), error.message, data);
 }

@@ -1,10 +1,8 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
 import type { ClientLink } from '../catalog/client-link.js';
 import type { SessionInfo } from './sessions.js';
-
-const SEVERITY = new Map<string, number>(LoggingLevelSchema.options.map((level, index) => [level, index]));
+import { isBelow } from './log-levels.js';
 
 /**
  * The ClientLink of one MCP session, made once when the session opens so that a tool call
@@ -20,7 +18,7 @@ export function sessionClientLink(server: Server, session: SessionInfo, log: Log
     createMessage: (params, options) => server.createMessage(params, options),
     elicitInput: (params, options) => server.elicitInput(params, options),
     log(params, relatedRequestId) {
-      if (session.logLevel !== undefined && SEVERITY.get(params.level)! < SEVERITY.get(session.logLevel)!) return false;
+      if (isBelow(params.level, session.logLevel)) return false;
       server.notification({ method: 'notifications/message', params }, { relatedRequestId }).catch((err: unknown) => {
         log.debug({ err, session: session.id }, 'log message not sent');
       });

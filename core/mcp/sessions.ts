@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 import type { Caller, TransportKind } from '../plugins/plugin-types.js';
 
 export interface SessionInfo {

@@ -1,4 +1,4 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Gateway } from '../gateway.js';
 import { callerView, listingsFor } from '../catalog/caller-view.js';
 import { GATEWAY_VERSION } from '../version.js';

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { RootsListChangedNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Server } from '@modelcontextprotocol/server';
 import { once } from 'node:events';
 import { learnClientRoots, workspaceOfRoots, type ClientRoots } from './client-roots.js';
 import { deepFreeze, type ConfigWithoutWorkspace, type GatewayConfig } from '../config.js';
@@ -156,7 +155,7 @@ async function bootWithoutWorkspace(config: ConfigWithoutWorkspace, problem: str
  * change of the first root is logged with what to do.
  */
 function watchRoots(server: Server, workspace: string | undefined, log: Logger): void {
-  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  server.setNotificationHandler('notifications/roots/list_changed', async () => {
     try {
       const outcome = workspaceOfRoots((await server.listRoots()).roots);
       const firstRoot = 'workspace' in outcome ? outcome.workspace : undefined;

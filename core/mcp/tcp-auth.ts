@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ApiKeys, Principal } from '../http/api-keys.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError } from '../replies.js';

@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { ContentBlock } from '@modelcontextprotocol/server';
 import type { JsonSchema } from '../catalog/schema.js';
 import type { CallContext } from './plugin-types.js';
 

@@ -1,11 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type {
-  CreateMessageRequestParamsBase,
-  CreateMessageResult,
-  ElicitRequestFormParams,
-  ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/server';
 import type { Breaker, BreakerOptions } from '../breaker.js';
 import type { CoreErrorCode, ErrorSpec, GatewayError } from '../errors.js';
 import type { EventHandler } from '../events.js';

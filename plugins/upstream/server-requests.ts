@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { isGatewayError, type CallContext } from '../../core/index.js';
+import { isGatewayError, type CallContext, type SamplingParams } from '../../core/index.js';
 
 export interface ServerRequestContext {
   /** Folders answered to roots/list (absolute); absent: the client offers no roots. */
@@ -21,7 +21,7 @@ export function answerServerRequests(client: Client, context: ServerRequestConte
     const listed = roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path }));
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: listed }));
   }
-  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => askCaller(context, 'sampling', (call) => call.sample(params)));
+  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => askCaller(context, 'sampling', (call) => call.sample(params as SamplingParams)));
   client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
     if (params.mode === 'url') throw rpcError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
     return askCaller(context, 'elicitation', (call) => call.elicit(params));

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
+import type { Gateway } from '../gateway.js';
+import type { ModernServerOptions } from '../mcp/modern-server.js';
+
+/** `/mcp` for 2026-07-28 requests: each answered on its own by a Server made for it. */
+export interface ModernMcpHttp {
+  /**
+   * Whether a request that names no session is one of the 2026-07-28 revision, by the SDK's
+   * rule: its `_meta` claims a revision (whichever; an unsupported one is answered by this
+   * path), or its `Mcp-Protocol-Version` header names a 2026 revision. Everything else
+   * (`initialize`, a GET or DELETE) is the 2025 era's.
+   */
+  claims(req: IncomingMessage, body: unknown): Promise<boolean>;
+  /** Answers one such request; the caller has hijacked the reply and admitted the request. */
+  serve(req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The SDK's era entry (`createMcpHandler`) in strict mode, for the 2026 era only: the 2025 era
+ * keeps the gateway's own sessions (mcp-http.ts), which the SDK's stateless fallback would not
+ * serve. The entry checks each request's envelope and headers (`UnsupportedProtocolVersion`,
+ * `HeaderMismatch`, a missing client capability), makes a Server for it with the gateway's
+ * factory and stamps its result. Who is calling (the key the guard admitted, its view of the
+ * catalog) reaches the factory as the request's `authInfo`, the SDK's channel for what the host
+ * verified.
+ */
+export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number): ModernMcpHttp {
+  const handler = createMcpHandler(
+    ({ authInfo }) => gateway.modernServer((authInfo?.extra as { options: ModernServerOptions }).options),
+    { legacy: 'reject', maxRequestBodySize, onerror: (err) => gateway.log.debug({ err }, 'MCP request refused or failed') },
+  );
+  const serveNode = toNodeHandler(handler, { maxRequestBodySize, onerror: (err) => gateway.log.error({ err }, 'MCP over HTTP failed') });
+  // What 2025 sessions hear as notifications, `subscriptions/listen` streams hear through the entry's bus.
+  const { notify } = handler;
+  const stopListening = [
+    gateway.listChanges.listen((kind) => (kind === 'tools' ? notify.toolsChanged() : kind === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged())),
+    gateway.subscriptions.listen((uri) => notify.resourceUpdated(uri)),
+  ];
+  return {
+    async claims(req, body) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+      return !(await isLegacyRequest(new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers }), body, { maxRequestBodySize }));
+    },
+    serve(req, res, body, options) {
+      const auth: AuthInfo = { token: '', clientId: options.identity ?? '', scopes: [], extra: { options } };
+      return serveNode(Object.assign(req, { auth }), res, body);
+    },
+    close: () => {
+      for (const stop of stopListening) stop();
+      return handler.close();
+    },
+  };
+}

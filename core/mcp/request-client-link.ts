@@ -1,0 +1,31 @@
+import { CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
+import type { ClientLink } from '../catalog/client-link.js';
+import type { Logger } from '../logger.js';
+import { isBelow } from './log-levels.js';
+
+/**
+ * The ClientLink of one 2026-07-28 request, made from its `_meta`. The revision has no
+ * requests from server to client: sampling and elicitation come back to the client as Multi
+ * Round-Trip Requests, which the gateway does not make yet, so the link declares no capability
+ * and a call that asks gets CLIENT_CAPABILITY_MISSING. Log messages go on the request's own
+ * response stream, and only when its `_meta` names a level at or below theirs: without one the
+ * revision says to send none.
+ */
+export function requestClientLink(ctx: ServerContext, log: Logger): ClientLink {
+  // The SDK lifts the revision's reserved `_meta` keys (protocol version, client, log level) into `envelope`.
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const threshold = envelope?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
+  const client = envelope?.[CLIENT_INFO_META_KEY] as { name?: string } | undefined;
+  const cannotAsk = (method: string) => Promise.reject(new Error(`${method} cannot be sent in the 2026-07-28 era`));
+  return {
+    capabilities: () => undefined,
+    clientName: () => client?.name,
+    createMessage: () => cannotAsk('sampling/createMessage'),
+    elicitInput: () => cannotAsk('elicitation/create'),
+    log(params) {
+      if (threshold === undefined || isBelow(params.level, threshold)) return false;
+      ctx.mcpReq.notify({ method: 'notifications/message', params }).catch((err: unknown) => log.debug({ err }, 'log message not sent'));
+      return true;
+    },
+  };
+}

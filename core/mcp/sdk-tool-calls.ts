@@ -1,0 +1,43 @@
+import type { CallToolResult, Server } from '@modelcontextprotocol/server';
+import { toMcpResult } from '../catalog/tool-result.js';
+import { toolErrorResult } from '../replies.js';
+import { rpcFailure } from './rpc-failure.js';
+import { requestClientLink } from './request-client-link.js';
+import type { ToolCallHost } from './mcp-tool-calls.js';
+
+/**
+ * Answers tools/call through the SDK's Server, as a request handler: for a 2026-07-28 request,
+ * whose result the SDK must stamp (`resultType`, `serverInfo`) after checking its `_meta`
+ * envelope. A 2025-era session answers tools/call on its own stage ahead of the SDK
+ * (mcp-tool-calls.ts); the call itself, the catalog's, is the same. The params were checked
+ * by the gate's param checks (param-checks.ts) before the SDK parsed them. Each call gets the
+ * client link of its own request (request-client-link.ts).
+ */
+export function serveToolCalls(server: Server, host: ToolCallHost): void {
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const { id, signal, notify, _meta } = ctx.mcpReq;
+    const progressToken = _meta?.progressToken;
+    const caller = host.caller();
+    const outcome = await host.catalog.call(name, args, {
+      caller,
+      allows: host.allows,
+      profile: host.profile,
+      client: requestClientLink(ctx, host.log),
+      requestId: id,
+      onCancelable: (cancel) => {
+        if (signal.aborted) cancel();
+        else signal.addEventListener('abort', cancel, { once: true });
+      },
+      onProgress: progressToken === undefined ? undefined : (update) => void notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
+    });
+    if (!outcome.ok) {
+      if (host.errors.get(outcome.error.code)?.mcp === 'protocol') throw rpcFailure(outcome.error, host.errors);
+      return toolErrorResult(outcome.error);
+    }
+    const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
+    const notes = host.notes?.(caller, name) ?? [];
+    if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
+    return result;
+  });
+}
