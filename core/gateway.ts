@@ -8,7 +8,8 @@ import { ErrorTable, GatewayError, isGatewayError } from './errors.js';
 import { EventBus } from './events.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
-import { openMcpSession, serverCapabilities, type McpSessionDeps, type McpSessionOptions } from './mcp/mcp-session.js';
+import { openMcpSession, serverCapabilities, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp/mcp-session.js';
+import { serveStreamEras, type StreamConnection } from './mcp/stream-eras.js';
 import { modernServer, type ModernServerOptions } from './mcp/modern-server.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
 import { ListeningAddresses } from './listening.js';
@@ -99,6 +100,11 @@ export interface Gateway {
   readonly capabilities: ServerCapabilities;
   /** Serves one 2025-era MCP session over `transport` (one SDK Server per session). */
   connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
+  /**
+   * Serves one stream connection (stdio, TCP, the unix socket) in the era its client opens with
+   * (stream-eras.ts); `onLegacy` hears of a 2025 session before its first message.
+   */
+  serveStream(transport: Transport, options: McpSessionOptions, onLegacy?: (opened: LegacySession) => void): StreamConnection;
   /** Run-time changes of the tool, resource and prompt lists, as MCP clients hear of them. */
   readonly listChanges: ListChangedNotices;
   /** A Server for one 2026-07-28 request, for the SDK's era entry to connect (modern-server.ts). */
@@ -277,6 +283,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     },
     connect: (transport, sessionOptions) => openMcpSession(mcpDeps(), transport, sessionOptions),
     modernServer: (serverOptions) => modernServer(mcpDeps(), serverOptions),
+    serveStream: (transport, sessionOptions, onLegacy) => serveStreamEras({ ...mcpDeps(), listChanges }, transport, sessionOptions, onLegacy),
     status: () => ({
       state: lifecycle.state,
       version: GATEWAY_VERSION,

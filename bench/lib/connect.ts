@@ -114,6 +114,11 @@ export async function httpClient(address: Address<'http'>, key?: string): Promis
   return client;
 }
 
+/** A 2026-07-28 client of `/mcp`: no initialize, no session. */
+export function modernHttpClient(address: Address<'http'>, key?: string): RawMcpClient {
+  return new RawMcpClient(httpChannel(`http://${address.host}:${address.port}/mcp`, 32, authHeaders(key), true), { modern: true });
+}
+
 /** Checks that a client reaches the trivial tool and that it answers as expected. */
 export async function checkEcho(client: RawMcpClient, label: string): Promise<void> {
   const { tools } = await client.listTools();

@@ -3,6 +3,14 @@ import type { Readable, Writable } from 'node:stream';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
+/** The stateless revision: no initialize, its protocol version and client in every request's `_meta`. */
+export const MODERN_REVISION = '2026-07-28';
+const MODERN_ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'mcp-gateway-bench', version: '1.0.0' },
+};
+
 /**
  * A deliberately thin MCP client: JSON-RPC requests matched to responses by id, no schema
  * parsing of results. The SDK's Client parses every result with zod, which in a benchmark
@@ -42,8 +50,12 @@ export class RawMcpClient {
   /** Called with every notification the server sends (the collab bench times their arrival). */
   onNotification?: (method: string, params: Record<string, unknown> | undefined) => void;
 
-  constructor(channel: RawChannel) {
+  /** With `modern`, every request speaks 2026-07-28: the envelope goes into its `_meta`, and there is no initialize. */
+  readonly #envelope: Record<string, unknown> | undefined;
+
+  constructor(channel: RawChannel, options: { modern?: boolean } = {}) {
     this.#channel = channel;
+    this.#envelope = options.modern ? MODERN_ENVELOPE : undefined;
     channel.onmessage = (message) => this.#receive(message);
     // A server that died answers nothing more: its requests fail instead of waiting for ever.
     channel.onend = () => this.#failPending(new Error('the server closed the connection'));
@@ -52,6 +64,7 @@ export class RawMcpClient {
   request<T = any>(method: string, params?: Record<string, unknown>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('client closed'));
     const id = this.#nextId++;
+    if (this.#envelope) params = { ...params, _meta: { ...(params?._meta as object | undefined), ...this.#envelope } };
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#channel.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) } as JSONRPCMessage);
@@ -150,9 +163,10 @@ export function ndjsonChannel(input: Readable, output: Writable, close: () => Pr
 
 /**
  * MCP Streamable HTTP: one POST per message on a keep-alive agent, the session id taken from
- * the initialize answer; replies are read whether they come as JSON or as an SSE stream.
+ * the initialize answer; replies are read whether they come as JSON or as an SSE stream. With
+ * `modern`, each POST carries the 2026-07-28 headers its message calls for.
  */
-export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<string, string> = {}): RawChannel {
+export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<string, string> = {}, modern = false): RawChannel {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets });
   let sessionId: string | undefined;
@@ -167,6 +181,12 @@ export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<s
         ...extraHeaders,
       };
       if (sessionId) headers['mcp-session-id'] = sessionId;
+      if (modern && 'method' in message) {
+        headers['mcp-protocol-version'] = MODERN_REVISION;
+        headers['mcp-method'] = message.method;
+        const name = (message.params as { name?: unknown } | undefined)?.name;
+        if (typeof name === 'string') headers['mcp-name'] = name;
+      }
       const req = httpRequest(
         { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers },
         (res) => {

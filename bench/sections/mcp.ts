@@ -3,7 +3,7 @@ import { resolveConfig } from '../../dist/core/config.js';
 import { createGateway } from '../../dist/core/gateway.js';
 import { createLogger } from '../../dist/core/logger.js';
 import { BARE_SERVER, GATEWAY_BIN, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
-import { benchGatewayConfig, checkEcho, httpClient, socketClient, startGatewayServe, stdioClient, type ServingChild } from '../lib/connect.js';
+import { benchGatewayConfig, checkEcho, httpClient, modernHttpClient, socketClient, startGatewayServe, stdioClient, type ServingChild } from '../lib/connect.js';
 import { closedLoop } from '../lib/load.js';
 import type { BenchOptions } from '../lib/options.js';
 import { cpuProfileFlags, summariseProfile, type ProfileSummary } from '../lib/profile.js';
@@ -17,13 +17,14 @@ const TARGET = 0.9;
 const IN_FLIGHT = 16;
 const ARGS = { text: 'hello, gateway' };
 
-type TransportName = 'memory' | 'stdio' | 'tcp' | 'unix' | 'http';
+type TransportName = 'memory' | 'stdio' | 'tcp' | 'unix' | 'http' | 'http-2026';
 const TRANSPORTS: Array<{ name: TransportName; label: string }> = [
   { name: 'memory', label: 'in-memory pair' },
   { name: 'stdio', label: 'stdio' },
   { name: 'tcp', label: 'TCP' },
   { name: 'unix', label: 'unix socket' },
   { name: 'http', label: 'Streamable HTTP' },
+  { name: 'http-2026', label: 'Streamable HTTP, 2026-07-28' },
 ];
 
 interface Pair {
@@ -76,6 +77,11 @@ async function openPair(name: TransportName, servers: { gateway: ServingChild; b
     case 'http': {
       const gateway = await httpClient(servers.gateway.http, servers.gateway.key);
       const bare = await httpClient(servers.bare.http);
+      return { gateway, bare, pids: servingPids(servers), close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+    }
+    case 'http-2026': {
+      const gateway = modernHttpClient(servers.gateway.http, servers.gateway.key);
+      const bare = modernHttpClient(servers.bare.http);
       return { gateway, bare, pids: servingPids(servers), close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
   }
@@ -134,7 +140,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     id: 'mcp',
     title: '1. MCP round trips: gateway vs a bare SDK server',
     method: [
-      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: SDK v2\'s low-level `Server` (`@modelcontextprotocol/server` 2.4, the SDK the gateway serves MCP with) with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `NodeStreamableHTTPServerTransport` (`@modelcontextprotocol/node`) on `node:http` for HTTP (the gateway serves the POSTs of an open session on node\'s HTTP server ahead of fastify, and the same SDK transport answers them). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
+      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: SDK v2\'s low-level `Server` (`@modelcontextprotocol/server` 2.4, the SDK the gateway serves MCP with) with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `NodeStreamableHTTPServerTransport` (`@modelcontextprotocol/node`) on `node:http` for HTTP (the gateway serves the POSTs of an open session on node\'s HTTP server ahead of fastify, and the same SDK transport answers them). **2026-07-28** over HTTP: no initialize and no session, the protocol version and client in every request\'s `_meta` and the `Mcp-Method`/`Mcp-Name` headers; both sides answer with SDK v2\'s era entry (`createMcpHandler`, strict, on `toNodeHandler`) making a `Server` per request, the gateway after its guard, rate limit and fastify route. One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
       `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range), and the median CPU time (user and system, from \`/proc/<pid>/stat\`, to the 10 ms tick) that each side's serving process spent per call: a throughput ratio also carries the client's cost and the host's swings (the client runs on a CPU of its own, see "Processes" above), while the CPU per call is the server's own cost (none for the in-memory pair, which runs in the bench process).`,
     ],
     tables: [
@@ -160,7 +166,12 @@ async function profileTransport(transport: TransportName, inFlight: number, seco
     stop = () => client.close();
   } else {
     const served = await startGatewayServe(work, nodeArgs);
-    client = transport === 'http' ? await httpClient(served.http, served.key) : await socketClient(served[transport as 'tcp' | 'unix'], served.key);
+    client =
+      transport === 'http'
+        ? await httpClient(served.http, served.key)
+        : transport === 'http-2026'
+          ? modernHttpClient(served.http, served.key)
+          : await socketClient(served[transport as 'tcp' | 'unix'], served.key);
     stop = async () => {
       await client.close();
       await served.child.stop(10_000);

@@ -68,8 +68,13 @@ function listen(server, options) {
   });
 }
 
-function httpMcpListener(NodeStreamableHTTPServerTransport) {
+/**
+ * `/mcp` in both eras, as the gateway serves it: 2025 sessions on the SDK's Node transport, and
+ * a session-less request that claims 2026-07-28 in its `_meta` on the SDK's era entry, strict.
+ */
+function httpMcpListener({ NodeStreamableHTTPServerTransport, toNodeHandler }, createMcpHandler) {
   const sessions = new Map();
+  const modern = toNodeHandler(createMcpHandler(() => createBareServer(), { legacy: 'reject' }));
   return createHttpServer(async (req, res) => {
     try {
       if (req.url !== '/mcp') {
@@ -83,6 +88,10 @@ function httpMcpListener(NodeStreamableHTTPServerTransport) {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       }
       const id = req.headers['mcp-session-id'];
+      if (id === undefined && body?.params?._meta?.['io.modelcontextprotocol/protocolVersion'] !== undefined) {
+        await modern(req, res, body);
+        return;
+      }
       let transport = typeof id === 'string' ? sessions.get(id) : undefined;
       if (!transport) {
         if (typeof id === 'string' || req.method !== 'POST' || !isInitializeRequest(body)) {
@@ -162,8 +171,7 @@ async function serve(values) {
   }
   if (values.http) {
     const [host, port] = hostPort(values.http);
-    const { NodeStreamableHTTPServerTransport } = await import('@modelcontextprotocol/node');
-    const server = httpMcpListener(NodeStreamableHTTPServerTransport);
+    const server = httpMcpListener(await import('@modelcontextprotocol/node'), (await import('@modelcontextprotocol/server')).createMcpHandler);
     server.keepAliveTimeout = 72_000;
     const info = await listen(server, { host, port });
     closers.push(() => server.closeAllConnections?.(), () => server.close());

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../json.js';
+import { claimsModernEra } from './era-claim.js';
 import type { CatalogSnapshot } from './stdio-cache.js';
 
 // Loaded before the rest of the gateway (stdio-early.ts): node's own modules only, no SDK.
@@ -45,7 +46,8 @@ export class CachedAnswers {
 
   handle(message: unknown): EarlyOutcome {
     const request = asRequest(message);
-    if (!request) return KEEP;
+    // The snapshot holds 2025 answers; a 2026 request waits for the session, which stamps its own.
+    if (!request || claimsModernEra(message)) return KEEP;
     const { id, method, params } = request;
     if (method === 'ping') return { reply: { jsonrpc: '2.0', id, result: {} }, keep: false };
     if (method === 'initialize') {

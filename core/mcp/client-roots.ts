@@ -15,6 +15,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { HeldTransport } from './held-transport.js';
+import { claimsModernEra } from './era-claim.js';
+import { GatewayError } from '../errors.js';
+import { jsonRpcError } from '../replies.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS } from './mcp-session.js';
 
 /** How long a client that offers roots may take to list them before the gateway goes on without. */
@@ -60,6 +63,10 @@ export function learnClientRoots(inner: Transport, version: string, capabilities
         offersRoots = Boolean(params?.capabilities?.roots);
         transport.hold(message);
         reply({ jsonrpc: '2.0', id: message.id, result: initializeResult(params?.protocolVersion, version, capabilities) });
+      } else if (isJSONRPCRequest(message) && claimsModernEra(message)) {
+        // Roots are the 2025 era's: without a workspace the gateway serves that era alone. A
+        // probe gets -32601, so that its client falls back to `initialize`, as the revision says.
+        reply(modernRefusal(message.id, message.method));
       } else if (isJSONRPCRequest(message) && message.method === 'ping') {
         reply({ jsonrpc: '2.0', id: message.id, result: {} });
       } else if (isJSONRPCNotification(message) && message.method === 'notifications/initialized' && initializeId !== undefined) {
@@ -102,6 +109,19 @@ export function workspaceOfRoots(roots: readonly Root[]): RootsOutcome {
     return { problem: `the MCP client's first root ${path} cannot be used (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
   }
   return { workspace: path };
+}
+
+/**
+ * The answer to a 2026-07-28 request while the workspace is still to be learned from roots:
+ * -32601 to the `server/discover` probe, INVALID_REQUEST to anything else, each saying why.
+ */
+function modernRefusal(id: RequestId, method: string): JSONRPCMessage {
+  const error = new GatewayError(
+    'INVALID_REQUEST',
+    `${method} refused: this gateway has no workspace. Without --workspace or workspace: in its config it works in the client's first root, and only the 2025-11-25 protocol has roots; pass --workspace, or connect with initialize.`,
+  );
+  const refusal = jsonRpcError(id, error);
+  return method === 'server/discover' && 'error' in refusal ? { ...refusal, error: { ...refusal.error, code: -32601 } } : refusal;
 }
 
 /** What the SDK's Server answers to `initialize`, for the gateway's static capabilities. */

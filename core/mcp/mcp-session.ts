@@ -103,15 +103,33 @@ export function paramsStage(transport: Transport, era: 'legacy' | 'modern'): Gat
   };
 }
 
+/** A 2025-era session: its SDK Server and its entry in the session registry. */
+export interface LegacySession {
+  readonly server: Server;
+  readonly session: SessionInfo;
+}
+
 /**
  * One 2025-era MCP session: a fresh SDK Server (the SDK allows one connection per Server) wired
  * to the shared catalog, and connected to `transport`. Resolves once the transport has started.
  */
-export async function openMcpSession(
-  deps: McpSessionDeps,
-  transport: Transport,
-  options: McpSessionOptions,
-): Promise<{ server: Server; session: SessionInfo }> {
+export async function openMcpSession(deps: McpSessionDeps, transport: Transport, options: McpSessionOptions): Promise<LegacySession> {
+  const opened = legacySession(deps, options);
+  try {
+    await opened.server.connect(transport);
+  } catch (err) {
+    deps.sessions.close(opened.session.id);
+    throw err;
+  }
+  return opened;
+}
+
+/**
+ * A 2025-era session not connected yet, recorded in the registry from now on: its Server
+ * connects through its gate (tool calls, param checks, the ready mark, the 2025 error codes)
+ * whoever connects it, and ends the session when it closes.
+ */
+export function legacySession(deps: McpSessionDeps, options: McpSessionOptions): LegacySession {
   const session = deps.sessions.open(options.transport, options.peer, options.sessionId);
   const view = options.view ?? {};
   const { allows, profile, allowsPlugin } = view;
@@ -168,11 +186,5 @@ export async function openMcpSession(
     deps.sessions.close(session.id);
   };
   server.onerror = (err) => deps.log.debug({ err, session: session.id }, 'MCP session error');
-  try {
-    await server.connect(transport);
-  } catch (err) {
-    deps.sessions.close(session.id);
-    throw err;
-  }
   return { server, session };
 }

@@ -116,9 +116,9 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
     refuse(socket, err);
     return;
   }
-  const { server } = await gateway.connect(transport, { transport: address.kind, peer, identity: principal?.name, view: callerView(principal, profile) });
-  // Closing the SDK server closes the transport, which ends the socket.
-  socket.once('close', () => void server.close().catch(() => {}));
+  const connection = gateway.serveStream(transport, { transport: address.kind, peer, identity: principal?.name, view: callerView(principal, profile) });
+  // Closing the connection closes its server, then the transport, which ends the socket.
+  socket.once('close', () => void connection.close().catch(() => {}));
   if (admitted) {
     for (const message of admitted.messages) transport.onmessage?.(message);
     socket.resume();

@@ -85,10 +85,19 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
   try {
     const transport = roots?.transport ?? held!;
     // stdio is one client's endpoint: the start's profile (--profile, else the config's default).
-    const { server, session } = await gateway.connect(transport, { transport: 'stdio', peer: 'stdio', view: callerView(undefined, gateway.profiles.default) });
-    if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
+    // A 2025 session (the client's `initialize`) learns what happened before it existed.
+    gateway.serveStream(transport, { transport: 'stdio', peer: 'stdio', view: callerView(undefined, gateway.profiles.default) }, ({ server, session }) => {
+      if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
+      // Once the replayed handshake has run: the session may notify from then on.
+      const { oninitialized } = server;
+      if (answers) {
+        server.oninitialized = () => {
+          oninitialized?.();
+          reconcileEarlyAnswers(answers, gateway, session);
+        };
+      }
+    });
     transport.release(answers?.initializeId ?? roots?.initializeId);
-    if (answers) reconcileEarlyAnswers(answers, gateway, session);
     // Only for the binary's starts (early is there): an in-process serveStdio has no command line of its own.
     if (held && early && config.transports.stdio.catalogCache) keepSnapshot(early.slot, gateway, config.transports.stdio.maxMessageBytes);
   } catch (err) {

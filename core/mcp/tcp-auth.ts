@@ -4,16 +4,17 @@ import type { ApiKeys, Principal } from '../http/api-keys.js';
 import { GatewayError } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { NdjsonTransport } from './ndjson-transport.js';
+import { claimsModernEra } from './era-claim.js';
 
 export interface TcpAdmission {
   readonly principal: Principal;
-  /** The initialize request (its key removed) and anything that came after it, in order. */
+  /** The first request (its key removed) and anything that came after it, in order. */
   readonly messages: JSONRPCMessage[];
 }
 
 /**
- * TCP has no headers, so its clients send the key in the first request, `initialize`, as
- * `params._meta.apiKey`. Starts `transport`, waits for that request and checks the key; the
+ * TCP has no headers, so its clients send the key in the first request, `initialize` (or, in
+ * the 2026-07-28 era, whichever request comes first), as `params._meta.apiKey`. Starts `transport`, waits for that request and checks the key; the
  * socket is paused from then until the session is connected, so that nothing is handled
  * ahead of the initialize. Anything else first, an unknown key, or no such initialize within
  * `timeoutMs` (transports.tcp.authTimeoutMs) is answered with UNAUTHORIZED and the connection
@@ -51,13 +52,14 @@ export async function admitTcpClient(transport: NdjsonTransport, socket: Socket,
         return;
       }
       const request = message as { id?: string | number; method?: string; params?: { _meta?: Record<string, unknown> } };
-      if (request.method !== 'initialize' || request.id === undefined) {
-        return refuse(request.id ?? null, 'This gateway needs an API key: send it in the first request, initialize, as params._meta.apiKey.');
+      // A 2026-07-28 client has no initialize: its first request (server/discover, say) carries the key.
+      if ((request.method !== 'initialize' && !claimsModernEra(message)) || request.id === undefined) {
+        return refuse(request.id ?? null, 'This gateway needs an API key: send it in the first request, initialize (in the 2026-07-28 era, whichever request comes first), as params._meta.apiKey.');
       }
       const meta = request.params?._meta;
       const key = meta?.apiKey;
       principal = typeof key === 'string' ? keys.authenticate(key) : undefined;
-      if (!principal) return refuse(request.id, typeof key === 'string' ? 'The API key is not known to this gateway.' : 'This gateway needs an API key: send it in initialize as params._meta.apiKey.');
+      if (!principal) return refuse(request.id, typeof key === 'string' ? 'The API key is not known to this gateway.' : `This gateway needs an API key: send it in ${request.method} as params._meta.apiKey.`);
       // The key goes no further: not to the SDK, not into any log.
       delete meta!.apiKey;
       clearTimeout(timer);

@@ -29,6 +29,25 @@ export function openDatabase(file: string): Database {
 }
 
 /**
+ * `journal_mode = WAL`, retried for as long as the busy timeout: while another process opens the
+ * same new file, SQLite can answer SQLITE_BUSY at once, without its busy handler (seen once in
+ * 20 rounds of two gateways started together on a new data folder).
+ */
+function switchToWal(db: Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      // A boot step: a short synchronous pause before the next try.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
+/**
  * Opens (creating if needed) a SQLite file of the gateway's: gateway.db, or shared.db when the
  * shared store is SQLite. WAL lets readers run beside the writer; synchronous=NORMAL under WAL
  * keeps every committed transaction when the process is killed (only a power cut can lose the
@@ -42,7 +61,7 @@ export function openSqlite(file: string): Database {
   // First: switching a new file to WAL takes the write lock, and another gateway opening the
   // same new folder at the same moment would otherwise get SQLITE_BUSY at once.
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
+  switchToWal(db);
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   // Checkpoints copy the WAL into the database and fsync it; SQLite's automatic one runs
