@@ -14,6 +14,7 @@ import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
 import { clientAddressGroup } from './client-address.js';
 import { modernMcpHttp } from './mcp-modern-http.js';
+import { MODERN_REVISION } from '../mcp/era-claim.js';
 
 const MCP_PATH = '/mcp';
 /** `/mcp/<profile>`: the same MCP endpoint serving one profile (core/catalog/profiles.ts). */
@@ -46,8 +47,9 @@ export interface McpRoutes {
    * HTTP server ahead of fastify, as rest-calls.ts serves REST calls: fastify's per-request
    * machinery cost more than the rest of the gateway's share of a trivial call. It does what
    * fastify's route does for such a request (the admission, the body rules, the session and
-   * key checks, the same answers) and hands the body to the same SDK transport. Anything else
-   * returns false and goes to fastify.
+   * key checks, the same answers) and hands the body to the same SDK transport. A 2026-07-28
+   * request (no session, `Mcp-Protocol-Version: 2026-07-28`) is served here too, after the same
+   * admission, by the SDK's era entry. Anything else returns false and goes to fastify.
    */
   readonly post: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
@@ -69,7 +71,8 @@ interface HttpSession {
  * server-to-client stream, DELETE ends the session. A session that sends no request for
  * `mcpSessionIdleMs` is closed, an open GET stream included (a client that vanished never
  * sends DELETE, and a held stream would otherwise keep it for ever). Sessions are capped in
- * all and per API key (per client address with `auth: none`).
+ * all and per API key (per client address with `auth: none`). A request without a session
+ * that claims the 2026-07-28 revision is answered on its own (mcp-modern-http.ts).
  */
 export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
   const sessions = new Map<string, HttpSession>();
@@ -84,7 +87,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   };
   const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
 
-  const modern = modernMcpHttp(gateway, config.bodyLimitBytes);
+  const modern = modernMcpHttp(gateway, config.bodyLimitBytes, config.maxMcpSessions);
   const sweep = setInterval(() => {
     const cutoff = Date.now() - config.mcpSessionIdleMs;
     for (const [id, session] of sessions) {
@@ -240,7 +243,18 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
     if (req.method !== 'POST' || endpoint === null || (endpoint !== undefined && !gateway.profiles.get(endpoint))) return false;
     const id = req.headers['mcp-session-id'];
     const contentType = req.headers['content-type'];
-    if (typeof id !== 'string' || contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
+    if (contentType === undefined || !JSON_CONTENT_TYPE.test(contentType)) return false;
+    // A 2026-07-28 request says so in its header (the SDK's era entry checks that its body agrees).
+    if (id === undefined && req.headers['mcp-protocol-version'] === MODERN_REVISION) {
+      admitJsonRequest(req, admission, MCP_PATH, config.bodyLimitBytes, (error, headers) => answer(res, error, headers), (body, admitted) => {
+        const { principal } = admitted;
+        const profile = profileOrError(endpoint, principal);
+        if (isGatewayError(profile)) return answer(res, profile, admitted.headers);
+        modern.serve(req, res, body, { transport: 'http', peer: req.socket.remoteAddress, identity: principal?.name, view: callerView(principal, profile) }).catch((err: unknown) => log.error({ err }, 'MCP over HTTP failed'));
+      });
+      return true;
+    }
+    if (typeof id !== 'string') return false;
 
     // As fastify answers: the rate limit's headers go with a refusal (a hijacked reply drops them).
     admitJsonRequest(req, admission, MCP_PATH, config.bodyLimitBytes, (error, headers) => answer(res, error, headers), (body, admitted) => {

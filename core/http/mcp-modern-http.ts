@@ -3,6 +3,9 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Gateway } from '../gateway.js';
 import type { ModernServerOptions } from '../mcp/modern-server.js';
+import { claimsModernEra } from '../mcp/era-claim.js';
+import { listenRefusal } from '../mcp/listen-scope.js';
+import { errorAnswer, writeAnswer } from './http-reply.js';
 
 /** `/mcp` for 2026-07-28 requests: each answered on its own by a Server made for it. */
 export interface ModernMcpHttp {
@@ -27,10 +30,11 @@ export interface ModernMcpHttp {
  * catalog) reaches the factory as the request's `authInfo`, the SDK's channel for what the host
  * verified.
  */
-export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number): ModernMcpHttp {
+export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number, maxSubscriptions: number): ModernMcpHttp {
   const handler = createMcpHandler(
     ({ authInfo }) => gateway.modernServer((authInfo?.extra as { options: ModernServerOptions }).options),
-    { legacy: 'reject', maxRequestBodySize, onerror: (err) => gateway.log.debug({ err }, 'MCP request refused or failed') },
+    // Listen streams are held open like sessions, and capped as they are (in all).
+    { legacy: 'reject', maxRequestBodySize, maxSubscriptions, onerror: (err) => gateway.log.debug({ err }, 'MCP request refused or failed') },
   );
   const serveNode = toNodeHandler(handler, { maxRequestBodySize, onerror: (err) => gateway.log.error({ err }, 'MCP over HTTP failed') });
   // What 2025 sessions hear as notifications, `subscriptions/listen` streams hear through the entry's bus.
@@ -41,11 +45,20 @@ export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number): Mod
   ];
   return {
     async claims(req, body) {
+      // The common case, decided without building a web Request: the SDK never calls a request
+      // with the envelope legacy (an unsupported revision in it is this path's to answer).
+      if (claimsModernEra(body)) return true;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
       return !(await isLegacyRequest(new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers }), body, { maxRequestBodySize }));
     },
     serve(req, res, body, options) {
+      // The entry answers subscriptions/listen itself: what the caller may watch is checked first.
+      const refusal = listenRefusal(body, gateway.resources, options.view?.allowsPlugin);
+      if (refusal) {
+        writeAnswer(res, errorAnswer(refusal, gateway.errors, true));
+        return Promise.resolve();
+      }
       const auth: AuthInfo = { token: '', clientId: options.identity ?? '', scopes: [], extra: { options } };
       return serveNode(Object.assign(req, { auth }), res, body);
     },

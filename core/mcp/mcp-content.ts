@@ -1,6 +1,7 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { CallerRequest } from '../catalog/call-pipeline.js';
 import type { ContentRequest } from '../catalog/content-calls.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
@@ -19,8 +20,11 @@ export interface ContentDeps {
 
 /** Who a session's (or, in the 2026 era, a request's) requests come from and what they may use. */
 export interface ContentSession {
-  /** Asked per request, since `initialize` may name the client after connect. */
-  readonly caller: () => Caller;
+  /**
+   * Asked per request, since `initialize` may name the client after connect; a 2026-07-28
+   * request names its own client, in the `_meta` the SDK hands over as `ctx`.
+   */
+  readonly caller: (ctx?: ServerContext) => Caller;
   readonly allowsPlugin?: (plugin: string) => boolean;
 }
 
@@ -44,22 +48,23 @@ export function guarded<T, R>(deps: ContentDeps, method: string, handler: Handle
 }
 
 /**
- * The catalog request of one MCP request: cancelled by the SDK's signal for it (the client's
- * notifications/cancelled, or the session closing), with progress when the client asked.
+ * How the catalog hears from one MCP request the SDK handles: cancelled by the SDK's signal for
+ * it (the client's notifications/cancelled, or the session closing), with progress on the
+ * request's own stream when the client asked.
  */
-export function contentRequest(context: ContentSession, ctx: ServerContext): ContentRequest {
+export function requestHooks(ctx: ServerContext): Pick<CallerRequest, 'onCancelable' | 'onProgress'> {
   const { signal, _meta, notify } = ctx.mcpReq;
   const progressToken = _meta?.progressToken;
   return {
-    caller: context.caller(),
-    allowsPlugin: context.allowsPlugin,
     onCancelable: (cancel) => {
       if (signal.aborted) cancel();
       else signal.addEventListener('abort', cancel, { once: true });
     },
-    onProgress:
-      progressToken === undefined
-        ? undefined
-        : (update) => void notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
+    onProgress: progressToken === undefined ? undefined : (update) => void notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
   };
+}
+
+/** The catalog request of one resources, prompts or completion request. */
+export function contentRequest(context: ContentSession, ctx: ServerContext): ContentRequest {
+  return { caller: context.caller(ctx), allowsPlugin: context.allowsPlugin, ...requestHooks(ctx) };
 }

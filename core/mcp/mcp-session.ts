@@ -27,7 +27,7 @@ export interface McpSessionDeps {
   readonly sessions: SessionRegistry;
   readonly log: Logger;
   readonly version: string;
-  /** What `initialize` answers; SERVER_CAPABILITIES with the gateway's declared channels. */
+  /** What `initialize` and `server/discover` answer; SERVER_CAPABILITIES with the gateway's declared channels. */
   readonly capabilities?: ServerCapabilities;
 }
 

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol/server';
+import type { CallToolResult, JSONRPCMessage, ServerContext, TransportSendOptions } from '@modelcontextprotocol/server';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Caller } from '../plugins/plugin-types.js';
@@ -16,8 +16,8 @@ export interface ToolCallHost {
   readonly catalog: ToolCatalog;
   readonly errors: ErrorTable;
   readonly log: Logger;
-  /** Who is calling; asked per call, since `initialize` may name the client after connect. */
-  readonly caller: () => Caller;
+  /** Who is calling; asked per call, since `initialize` may name the client after connect (ContentSession.caller). */
+  readonly caller: (ctx?: ServerContext) => Caller;
   readonly allows?: (tool: RegisteredTool) => boolean;
   readonly profile?: Profile;
   /** How a call asks this session's client (sampling, elicitation) or logs to it. */
@@ -129,12 +129,17 @@ function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
 /** A catalog outcome as the JSON-RPC response: a result, an isError result or a protocol error. */
 function responseOf(id: RequestId, outcome: CallOutcome, errors: ErrorTable, notes: readonly string[]): JSONRPCMessage {
   if (!outcome.ok) return toolCallResponse(id, outcome, errors);
-  const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
-  if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
+  const result = withNotes(toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json), notes);
   const response = toolCallResponse(id, { ok: true, result }, errors);
   // The structured value was serialised once already (`outcome.json`, also the text block of a
   // plain value): it goes into the message's text as it is. For a listing that is half the work.
   if (result.structuredContent === undefined || result.structuredContent !== toRestData(outcome.value)) return response;
   const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${JSON.stringify(result.content)},"structuredContent":${outcome.json}}}`;
   return withJsonText(response, text);
+}
+
+/** `result` with the plugins' notes (ctx.sessions.resultNote) appended as text blocks. */
+export function withNotes(result: CallToolResult, notes: readonly string[]): CallToolResult {
+  if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
+  return result;
 }

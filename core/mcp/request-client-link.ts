@@ -12,14 +12,12 @@ import { isBelow } from './log-levels.js';
  * revision says to send none.
  */
 export function requestClientLink(ctx: ServerContext, log: Logger): ClientLink {
-  // The SDK lifts the revision's reserved `_meta` keys (protocol version, client, log level) into `envelope`.
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const threshold = envelope?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
-  const client = envelope?.[CLIENT_INFO_META_KEY] as { name?: string } | undefined;
+  const threshold = envelopeOf(ctx)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
+  const clientName = clientNameOf(ctx);
   const cannotAsk = (method: string) => Promise.reject(new Error(`${method} cannot be sent in the 2026-07-28 era`));
   return {
     capabilities: () => undefined,
-    clientName: () => client?.name,
+    clientName: () => clientName,
     createMessage: () => cannotAsk('sampling/createMessage'),
     elicitInput: () => cannotAsk('elicitation/create'),
     log(params) {
@@ -28,4 +26,15 @@ export function requestClientLink(ctx: ServerContext, log: Logger): ClientLink {
       return true;
     },
   };
+}
+
+/** The client a 2026-07-28 request names in its `_meta`, if it names one. */
+export function clientNameOf(ctx: ServerContext | undefined): string | undefined {
+  const name = (envelopeOf(ctx)?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** The SDK lifts the revision's reserved `_meta` keys (protocol version, client, log level) into `envelope`. */
+function envelopeOf(ctx: ServerContext | undefined): Record<string, unknown> | undefined {
+  return ctx?.mcpReq.envelope as Record<string, unknown> | undefined;
 }

@@ -1,9 +1,10 @@
 import type { CallToolResult, Server } from '@modelcontextprotocol/server';
 import { toMcpResult } from '../catalog/tool-result.js';
 import { toolErrorResult } from '../replies.js';
-import { rpcFailure } from './rpc-failure.js';
+import { requestHooks } from './mcp-content.js';
+import { withNotes, type ToolCallHost } from './mcp-tool-calls.js';
 import { requestClientLink } from './request-client-link.js';
-import type { ToolCallHost } from './mcp-tool-calls.js';
+import { rpcFailure } from './rpc-failure.js';
 
 /**
  * Answers tools/call through the SDK's Server, as a request handler: for a 2026-07-28 request,
@@ -16,28 +17,20 @@ import type { ToolCallHost } from './mcp-tool-calls.js';
 export function serveToolCalls(server: Server, host: ToolCallHost): void {
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    const { id, signal, notify, _meta } = ctx.mcpReq;
-    const progressToken = _meta?.progressToken;
-    const caller = host.caller();
+    const caller = host.caller(ctx);
     const outcome = await host.catalog.call(name, args, {
       caller,
       allows: host.allows,
       profile: host.profile,
       client: requestClientLink(ctx, host.log),
-      requestId: id,
-      onCancelable: (cancel) => {
-        if (signal.aborted) cancel();
-        else signal.addEventListener('abort', cancel, { once: true });
-      },
-      onProgress: progressToken === undefined ? undefined : (update) => void notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => {}),
+      requestId: ctx.mcpReq.id,
+      ...requestHooks(ctx),
     });
     if (!outcome.ok) {
       if (host.errors.get(outcome.error.code)?.mcp === 'protocol') throw rpcFailure(outcome.error, host.errors);
       return toolErrorResult(outcome.error);
     }
     const result = toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json);
-    const notes = host.notes?.(caller, name) ?? [];
-    if (notes.length > 0) result.content = [...result.content, ...notes.map((text) => ({ type: 'text' as const, text }))];
-    return result;
+    return withNotes(result, host.notes?.(caller, name) ?? []);
   });
 }

@@ -131,7 +131,7 @@ const tooManyConnections = (limit: number) =>
 const displacedUnauthenticated = (limit: number) =>
   new GatewayError(
     'CONNECTION_LIMIT',
-    `Closed to make room: all ${limit} connections were taken, and this one had not sent initialize with an API key yet. Send initialize with params._meta.apiKey as soon as you connect.`,
+    `Closed to make room: all ${limit} connections were taken, and this one had not sent initialize with an API key yet. Send initialize (in the 2026-07-28 era, any request) with params._meta.apiKey as soon as you connect.`,
   );
 
 function refuse(socket: Socket, error: GatewayError): void {

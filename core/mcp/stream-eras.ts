@@ -1,5 +1,8 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { Server, Transport } from '@modelcontextprotocol/server';
+import { ProtocolError, type Server, type Transport } from '@modelcontextprotocol/server';
+import { jsonRpcError } from '../replies.js';
+import { InboundGate, type GateStage } from './inbound-gate.js';
+import { listenRefusal } from './listen-scope.js';
 import { legacySession, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
 import { modernServer } from './modern-server.js';
 import type { ListChangedNotices } from './list-changed.js';
@@ -24,6 +27,12 @@ export interface StreamConnection {
  * through its own gate, as everywhere.
  */
 export function serveStreamEras(deps: StreamDeps, wire: Transport, options: McpSessionOptions, onLegacy?: (opened: LegacySession) => void): StreamConnection {
+  // The entry answers subscriptions/listen itself: what the caller may watch is checked first.
+  const refuseListen: GateStage = (message) => {
+    const refusal = listenRefusal(message, deps.resources, options.view?.allowsPlugin);
+    if (refusal) wire.send(jsonRpcError((message as { id: string | number }).id, refusal, deps.errors)).catch(() => {});
+    return refusal !== undefined;
+  };
   const handle = serveStdio(
     ({ era }) => {
       if (era === 'legacy') {
@@ -33,7 +42,11 @@ export function serveStreamEras(deps: StreamDeps, wire: Transport, options: McpS
       }
       return listeningModernServer(deps, options);
     },
-    { transport: wire, onerror: (err) => deps.log.debug({ err }, 'MCP connection error') },
+    {
+      transport: new InboundGate(wire, [refuseListen]),
+      // What a client got wrong is answered to it; anything else is the gateway's to look at.
+      onerror: (err) => (err instanceof ProtocolError ? deps.log.debug({ err }, 'MCP request refused') : deps.log.warn({ err }, 'MCP connection error')),
+    },
   );
   return handle;
 }
@@ -44,8 +57,7 @@ export function serveStreamEras(deps: StreamDeps, wire: Transport, options: McpS
  * streams that asked for them, and drops them otherwise.
  */
 function listeningModernServer(deps: StreamDeps, options: McpSessionOptions): Server {
-  const { transport, peer, identity, view } = options;
-  const server = modernServer(deps, { transport, peer, identity, view });
+  const server = modernServer(deps, options);
   const send = (method: string, params?: Record<string, unknown>) =>
     void server.notification({ method, params } as Parameters<Server['notification']>[0]).catch((err: unknown) => deps.log.debug({ err, method }, 'notification not sent'));
   const stops = [

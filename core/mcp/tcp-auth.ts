@@ -39,7 +39,7 @@ export async function admitTcpClient(transport: NdjsonTransport, socket: Socket,
       resolve(undefined);
     };
     const timer = setTimeout(
-      () => refuse(null, `No initialize with an API key arrived within ${timeoutMs / 1000} s (transports.tcp.authTimeoutMs); connection closed. Send initialize with params._meta.apiKey as soon as you connect.`),
+      () => refuse(null, `No initialize with an API key arrived within ${timeoutMs / 1000} s (transports.tcp.authTimeoutMs); connection closed. Send initialize (in the 2026-07-28 era, any request) with params._meta.apiKey as soon as you connect.`),
       timeoutMs,
     );
     transport.onclose = () => {

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, WITH_LIBRARY } from '../../helpers.js';
 
 const MODERN = '2026-07-28';
 const META = {
@@ -139,7 +139,7 @@ describe('MCP 2026-07-28 over /mcp', async () => {
 
 describe('MCP 2026-07-28 over /mcp with keys', async () => {
   const narrow = createApiKey();
-  const gateway = await startGateway({ auth: 'key', apiKeys: [{ name: 'narrow', hash: narrow.hash, scopes: ['echo'] }], registries: [FIXTURE_REGISTRY], plugins: { echo: {} } });
+  const gateway = await startGateway({ auth: 'key', apiKeys: [{ name: 'narrow', hash: narrow.hash, scopes: ['echo'] }], ...WITH_LIBRARY });
   const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
   after(() => http.close());
   const base = `http://127.0.0.1:${http.address.port}`;
@@ -155,5 +155,15 @@ describe('MCP 2026-07-28 over /mcp with keys', async () => {
     assert.deepEqual(body.result.tools.map((t: { name: string }) => t.name), ['echo']);
     const refused = await raw(base, 'tools/call', { _meta: META, name: 'gateway_status', arguments: {} }, { ...bearer, 'mcp-name': 'gateway_status' });
     assert.equal(JSON.parse(refused.body.result.content[0].text).code, 'FORBIDDEN');
+  });
+
+  it('refuses a subscriptions/listen on resources the key does not reach, or that do not exist', async () => {
+    const bearer = { authorization: `Bearer ${narrow.key}` };
+    const listen = (uri: string) => raw(base, 'subscriptions/listen', { _meta: META, notifications: { resourceSubscriptions: [uri] } }, bearer);
+    const forbidden = await listen('library://readme');
+    assert.equal(forbidden.status, 403);
+    assert.equal(forbidden.body.error.data.code, 'FORBIDDEN');
+    const missing = await listen('library://nope');
+    assert.equal(missing.body.error.data.code, 'RESOURCE_NOT_FOUND');
   });
 });

@@ -6,7 +6,7 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenSocket, type SocketAddress } from '../../../core/mcp/socket-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, WITH_LIBRARY } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 
 const MODERN = '2026-07-28';
@@ -52,7 +52,7 @@ describe('TCP and the unix socket in both eras', async () => {
       assert.ok((await client.listTools()).tools.some((t) => t.name === 'echo'));
       const { structuredContent } = await client.callTool({ name: 'echo', arguments: { text: 'streamed' } });
       assert.equal((structuredContent as { text: string }).text, 'streamed');
-      assert.equal((structuredContent as { caller: { sessionId?: string } }).caller.sessionId, undefined);
+      assert.deepEqual((structuredContent as { caller: unknown }).caller, { transport: address.kind, identity: 'v2-stream-client' });
       assert.equal(gateway.sessions.countByTransport()[address.kind], undefined);
     });
   }
@@ -94,7 +94,7 @@ describe('TCP and the unix socket in both eras', async () => {
 
 describe('TCP with keys in the 2026 era', async () => {
   const narrow = createApiKey();
-  const gateway = await startGateway({ auth: 'key', apiKeys: [{ name: 'narrow', hash: narrow.hash, scopes: ['echo'] }] });
+  const gateway = await startGateway({ auth: 'key', apiKeys: [{ name: 'narrow', hash: narrow.hash, scopes: ['echo'] }], ...WITH_LIBRARY });
   const tcp = await listenSocket(gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, gateway.config.transports.tcp);
   after(() => tcp.close());
 
@@ -105,6 +105,9 @@ describe('TCP with keys in the 2026 era', async () => {
     assert.deepEqual((await raw.next()).result.supportedVersions, [MODERN]);
     raw.send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: META } });
     assert.deepEqual((await raw.next()).result.tools.map((t: { name: string }) => t.name), ['echo']);
+    // A listen stream is held to the same scopes as a 2025 resources/subscribe.
+    raw.send({ jsonrpc: '2.0', id: 3, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourceSubscriptions: ['library://readme'] } } });
+    assert.equal((await raw.next()).error.data.code, 'FORBIDDEN');
   });
 
   it('refuses a 2026 request without a key with UNAUTHORIZED and closes', async () => {
