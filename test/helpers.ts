@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
+import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -299,4 +300,18 @@ export function httpRequest(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * What a 2026-07-28 client's `subscriptions/listen` for tool-list changes hears while the
+ * conformance fixture's hook changes the list once: `['tools']` when the stream is told.
+ */
+export async function toolListChangesHeard(client: ModernClient): Promise<string[]> {
+  const heard: string[] = [];
+  client.setNotificationHandler('notifications/tools/list_changed', () => void heard.push('tools'));
+  const subscription = await client.listen({ toolsListChanged: true });
+  await client.callTool({ name: 'test_trigger_tool_change', arguments: {} });
+  for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  await subscription.close();
+  return heard;
 }

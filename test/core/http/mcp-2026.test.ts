@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, WITH_LIBRARY } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, toolListChangesHeard, WITH_LIBRARY } from '../../helpers.js';
 
 const MODERN = '2026-07-28';
 const META = {
@@ -126,14 +126,7 @@ describe('MCP 2026-07-28 over /mcp', async () => {
   });
 
   it('tells an open subscriptions/listen stream that the tool list changed', async () => {
-    const client = await connect({ mode: { pin: MODERN } });
-    const heard: string[] = [];
-    client.setNotificationHandler('notifications/tools/list_changed', () => void heard.push('tools'));
-    const subscription = await client.listen({ toolsListChanged: true });
-    await client.callTool({ name: 'test_trigger_tool_change', arguments: {} });
-    for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await subscription.close();
-    assert.deepEqual(heard, ['tools']);
+    assert.deepEqual(await toolListChangesHeard(await connect({ mode: { pin: MODERN } })), ['tools']);
   });
 });
 

@@ -6,7 +6,7 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenSocket, type SocketAddress } from '../../../core/mcp/socket-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, WITH_LIBRARY } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, toolListChangesHeard, WITH_LIBRARY } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 
 const MODERN = '2026-07-28';
@@ -68,14 +68,7 @@ describe('TCP and the unix socket in both eras', async () => {
   });
 
   it('tells a subscriptions/listen stream on the connection that the tool list changed', async () => {
-    const client = await v2Client(unix.address, { mode: { pin: MODERN } });
-    const heard: string[] = [];
-    client.setNotificationHandler('notifications/tools/list_changed', () => void heard.push('tools'));
-    const subscription = await client.listen({ toolsListChanged: true });
-    await client.callTool({ name: 'test_trigger_tool_change', arguments: {} });
-    for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await subscription.close();
-    assert.deepEqual(heard, ['tools']);
+    assert.deepEqual(await toolListChangesHeard(await v2Client(unix.address, { mode: { pin: MODERN } })), ['tools']);
   });
 
   it('answers a revision it does not serve, and a 2025 initialize after the 2026 era was pinned, with -32022', async () => {
