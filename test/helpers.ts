@@ -315,3 +315,19 @@ export async function toolListChangesHeard(client: ModernClient): Promise<string
   await subscription.close();
   return heard;
 }
+
+/**
+ * What the relay fixture's onSubscribe and onUnsubscribe were told, in order (relay_hooks), once
+ * there are at least `count` calls or 2 s have passed: a closing stream tells its entries after
+ * it is gone. Any SDK's client.
+ */
+export async function relayHookCalls(
+  client: { callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ structuredContent?: unknown }> },
+  count = 0,
+): Promise<string[]> {
+  for (let i = 0; ; i++) {
+    const { calls } = (await client.callTool({ name: 'relay_hooks', arguments: {} })).structuredContent as { calls: string[] };
+    if (calls.length >= count || i >= 100) return calls;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -72,7 +72,7 @@ export async function startBareServe(dir: string): Promise<ServingChild> {
 }
 
 /** A raw MCP client over a child's stdin/stdout; closing it ends stdin, which stops the child. */
-export async function stdioClient(child: Child): Promise<RawMcpClient> {
+export async function stdioClient(child: Child, modern = false): Promise<RawMcpClient> {
   const { stdout, stdin } = child.process;
   const client = new RawMcpClient(
     ndjsonChannel(stdout!, stdin!, async () => {
@@ -80,9 +80,11 @@ export async function stdioClient(child: Child): Promise<RawMcpClient> {
       await Promise.race([child.exited, new Promise((r) => setTimeout(r, 3000))]);
       await child.stop(1000);
     }),
+    { modern },
   );
   try {
-    await client.initialize();
+    // A 2026-07-28 client opens with server/discover, as Claude Code does.
+    await (modern ? client.discover() : client.initialize());
   } catch (err) {
     throw new Error(`${(err as Error).message}; child ${child.pid}'s stderr:\n${child.stderrTail.join('\n')}`);
   }

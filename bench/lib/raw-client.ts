@@ -75,6 +75,11 @@ export class RawMcpClient {
     this.#channel.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) } as JSONRPCMessage);
   }
 
+  /** The 2026-07-28 opening, `server/discover` (with `apiKey` in its `_meta`, as TCP with keys wants it). */
+  discover(apiKey?: string): Promise<{ supportedVersions: string[] }> {
+    return this.request('server/discover', apiKey === undefined ? {} : { _meta: { apiKey } });
+  }
+
   /** initialize + notifications/initialized; resolves with the server's initialize result. */
   async initialize(name = 'mcp-gateway-bench', apiKey?: string): Promise<{ serverInfo: { name: string } }> {
     const result = await this.request('initialize', {

@@ -17,10 +17,11 @@ const TARGET = 0.9;
 const IN_FLIGHT = 16;
 const ARGS = { text: 'hello, gateway' };
 
-type TransportName = 'memory' | 'stdio' | 'tcp' | 'unix' | 'http' | 'http-2026';
+type TransportName = 'memory' | 'stdio' | 'stdio-2026' | 'tcp' | 'unix' | 'http' | 'http-2026';
 const TRANSPORTS: Array<{ name: TransportName; label: string }> = [
   { name: 'memory', label: 'in-memory pair' },
   { name: 'stdio', label: 'stdio' },
+  { name: 'stdio-2026', label: 'stdio, 2026-07-28' },
   { name: 'tcp', label: 'TCP' },
   { name: 'unix', label: 'unix socket' },
   { name: 'http', label: 'Streamable HTTP' },
@@ -66,6 +67,16 @@ async function openPair(name: TransportName, servers: { gateway: ServingChild; b
       const bareChild = spawnNode(BARE_SERVER, ['stdio']);
       const gateway = await stdioClient(gatewayChild);
       const bare = await stdioClient(bareChild);
+      return { gateway, bare, pids: { gateway: gatewayChild.pid, bare: bareChild.pid }, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
+    }
+    case 'stdio-2026': {
+      // Both sides serve either era through SDK v2's serveStdio entry; the clients open with server/discover.
+      const dir = tempDir();
+      const config = writeGatewayConfig(dir, benchGatewayConfig(dir), 'stdio.config.yaml');
+      const gatewayChild = spawnNode(GATEWAY_BIN, ['--stdio', '--config', config]);
+      const bareChild = spawnNode(BARE_SERVER, ['stdio-2026']);
+      const gateway = await stdioClient(gatewayChild, true);
+      const bare = await stdioClient(bareChild, true);
       return { gateway, bare, pids: { gateway: gatewayChild.pid, bare: bareChild.pid }, close: async () => void (await Promise.allSettled([gateway.close(), bare.close()])) };
     }
     case 'tcp':
@@ -140,7 +151,7 @@ export async function mcpSection(options: BenchOptions, servers: { gateway: Serv
     id: 'mcp',
     title: '1. MCP round trips: gateway vs a bare SDK server',
     method: [
-      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: SDK v2\'s low-level `Server` (`@modelcontextprotocol/server` 2.4, the SDK the gateway serves MCP with) with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `NodeStreamableHTTPServerTransport` (`@modelcontextprotocol/node`) on `node:http` for HTTP (the gateway serves the POSTs of an open session on node\'s HTTP server ahead of fastify, and the same SDK transport answers them). **2026-07-28** over HTTP: no initialize and no session, the protocol version and client in every request\'s `_meta` and the `Mcp-Method`/`Mcp-Name` headers; both sides answer with SDK v2\'s era entry (`createMcpHandler`, strict, on `toNodeHandler`) making a `Server` per request, the gateway after its guard, rate limit and fastify route. One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
+      'One `tools/call` of the trivial tool `bench_echo` per round trip (`{"text": "hello, gateway"}` in, the same text back), sequential and with 16 calls in flight on one session. **Gateway**: the real binary (`bin/mcp-gateway.js --stdio`, and `serve` for TCP, the unix socket and `/mcp`) with the default config (the owner key sent on TCP and `/mcp`, as `auth: key` asks) plus the `bench-echo` plugin (bench/plugins/bench-echo, plain JS, loaded through a registry folder like any third-party plugin): ajv validation of the arguments against the tool\'s JSON Schema, the per-call timeout, the audit row (journal line before the reply, folded into SQLite), Prometheus metrics, pino at `info`. The in-memory pair runs the gateway in the bench process (`createGateway`, logs at `warn`). **Baseline**: SDK v2\'s low-level `Server` (`@modelcontextprotocol/server` 2.4, the SDK the gateway serves MCP with) with the same handler and no validation (bench/servers/bare-server.js), on the same transport: `StdioServerTransport` on stdin/stdout and on each TCP/unix connection (the SDK\'s own NDJSON framing; the gateway uses its own `NdjsonTransport`, same wire format), `NodeStreamableHTTPServerTransport` (`@modelcontextprotocol/node`) on `node:http` for HTTP (the gateway serves the POSTs of an open session on node\'s HTTP server ahead of fastify, and the same SDK transport answers them). **2026-07-28** over HTTP: no initialize and no session, the protocol version and client in every request\'s `_meta` and the `Mcp-Method`/`Mcp-Name` headers; both sides answer with SDK v2\'s era entry (`createMcpHandler`, strict, on `toNodeHandler`) making a `Server` per request, the gateway after its guard and rate limit. **2026-07-28 over stdio**: the client opens with `server/discover` and sends the envelope with every request; both sides serve either era through SDK v2\'s `serveStdio` entry (the bare side: `bare-server.js stdio-2026`). One change to the default config: the HTTP rate limit (1,200 requests a minute) is raised out of reach, or a load test would measure 429 answers; the limiter still runs on every request.',
       `Client: a thin JSON-RPC client (bench/lib/raw-client.ts) that matches answers to ids and does not parse results with zod, the same code for both sides, so that server cost dominates. Each transport opens one session per side and first runs each side for ${options.warmSeconds} s at ${IN_FLIGHT} in flight, unmeasured, so that both are at their steady speed (V8 has tiered up the hot path, the heap has settled: where a long-running server spends its life; the first seconds after start are slower on both sides, the gateway's more so); then each mode runs ${options.rounds} rounds of ${options.seconds} s per side, alternating which side goes first; the table gives the median calls/s of each side and the median of the per-round ratios (with their range), and the median CPU time (user and system, from \`/proc/<pid>/stat\`, to the 10 ms tick) that each side's serving process spent per call: a throughput ratio also carries the client's cost and the host's swings (the client runs on a CPU of its own, see "Processes" above), while the CPU per call is the server's own cost (none for the in-memory pair, which runs in the bench process).`,
     ],
     tables: [
@@ -160,9 +171,9 @@ async function profileTransport(transport: TransportName, inFlight: number, seco
   const work = tempDir();
   let client: RawMcpClient;
   let stop: () => Promise<void>;
-  if (transport === 'stdio') {
+  if (transport === 'stdio' || transport === 'stdio-2026') {
     const config = writeGatewayConfig(work, benchGatewayConfig(work), 'stdio.config.yaml');
-    client = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config], { nodeArgs }));
+    client = await stdioClient(spawnNode(GATEWAY_BIN, ['--stdio', '--config', config], { nodeArgs }), transport === 'stdio-2026');
     stop = () => client.close();
   } else {
     const served = await startGatewayServe(work, nodeArgs);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The bare baselines as a child process, the counterpart of `bin/mcp-gateway.js`:
 //   bare-server.js stdio                        one MCP session on stdin/stdout
+//   bare-server.js stdio-2026                   the same in either era: the SDK's serveStdio entry
 //   bare-server.js serve --tcp H:P --unix PATH --http H:P --rest H:P
 // `serve` prints one {"msg":"listening","address":...} line per listener on stderr, the same
 // shape as the gateway's log, and stops on SIGTERM/SIGINT.
@@ -34,6 +35,19 @@ function announce(address) {
 function hostPort(value) {
   const i = value.lastIndexOf(':');
   return [value.slice(0, i), Number(value.slice(i + 1))];
+}
+
+/** Both eras on stdin/stdout, as SDK v2 serves them: its era entry, the first message deciding. */
+async function serveStdioEras() {
+  const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  const done = new Promise((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+  });
+  const handle = serveStdio(() => createBareServer(), { transport: streamTransport(process.stdin, process.stdout, () => {}) });
+  await done;
+  await handle.close().catch(() => {});
+  process.exit(0);
 }
 
 async function serveStdio() {
@@ -197,8 +211,9 @@ const { values, positionals } = parseArgs({
   options: { tcp: { type: 'string' }, unix: { type: 'string' }, http: { type: 'string' }, rest: { type: 'string' } },
 });
 if (positionals[0] === 'stdio') await serveStdio();
+else if (positionals[0] === 'stdio-2026') await serveStdioEras();
 else if (positionals[0] === 'serve') await serve(values);
 else {
-  process.stderr.write('usage: bare-server.js stdio | serve [--tcp H:P] [--unix PATH] [--http H:P] [--rest H:P]\n');
+  process.stderr.write('usage: bare-server.js stdio | stdio-2026 | serve [--tcp H:P] [--unix PATH] [--http H:P] [--rest H:P]\n');
   process.exit(2);
 }

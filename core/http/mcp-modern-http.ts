@@ -4,7 +4,7 @@ import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextp
 import type { Gateway } from '../gateway.js';
 import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { claimsModernEra } from '../mcp/era-claim.js';
-import { listenRefusal } from '../mcp/listen-scope.js';
+import { admitListen, listenedUris } from '../mcp/listen-admission.js';
 import { errorAnswer, writeAnswer } from './http-reply.js';
 
 /** `/mcp` for 2026-07-28 requests: each answered on its own by a Server made for it. */
@@ -52,12 +52,14 @@ export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number, maxS
       for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
       return !(await isLegacyRequest(new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers }), body, { maxRequestBodySize }));
     },
-    serve(req, res, body, options) {
-      // The entry answers subscriptions/listen itself: what the caller may watch is checked first.
-      const refusal = listenRefusal(body, gateway.resources, options.view?.allowsPlugin);
-      if (refusal) {
-        writeAnswer(res, errorAnswer(refusal, gateway.errors, true));
-        return Promise.resolve();
+    async serve(req, res, body, options) {
+      // The entry answers subscriptions/listen itself: a listen that names resources is admitted
+      // first, and holds them until its stream closes.
+      const uris = listenedUris(body);
+      if (uris) {
+        const admitted = await admitListen(uris, gateway, options.view?.allowsPlugin);
+        if ('refusal' in admitted) return writeAnswer(res, errorAnswer(admitted.refusal, gateway.errors, true));
+        res.once('close', admitted.release);
       }
       const auth: AuthInfo = { token: '', clientId: options.identity ?? '', scopes: [], extra: { options } };
       return serveNode(Object.assign(req, { auth }), res, body);

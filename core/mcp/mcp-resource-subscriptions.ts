@@ -37,7 +37,7 @@ export function serveResourceSubscriptions(server: Server, deps: ContentDeps, se
         try {
           await subscriptions.beforeFirst(uri, () => onSubscribe(uri));
         } catch (err) {
-          throw rpcFailure(isGatewayError(err) && errors.get(err.code) ? err : unexpected('resources/subscribe', err, deps), errors);
+          throw rpcFailure(hookFailure('resources/subscribe', err, deps), errors);
         }
       }
       // A session that closed meanwhile must not hold a subscription nothing would ever end.
@@ -74,7 +74,7 @@ export function serveResourceSubscriptions(server: Server, deps: ContentDeps, se
 }
 
 /** Tells the entries of `uris` that have no subscriber left; best effort (the session may be gone). */
-function lastGone(deps: ContentDeps, uris: readonly string[]): void {
+export function lastGone(deps: ContentDeps, uris: readonly string[]): void {
   for (const uri of uris) {
     if (deps.subscriptions.count(uri) > 0) continue;
     const hook = deps.resources.resolve(uri)?.resource.definition.onUnsubscribe;
@@ -87,7 +87,9 @@ function lastGone(deps: ContentDeps, uris: readonly string[]): void {
   }
 }
 
-function unexpected(method: string, err: unknown, deps: ContentDeps): GatewayError {
+/** What an entry's refusing onSubscribe answers: its own code when the table knows it, else INTERNAL_ERROR (logged). */
+export function hookFailure(method: string, err: unknown, deps: ContentDeps): GatewayError {
+  if (isGatewayError(err) && deps.errors.get(err.code)) return err;
   deps.log.error({ err, method }, 'MCP request failed');
   return new GatewayError('INTERNAL_ERROR', `${method} failed unexpectedly; the gateway log has the details.`);
 }

@@ -120,7 +120,7 @@ interface ToolCallParams {
 }
 
 /** The request id a `notifications/cancelled` names, if `message` is one. */
-function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
+export function cancelledRequest(message: JSONRPCMessage): RequestId | undefined {
   if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
   const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
   return typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;

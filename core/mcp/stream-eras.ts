@@ -1,8 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ProtocolError, type Server, type Transport } from '@modelcontextprotocol/server';
-import { jsonRpcError } from '../replies.js';
-import { InboundGate, type GateStage } from './inbound-gate.js';
-import { listenRefusal } from './listen-scope.js';
+import { InboundGate } from './inbound-gate.js';
+import { listenStage } from './listen-stage.js';
 import { legacySession, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
 import { modernServer } from './modern-server.js';
 import type { ListChangedNotices } from './list-changed.js';
@@ -27,12 +26,20 @@ export interface StreamConnection {
  * through its own gate, as everywhere.
  */
 export function serveStreamEras(deps: StreamDeps, wire: Transport, options: McpSessionOptions, onLegacy?: (opened: LegacySession) => void): StreamConnection {
-  // The entry answers subscriptions/listen itself: what the caller may watch is checked first.
-  const refuseListen: GateStage = (message) => {
-    const refusal = listenRefusal(message, deps.resources, options.view?.allowsPlugin);
-    if (refusal) wire.send(jsonRpcError((message as { id: string | number }).id, refusal, deps.errors)).catch(() => {});
-    return refusal !== undefined;
+  // The entry answers subscriptions/listen itself: a listen that names resources is admitted first.
+  const listens = listenStage(
+    deps,
+    options.view?.allowsPlugin,
+    (message) => void wire.send(message).catch(() => {}),
+    (message) => gate.onmessage?.(message),
+  );
+  // Chained before the gate takes the wire's handlers: a connection's end ends its listens' holds.
+  const { onclose } = wire;
+  wire.onclose = () => {
+    onclose?.();
+    listens.releaseAll();
   };
+  const gate = new InboundGate(wire, [listens.stage]);
   const handle = serveStdio(
     ({ era }) => {
       if (era === 'legacy') {
@@ -43,7 +50,7 @@ export function serveStreamEras(deps: StreamDeps, wire: Transport, options: McpS
       return listeningModernServer(deps, options);
     },
     {
-      transport: new InboundGate(wire, [refuseListen]),
+      transport: gate,
       // What a client got wrong is answered to it; anything else is the gateway's to look at.
       onerror: (err) => (err instanceof ProtocolError ? deps.log.debug({ err }, 'MCP request refused') : deps.log.warn({ err }, 'MCP connection error')),
     },

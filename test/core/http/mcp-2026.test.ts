@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, toolListChangesHeard, WITH_LIBRARY } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, relayHookCalls, resultJson, startGateway, toolListChangesHeard, WITH_LIBRARY, WITH_RELAY } from '../../helpers.js';
 
 const MODERN = '2026-07-28';
 const META = {
@@ -158,5 +158,21 @@ describe('MCP 2026-07-28 over /mcp with keys', async () => {
     assert.equal(forbidden.body.error.data.code, 'FORBIDDEN');
     const missing = await listen('library://nope');
     assert.equal(missing.body.error.data.code, 'RESOURCE_NOT_FOUND');
+  });
+});
+
+describe('a 2026 listen over /mcp holds the resources it names until its stream closes', async () => {
+  const gateway = await startGateway(WITH_RELAY);
+  const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
+  after(() => http.close());
+  const client = new Client({ name: 'v2-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`)));
+  after(() => client.close());
+
+  it("tells the entry of the listen's first hold and of its end", async () => {
+    const subscription = await client.listen({ resourceSubscriptions: ['relay://status'] });
+    assert.deepEqual(await relayHookCalls(client), ['subscribe relay://status']);
+    await subscription.close();
+    assert.deepEqual(await relayHookCalls(client, 2), ['subscribe relay://status', 'unsubscribe relay://status']);
   });
 });

@@ -6,7 +6,7 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenSocket, type SocketAddress } from '../../../core/mcp/socket-server.js';
-import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, toolListChangesHeard, WITH_LIBRARY } from '../../helpers.js';
+import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, relayHookCalls, toolListChangesHeard, WITH_LIBRARY, WITH_RELAY } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 
 const MODERN = '2026-07-28';
@@ -110,5 +110,25 @@ describe('TCP with keys in the 2026 era', async () => {
     assert.equal(refused.error.data.code, 'UNAUTHORIZED');
     assert.match(refused.error.message, /send it in tools\/list as params\._meta\.apiKey/);
     await raw.ended;
+  });
+});
+
+describe('a 2026 listen holds the resources it names, as resources/subscribe does', async () => {
+  const dir = tempDir();
+  const gateway = await startGateway(WITH_RELAY, dir);
+  const unix = await listenSocket(gateway, { kind: 'unix', path: join(dir, 'gw.sock') }, gateway.config.transports.tcp);
+  after(() => unix.close());
+
+  it("tells the entry of the listen's first hold and of its end", async () => {
+    const client = await v2Client(unix.address, { mode: { pin: MODERN } });
+    const subscription = await client.listen({ resourceSubscriptions: ['relay://status'] });
+    assert.deepEqual(await relayHookCalls(client), ['subscribe relay://status']);
+    await subscription.close();
+    assert.deepEqual(await relayHookCalls(client, 2), ['subscribe relay://status', 'unsubscribe relay://status']);
+  });
+
+  it("refuses a listen the entry's onSubscribe refuses, with its code", async () => {
+    const client = await v2Client(unix.address, { mode: { pin: MODERN } });
+    await assert.rejects(client.listen({ resourceSubscriptions: ['relay://feeds/refused'] }), (err: any) => err.data?.code === 'RELAY_UPSTREAM_REFUSED');
   });
 });
