@@ -1,4 +1,13 @@
-import { Server, type ServerCapabilities, type Transport } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCRequest,
+  PROTOCOL_VERSION_META_KEY,
+  Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  UnsupportedProtocolVersionError,
+  type ServerCapabilities,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { claimsModernEra } from './era-claim.js';
 import type { ErrorTable } from '../errors.js';
 import { jsonRpcError } from '../replies.js';
 import type { Logger } from '../logger.js';
@@ -110,6 +119,24 @@ export interface LegacySession {
 }
 
 /**
+ * The gate stage of a 2025-era session that refuses a request claiming 2026-07-28 in its
+ * `_meta`: eras do not mix on one session, and the SDK's entries, once a connection is pinned,
+ * pass such a request through as a 2025 one. -32022, naming the revisions this session speaks.
+ */
+function refuseModernRequests(transport: Transport): GateStage {
+  return (message) => {
+    if (!isJSONRPCRequest(message) || !claimsModernEra(message)) return false;
+    const requested = String((message.params?._meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY]);
+    const error = new UnsupportedProtocolVersionError(
+      { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested },
+      `Unsupported protocol version: ${requested} on a session begun with initialize, which speaks the 2025 revisions only.`,
+    );
+    transport.send({ jsonrpc: '2.0', id: message.id, error: { code: error.code, message: error.message, data: error.data } }).catch(() => {});
+    return true;
+  };
+}
+
+/**
  * One 2025-era MCP session: a fresh SDK Server (the SDK allows one connection per Server) wired
  * to the shared catalog, and connected to `transport`. Resolves once the transport has started.
  */
@@ -156,7 +183,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
       if ('method' in message && message.method === 'notifications/initialized' && !('id' in message)) session.ready = true;
       return false;
     };
-    return new InboundGate(inner, [toolCalls.receive, paramsStage(inner, 'legacy'), markReady], asLegacyResponse);
+    return new InboundGate(inner, [refuseModernRequests(inner), toolCalls.receive, paramsStage(inner, 'legacy'), markReady], asLegacyResponse);
   });
   // Read when asked rather than set at `initialized`: over --stdio the held `initialize` and
   // `initialized` are replayed together, and the SDK runs the notification's handler first.

@@ -83,6 +83,20 @@ describe('TCP and the unix socket in both eras', async () => {
     raw.send({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'late', version: '1' } } });
     assert.equal((await raw.next()).error.code, -32022);
   });
+
+  it('refuses a request claiming 2026-07-28 on a connection that began with initialize, with -32022', async () => {
+    const raw = await RawConnection.open(unix.address);
+    after(() => raw.socket.destroy());
+    raw.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mixed', version: '1' } } });
+    assert.equal((await raw.next()).result.protocolVersion, '2025-11-25');
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    raw.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' }, _meta: META } });
+    const refused = await raw.next();
+    assert.equal(refused.error.code, -32022);
+    assert.equal(refused.error.data.requested, MODERN);
+    raw.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } });
+    assert.equal((await raw.next()).result.structuredContent.text, 'x');
+  });
 });
 
 describe('TCP with keys in the 2026 era', async () => {
