@@ -414,12 +414,27 @@ export const coreErrors = {
   CLIENT_CAPABILITY_MISSING: {
     status: 400,
     mcp: 'result',
-    description: 'The tool asked the client for sampling or elicitation, but the client did not declare that capability at initialize, or the call came over REST or the CLI, where there is no client to ask; call the tool over MCP from a client that offers it.',
+    description:
+      "The tool asked the client for sampling, elicitation or its roots, but the client did not declare that capability (at initialize, or in a 2026-07-28 request's _meta), or the call came over REST or the CLI, where there is no client to ask; call the tool over MCP from a client that offers it. `details.capability` names it. A 2026-07-28 tools/call gets the revision's -32021 instead, whose data.requiredCapabilities names it.",
+  },
+  // MCP IN BOTH ERAS (issue 35, item 4): Multi Round-Trip Requests of the 2026-07-28 revision.
+  INPUT_REQUIRED: {
+    status: 409,
+    mcp: 'result',
+    description:
+      'The call asked the client a question (sampling, elicitation, roots) during a 2026-07-28 request, which cannot wait for the answer: the call ended and the client got an InputRequiredResult with the questions instead of this error. The audit log records such a round with this code.',
+  },
+  REQUEST_STATE_INVALID: {
+    status: 400,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description:
+      "A retried 2026-07-28 request carried a requestState minted for another call (another tool, prompt, resource or arguments) or another caller. A forged, altered or expired state gets the SDK's -32602 'Invalid or expired requestState'. Send the request again without requestState and inputResponses to start over.",
   },
   CLIENT_REQUEST_FAILED: {
     status: 502,
     mcp: 'result',
-    description: 'The tool asked the MCP client for sampling or elicitation and the client refused, answered with something that is not a valid result, or did not answer in time; `details.method` names the request.',
+    description: 'The tool asked the MCP client for sampling, elicitation or its roots and the client refused, answered with something that is not a valid result, or did not answer in time; `details.method` names the request.',
   },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { openMcpSession, serverCapabilities, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp/mcp-session.js';
 import { serveStreamEras, type StreamConnection } from './mcp/stream-eras.js';
 import { modernServer, type ModernServerOptions } from './mcp/modern-server.js';
+import { requestStateCodec } from './mcp/request-state-key.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
 import { ListeningAddresses } from './listening.js';
 import type { CoreServices } from './plugins/plugin-context.js';
@@ -163,7 +164,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // nothing else to undo.
   const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
   let db: Database;
+  let requestStates: McpSessionDeps['requestStates'];
   try {
+    requestStates = await requestStateCodec(store, config.dataDir);
     db = openDatabase(join(config.dataDir, 'gateway.db'));
   } catch (err) {
     await store.close();
@@ -248,7 +251,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
 
   const closeOwn = () => (closing ??= closeAll());
   // A function: `capabilities` is set again once the registry is read.
-  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities });
+  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities, requestStates });
   const gateway: Gateway = {
     config,
     log,

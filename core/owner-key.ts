@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { createApiKey } from './http/api-keys.js';
-import { GatewayError } from './errors.js';
-import { makePrivateDir } from './private-files.js';
+import { loadSecretFile } from './secret-file.js';
 
 export const OWNER_KEY_FILE = 'owner.key';
 const KEY_PATTERN = /^mgw_[A-Za-z0-9_-]{43}$/;
@@ -19,60 +15,11 @@ export interface OwnerKey {
 /**
  * Reads the owner key from `dataDir/owner.key`, or creates it (mode 0600, in a 0700 folder).
  * Like Jupyter's token file, the key is stored as it is, since its owner has to be able to
- * read it again; the file mode protects it. Created whole or not at all: written to a
- * temporary file, then linked into place, which fails if another gateway starting at the
- * same moment got there first (and then its key is used).
+ * read it again; the file mode protects it (secret-file.ts).
  */
 export function loadOwnerKey(dataDir: string): OwnerKey {
-  makePrivateDir(dataDir);
-  const file = join(dataDir, OWNER_KEY_FILE);
-  const existing = readOwnerKey(file);
-  if (existing !== undefined) return { key: existing, file, created: false };
-  const { key } = createApiKey();
-  const temporary = join(dataDir, `.owner.key.${process.pid}.${randomBytes(4).toString('hex')}`);
-  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  try {
-    try {
-      writeSync(fd, `${key}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    // link(2), unlike rename(2), never replaces: of gateways starting at once, one key wins.
-    linkSync(temporary, file);
-    return { key, file, created: true };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    unlinkSync(temporary);
-  }
-  return { key: readOwnerKey(file)!, file, created: false };
-}
-
-/**
- * The key in `file` (undefined when there is none yet), which must be a regular file of this
- * user's that no one else can read: a symlink or a file someone else planted is refused.
- */
-function readOwnerKey(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    const reason = (err as NodeJS.ErrnoException).code === 'ELOOP' ? 'is a symlink' : `cannot be read (${(err as NodeJS.ErrnoException).code})`;
-    throw new GatewayError('CONFIG_INVALID', `${file} ${reason}; delete it and restart to make a new owner key.`, { cause: err });
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.uid !== process.getuid?.() || (stats.mode & 0o077) !== 0) {
-      throw new GatewayError('CONFIG_INVALID', `${file} must be a regular file of this user's with mode 0600 (others could read or replace the key); delete it and restart to make a new one.`);
-    }
-    const key = readFileSync(fd, 'utf8').trim();
-    if (!KEY_PATTERN.test(key)) throw new GatewayError('CONFIG_INVALID', `${file} does not hold an owner key; delete it and restart to make a new one.`);
-    return key;
-  } finally {
-    closeSync(fd);
-  }
+  const { secret, file, created } = loadSecretFile(dataDir, { label: 'owner key', name: OWNER_KEY_FILE, pattern: KEY_PATTERN, make: () => createApiKey().key });
+  return { key: secret, file, created };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CreateMessageRequestParamsSchema, ElicitRequestFormParamsSchema } from '@modelcontextprotocol/core';
+import { CreateMessageRequestParamsSchema, ElicitRequestFormParamsSchema, ListRootsRequestSchema } from '@modelcontextprotocol/core';
 import {
   ProtocolError,
   SdkError,
@@ -6,11 +6,12 @@ import {
   type ClientCapabilities,
   type CreateMessageResult,
   type ElicitResult,
+  type ListRootsResult,
   type LoggingLevel,
   type RequestId,
 } from '@modelcontextprotocol/server';
 import { GatewayError } from '../errors.js';
-import type { ClientRequestOptions, ElicitationParams, SamplingParams, TransportKind } from '../plugins/plugin-types.js';
+import type { ClientRequestOptions, ElicitationParams, RootsParams, SamplingParams, TransportKind } from '../plugins/plugin-types.js';
 
 /**
  * What a call needs of the MCP session it came from to ask the client something or log to
@@ -26,6 +27,8 @@ export interface ClientLink {
   createMessage(params: SamplingParams, options: LinkRequestOptions): Promise<CreateMessageResult>;
   /** Sends `elicitation/create` (form mode); accepted content is checked against the requested schema. */
   elicitInput(params: ElicitationParams, options: LinkRequestOptions): Promise<ElicitResult>;
+  /** Sends `roots/list` and resolves with the validated result. */
+  listRoots(params: RootsParams, options: LinkRequestOptions): Promise<ListRootsResult>;
   /**
    * Sends `notifications/message` as part of request `relatedRequestId`, unless the session's
    * `logging/setLevel` filters the level out. Returns whether it was sent.
@@ -37,6 +40,13 @@ export interface LinkRequestOptions {
   readonly relatedRequestId: RequestId;
   readonly signal: AbortSignal;
   readonly timeout: number;
+  /** The name the plugin gave the question (`options.key`), for a 2026-07-28 InputRequiredResult. */
+  readonly key: string | undefined;
+  /**
+   * Ends the call with `reason`, as a cancellation does. A 2026-07-28 request cannot wait for
+   * an answer: its link ends the call and the face answers with the questions instead.
+   */
+  readonly endCall: (reason: GatewayError) => void;
 }
 
 /** The call a question to the client belongs to. */
@@ -47,12 +57,18 @@ export interface AskingCall {
   readonly signal: AbortSignal;
   /** The tool's time limit: no question may outlive the call. */
   readonly timeoutMs: number;
+  /** Ends the call (RunningCall.abort). */
+  readonly abort: (reason: GatewayError) => void;
 }
 
 const ASKS = {
   sampling: { method: 'sampling/createMessage', params: CreateMessageRequestParamsSchema, verb: 'call.sample' },
   elicitation: { method: 'elicitation/create', params: ElicitRequestFormParamsSchema, verb: 'call.elicit' },
+  roots: { method: 'roots/list', params: ListRootsRequestSchema.shape.params, verb: 'call.listRoots' },
 } as const;
+
+/** A question's name in an InputRequiredResult: short, and plain enough to read in a log. */
+const QUESTION_KEY = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export type ClientAsk = keyof typeof ASKS;
 
@@ -64,6 +80,12 @@ export function sampleFromClient(call: AskingCall, params: SamplingParams, optio
 /** `call.elicit(...)`: as `sampleFromClient`, for `elicitation/create` in form mode. */
 export function elicitFromClient(call: AskingCall, params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitResult> {
   return askClient(call, 'elicitation', params, options, (link, request) => link.elicitInput(params, request));
+}
+
+/** `call.listRoots()`: as `sampleFromClient`, for `roots/list`. */
+export function listRootsOfClient(call: AskingCall, options?: ClientRequestOptions): Promise<ListRootsResult> {
+  const params: RootsParams = {};
+  return askClient(call, 'roots', params, options, (link, request) => link.listRoots(params, request));
 }
 
 async function askClient<T>(
@@ -79,7 +101,7 @@ async function askClient<T>(
     throw new GatewayError(
       'CLIENT_CAPABILITY_MISSING',
       `The tool needs to ask the MCP client (${method}), but this call came over ${call.transport}, where there is no MCP client to ask; call the tool over MCP from a client that supports ${kind}.`,
-      { details: { method } },
+      { details: { method, capability: kind } },
     );
   }
   const declared = link.capabilities()?.[kind];
@@ -88,7 +110,7 @@ async function askClient<T>(
     throw new GatewayError(
       'CLIENT_CAPABILITY_MISSING',
       `The tool needs to ask the client (${method}), but ${client} did not declare the "${kind}" capability; use a client that supports ${kind}.`,
-      { details: { method } },
+      { details: { method, capability: kind } },
     );
   }
   // The plugin's mistake, not the caller's: a plain error, so it is logged and the caller gets INTERNAL_ERROR.
@@ -98,8 +120,10 @@ async function askClient<T>(
   if (call.signal.aborted) throw call.signal.reason;
   const timeout = Math.min(options?.timeoutMs ?? call.timeoutMs, call.timeoutMs);
   if (!(timeout > 0)) throw new TypeError(`${verb}: options.timeoutMs must be a positive number of milliseconds.`);
+  const key = options?.key;
+  if (key !== undefined && !QUESTION_KEY.test(key)) throw new TypeError(`${verb}: options.key must be 1 to 64 letters, digits and _.:- characters.`);
   try {
-    return await send(link, { relatedRequestId: requestId, signal: call.signal, timeout });
+    return await send(link, { relatedRequestId: requestId, signal: call.signal, timeout, key, endCall: call.abort });
   } catch (err) {
     // The call ended first (cancelled, timed out, shutdown): its own reason says why.
     if (call.signal.aborted) throw call.signal.reason;

@@ -84,6 +84,7 @@ function completionContext(call: RunningCall, args: Readonly<Record<string, stri
     progress: (update) => call.progress(update),
     sample: (params, options) => call.sample(params, options),
     elicit: (params, options) => call.elicit(params, options),
+    listRoots: (options) => call.listRoots(options),
     logToClient: (level, data, options) => call.logToClient(level, data, options),
   };
 }

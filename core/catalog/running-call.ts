@@ -9,10 +9,11 @@ import type {
   ElicitationResult,
   McpLogLevel,
   ProgressUpdate,
+  RootsResult,
   SamplingParams,
   SamplingResult,
 } from '../plugins/plugin-types.js';
-import { elicitFromClient, sampleFromClient, type AskingCall, type ClientLink } from './client-link.js';
+import { elicitFromClient, listRootsOfClient, sampleFromClient, type AskingCall, type ClientLink } from './client-link.js';
 import { logToClient } from './client-log.js';
 
 /**
@@ -130,13 +131,24 @@ export class RunningCall implements CallContext {
     return elicitFromClient(this.#asking(), params, options);
   }
 
+  listRoots(options?: ClientRequestOptions): Promise<RootsResult> {
+    return listRootsOfClient(this.#asking(), options);
+  }
+
   logToClient(level: McpLogLevel, data: unknown, options?: { readonly logger?: string }): boolean {
     const target = this.#client && this.#requestId !== undefined ? { link: this.#client, requestId: this.#requestId } : undefined;
     return logToClient(target, this.#bindings.plugin, () => this.log, level, data, options);
   }
 
   #asking(): AskingCall {
-    return { link: this.#client, requestId: this.#requestId, transport: this.caller.transport, signal: this.signal, timeoutMs: this.#timeoutMs };
+    return {
+      link: this.#client,
+      requestId: this.#requestId,
+      transport: this.caller.transport,
+      signal: this.signal,
+      timeoutMs: this.#timeoutMs,
+      abort: (reason) => this.abort(reason),
+    };
   }
 
   /** Cancels the call once: the signal fires and `race`'s promise rejects with `reason`. */

@@ -1,4 +1,5 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ClientLink } from '../catalog/client-link.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { CallerRequest } from '../catalog/call-pipeline.js';
@@ -26,6 +27,25 @@ export interface ContentSession {
    */
   readonly caller: (ctx?: ServerContext) => Caller;
   readonly allowsPlugin?: (plugin: string) => boolean;
+  /** How a prompts/get or resources/read asks its client; it cannot when absent. */
+  readonly asking?: (ctx: ServerContext, method: 'prompts/get' | 'resources/read', target: string, args: unknown) => RequestAsking;
+}
+
+/**
+ * How one request asks its client: the link its call gets (a 2025 session's, or the 2026
+ * request's own, input-round.ts), and what a call that ended to ask answers instead.
+ */
+export interface RequestAsking {
+  readonly client: ClientLink;
+  /** The InputRequiredResult of a 2026-07-28 call that ended (with `error`) to ask; undefined for any other end. */
+  inputRequired(ctx: ServerContext, error: GatewayError): Promise<InputRequiredResult> | undefined;
+}
+
+/** What a prompts/get or resources/read whose call failed answers: the questions when it ended to ask, else the JSON-RPC error. */
+export function failedContent(asking: RequestAsking | undefined, ctx: ServerContext, error: GatewayError, errors: ErrorTable, uri?: string): Promise<InputRequiredResult> {
+  const questions = asking?.inputRequired(ctx, error);
+  if (questions) return questions;
+  throw rpcFailure(error, errors, uri);
 }
 
 type Handler<T, R> = (request: { params: T }, ctx: ServerContext) => Promise<R>;
@@ -64,7 +84,8 @@ export function requestHooks(ctx: ServerContext): Pick<CallerRequest, 'onCancela
   };
 }
 
-/** The catalog request of one resources, prompts or completion request. */
-export function contentRequest(context: ContentSession, ctx: ServerContext): ContentRequest {
-  return { caller: context.caller(ctx), allowsPlugin: context.allowsPlugin, ...requestHooks(ctx) };
+/** The catalog request of one resources, prompts or completion request; `asking` lets its call ask the client. */
+export function contentRequest(context: ContentSession, ctx: ServerContext, asking?: RequestAsking): ContentRequest {
+  const client = asking === undefined ? {} : { client: asking.client, requestId: ctx.mcpReq.id };
+  return { caller: context.caller(ctx), allowsPlugin: context.allowsPlugin, ...requestHooks(ctx), ...client };
 }

@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
+import { contentRequest, failedContent, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
 import { rpcFailure } from './rpc-failure.js';
 
 /**
@@ -14,9 +14,9 @@ export function servePrompts(server: Server, deps: ContentDeps, context: Content
   server.setRequestHandler(
     'prompts/get',
     guarded(deps, 'prompts/get', async ({ params }, ctx) => {
-      const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, ctx));
-      if (!outcome.ok) throw rpcFailure(outcome.error, errors);
-      return outcome.value;
+      const asking = context.asking?.(ctx, 'prompts/get', params.name, params.arguments);
+      const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, ctx, asking));
+      return outcome.ok ? outcome.value : failedContent(asking, ctx, outcome.error, errors);
     }),
   );
 

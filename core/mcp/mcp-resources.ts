@@ -1,6 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { contentRequest, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
-import { rpcFailure } from './rpc-failure.js';
+import { contentRequest, failedContent, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
 
 /**
  * Answers resources/list, resources/templates/list and resources/read from the resource
@@ -18,9 +17,10 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
   server.setRequestHandler(
     'resources/read',
     guarded(deps, 'resources/read', async (request, ctx) => {
-      const outcome = await resources.read(request.params.uri, contentRequest(context, ctx));
-      if (!outcome.ok) throw rpcFailure(outcome.error, errors, request.params.uri);
-      return { contents: outcome.value };
+      const { uri } = request.params;
+      const asking = context.asking?.(ctx, 'resources/read', uri, undefined);
+      const outcome = await resources.read(uri, contentRequest(context, ctx, asking));
+      return outcome.ok ? { contents: outcome.value } : failedContent(asking, ctx, outcome.error, errors, uri);
     }),
   );
 }

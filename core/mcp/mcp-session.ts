@@ -4,7 +4,9 @@ import {
   Server,
   SUPPORTED_PROTOCOL_VERSIONS,
   UnsupportedProtocolVersionError,
+  type RequestStateCodec,
   type ServerCapabilities,
+  type ServerOptions,
   type Transport,
 } from '@modelcontextprotocol/server';
 import { claimsModernEra } from './era-claim.js';
@@ -26,6 +28,8 @@ import { serveResources } from './mcp-resources.js';
 import { serveResourceSubscriptions } from './mcp-resource-subscriptions.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { sessionClientLink } from './session-client-link.js';
+import type { ContentSession } from './mcp-content.js';
+import type { RoundState } from './input-round.js';
 
 export interface McpSessionDeps {
   readonly catalog: ToolCatalog;
@@ -38,6 +42,8 @@ export interface McpSessionDeps {
   readonly version: string;
   /** What `initialize` and `server/discover` answer; SERVER_CAPABILITIES with the gateway's declared channels. */
   readonly capabilities?: ServerCapabilities;
+  /** Signs and checks the requestState of 2026-07-28 Multi Round-Trip Requests (input-round.ts). */
+  readonly requestStates: RequestStateCodec<RoundState>;
 }
 
 export interface McpSessionOptions {
@@ -80,8 +86,8 @@ export const SERVER_INSTRUCTIONS =
 class GatedServer extends Server {
   readonly #gate: (transport: Transport) => Transport;
 
-  constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport) {
-    super({ name: 'mcp-gateway', version: deps.version }, { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
+  constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport, options: Pick<ServerOptions, 'requestState'>) {
+    super({ name: 'mcp-gateway', version: deps.version }, { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS, ...options });
     this.#gate = gate;
   }
 
@@ -93,11 +99,18 @@ class GatedServer extends Server {
 /**
  * A Server answering what every MCP caller may ask in either era: tools/list, and the lists,
  * reads, gets and completions of resources and prompts, as `view` lets the caller see them.
+ * `options` are the SDK's own, for the era that needs some.
  */
-export function catalogServer(deps: McpSessionDeps, view: CallerView, caller: () => Caller, gate: (transport: Transport) => Transport): Server {
-  const server = new GatedServer(deps, gate);
+export function catalogServer(
+  deps: McpSessionDeps,
+  view: CallerView,
+  callers: Pick<ContentSession, 'caller' | 'asking'>,
+  gate: (transport: Transport) => Transport,
+  options: Pick<ServerOptions, 'requestState'> = {},
+): Server {
+  const server = new GatedServer(deps, gate, options);
   server.setRequestHandler('tools/list', () => ({ tools: listingsFor(deps.catalog, view) }));
-  const content = { caller, allowsPlugin: view.allowsPlugin };
+  const content = { ...callers, allowsPlugin: view.allowsPlugin };
   serveResources(server, deps, content);
   servePrompts(server, deps, content);
   return server;
@@ -164,7 +177,9 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
   const keyName = options.identity === undefined ? {} : { keyName: options.identity };
   const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
   let toolCalls: ReturnType<typeof toolCallStage> | undefined;
-  const server = catalogServer(deps, view, caller, (inner) => {
+  // Prompts and resource reads ask the client as tool calls do, on the session; never in rounds.
+  const asking = () => ({ client, inputRequired: () => undefined });
+  const server = catalogServer(deps, view, { caller, asking }, (inner) => {
     toolCalls = toolCallStage((message, sendOptions) => inner.send(message, sendOptions), {
       catalog: deps.catalog,
       errors: deps.errors,
@@ -172,7 +187,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
       allows,
       profile,
       caller,
-      client: sessionClientLink(server, session, deps.log),
+      client,
       notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
     });
     // Ready when `notifications/initialized` arrives, not only when the SDK runs its handler
@@ -185,6 +200,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
     };
     return new InboundGate(inner, [refuseModernRequests(inner), toolCalls.receive, paramsStage(inner, 'legacy'), markReady], asLegacyResponse);
   });
+  const client = sessionClientLink(server, session, deps.log);
   // Read when asked rather than set at `initialized`: over --stdio the held `initialize` and
   // `initialized` are replayed together, and the SDK runs the notification's handler first.
   Object.defineProperties(session, {

@@ -1,8 +1,10 @@
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { Caller } from '../plugins/plugin-types.js';
 import { InboundGate } from './inbound-gate.js';
+import { callBinding, InputRound } from './input-round.js';
+import type { RequestAsking } from './mcp-content.js';
 import { catalogServer, paramsStage, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
-import { clientNameOf } from './request-client-link.js';
+import { clientNameOf, requestClientLink } from './request-client-link.js';
 import { serveToolCalls } from './sdk-tool-calls.js';
 
 /** Who sends the requests and what they may see and call, as for a 2025 session; there is no session id. */
@@ -13,9 +15,10 @@ export type ModernServerOptions = Omit<McpSessionOptions, 'sessionId'>;
  * and connect: one per request on HTTP (`createMcpHandler`), one per connection on a stream
  * (`serveStdio`). The revision has no session: each request names its client in its own
  * `_meta`, so the caller is the key, else the client the request names, else the peer, and has
- * no session id, as a REST caller has none. Each call's client link is its request's
- * (request-client-link.ts). tools/call goes through the SDK, which must check the request's
- * envelope and stamp the result.
+ * no session id, as a REST caller has none. A tools/call, prompts/get or resources/read asks
+ * the client in rounds (input-round.ts), whose requestState the SDK checks with the gateway's
+ * codec before the handler runs. tools/call goes through the SDK, which must check the
+ * request's envelope and stamp the result.
  */
 export function modernServer(deps: McpSessionDeps, options: ModernServerOptions): Server {
   const view = options.view ?? {};
@@ -25,7 +28,17 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     identity: options.identity ?? clientNameOf(ctx) ?? server.getClientVersion()?.name ?? options.peer,
     ...keyName,
   });
-  const server = catalogServer(deps, view, caller, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]));
+  const asking = (ctx: ServerContext, method: string, target: string, args: unknown): RequestAsking => {
+    const who = caller(ctx);
+    const round = InputRound.open(ctx, callBinding(method, target, args, who.keyName ?? who.identity ?? ''), deps.requestStates, deps.errors);
+    return {
+      client: requestClientLink(ctx, deps.log, round),
+      inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round.asking ? round.inputRequired(ctx) : undefined),
+    };
+  };
+  const server = catalogServer(deps, view, { caller, asking }, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]), {
+    requestState: { verify: deps.requestStates.verify },
+  });
   serveToolCalls(server, {
     catalog: deps.catalog,
     errors: deps.errors,
@@ -33,6 +46,7 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     allows: view.allows,
     profile: view.profile,
     caller,
+    asking: (ctx, name, args) => asking(ctx, 'tools/call', name, args),
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   });
   server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');

@@ -1,25 +1,39 @@
-import { CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  type ClientCapabilities,
+  type CreateMessageResult,
+  type ElicitResult,
+  type ListRootsResult,
+  type LoggingLevel,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { ClientLink } from '../catalog/client-link.js';
 import type { Logger } from '../logger.js';
+import type { InputRound } from './input-round.js';
 import { isBelow } from './log-levels.js';
 
 /**
- * The ClientLink of one 2026-07-28 request, made from its `_meta`. The revision has no
- * requests from server to client: sampling and elicitation come back to the client as Multi
- * Round-Trip Requests, which the gateway does not make yet, so the link declares no capability
- * and a call that asks gets CLIENT_CAPABILITY_MISSING. Log messages go on the request's own
- * response stream, and only when its `_meta` names a level at or below theirs: without one the
- * revision says to send none.
+ * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the
+ * ones the request declares. The revision has no requests from server to client: a question
+ * goes into the request's input round (input-round.ts), which answers it from the retry or
+ * ends the call to ask; without a round (completion/complete, where the revision allows no
+ * InputRequiredResult) the link declares no capability, and a call that asks gets
+ * CLIENT_CAPABILITY_MISSING. Log messages go on the request's own response stream, and only
+ * when its `_meta` names a level at or below theirs: without one the revision says to send none.
  */
-export function requestClientLink(ctx: ServerContext, log: Logger): ClientLink {
+export function requestClientLink(ctx: ServerContext, log: Logger, round?: InputRound): ClientLink {
   const threshold = envelopeOf(ctx)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
   const clientName = clientNameOf(ctx);
-  const cannotAsk = (method: string) => Promise.reject(new Error(`${method} cannot be sent in the 2026-07-28 era`));
+  const declared = round ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined;
+  const cannotAsk = (method: string) => Promise.reject(new Error(`${method} cannot be asked here in the 2026-07-28 era`));
   return {
-    capabilities: () => undefined,
+    capabilities: () => declared,
     clientName: () => clientName,
-    createMessage: () => cannotAsk('sampling/createMessage'),
-    elicitInput: () => cannotAsk('elicitation/create'),
+    createMessage: (params, options) => (round ? (round.ask('sampling/createMessage', params, options) as Promise<CreateMessageResult>) : cannotAsk('sampling/createMessage')),
+    elicitInput: (params, options) => (round ? (round.ask('elicitation/create', params, options) as Promise<ElicitResult>) : cannotAsk('elicitation/create')),
+    listRoots: (params, options) => (round ? (round.ask('roots/list', params, options) as Promise<ListRootsResult>) : cannotAsk('roots/list')),
     log(params) {
       if (threshold === undefined || isBelow(params.level, threshold)) return false;
       ctx.mcpReq.notify({ method: 'notifications/message', params }).catch((err: unknown) => log.debug({ err }, 'log message not sent'));

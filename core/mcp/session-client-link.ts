@@ -17,6 +17,7 @@ export function sessionClientLink(server: Server, session: SessionInfo, log: Log
     clientName: () => server.getClientVersion()?.name,
     createMessage: (params, options) => server.createMessage(params, options),
     elicitInput: (params, options) => server.elicitInput(params, options),
+    listRoots: (params, options) => server.listRoots(params, options),
     log(params, relatedRequestId) {
       if (isBelow(params.level, session.logLevel)) return false;
       server.notification({ method: 'notifications/message', params }, { relatedRequestId }).catch((err: unknown) => {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/server';
+import type { CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestFormParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/server';
 import type { Breaker, BreakerOptions } from '../breaker.js';
 import type { CoreErrorCode, ErrorSpec, GatewayError } from '../errors.js';
 import type { EventHandler } from '../events.js';
@@ -117,6 +117,12 @@ export interface CallContext {
    * call came over REST or the CLI (no client to ask); CLIENT_REQUEST_FAILED when the client
    * refused, answered with an invalid result or did not answer in time; the call's own
    * CANCELLED or TOOL_TIMEOUT when the call ended first.
+   *
+   * A 2026-07-28 client cannot be asked during a request: the call ends, the client gets the
+   * questions asked so far as an InputRequiredResult, and the handler runs again from the
+   * start when the client retries with the answers, each question then resolving with its
+   * answer (docs/writing-a-plugin.md, "questions in rounds"). So whatever a handler does before
+   * its last question may run more than once: ask first, act after.
    */
   sample(params: SamplingParams, options?: ClientRequestOptions): Promise<SamplingResult>;
   /**
@@ -127,6 +133,11 @@ export interface CallContext {
    * refused like `sample` (the capability is `elicitation`).
    */
   elicit(params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitationResult>;
+  /**
+   * Asks the MCP client for its roots (`roots/list`): the folders the user opened. Sent,
+   * cancelled and refused like `sample` (the capability is `roots`).
+   */
+  listRoots(options?: ClientRequestOptions): Promise<RootsResult>;
   /**
    * Sends `notifications/message` `{level, logger, data}` to the calling session as part of
    * this call, so that over /mcp it arrives on the call's POST stream before the result.
@@ -147,9 +158,20 @@ export type ElicitationParams = ElicitRequestFormParams;
 /** `{action: 'accept', content}` or `{action: 'decline' | 'cancel'}`. */
 export type ElicitationResult = ElicitResult;
 
+/** `roots/list` params: none beyond `_meta`. */
+export type RootsParams = Record<string, never>;
+/** The client's answer to `roots/list`: `{roots: [{uri, name?}]}`. */
+export type RootsResult = ListRootsResult;
+
 export interface ClientRequestOptions {
   /** How long to wait for the client's answer; at most, and by default, the tool's time limit. */
   readonly timeoutMs?: number;
+  /**
+   * The question's name in a 2026-07-28 InputRequiredResult (1 to 64 of `A-Za-z0-9_.:-`), the
+   * key the client answers it under; `<kind>-<n>` (the nth question of its kind in this run of
+   * the handler: `elicitation-1`, `sampling-2`, `roots-1`) when absent.
+   */
+  readonly key?: string;
 }
 
 /**

@@ -7,6 +7,8 @@ export const EVENT_PAYLOADS_TABLE = 'core_event_payloads';
 export const SHARED_AUDIT_TABLE = 'core_audit';
 /** API keys made with `mcp-gateway keys create` on a PostgreSQL store (see SharedApiKeys). */
 export const SHARED_KEYS_TABLE = 'core_api_keys';
+/** Secrets every gateway on the store must share, by name (see request-state-key.ts). */
+export const SHARED_SECRETS_TABLE = 'core_secrets';
 /** Per gateway, the last id of its gateway.db rows in core_audit. */
 export const AUDIT_SHIPPED_TABLE = 'core_audit_shipped';
 
@@ -67,6 +69,12 @@ export const CORE_STORE_MIGRATIONS: readonly StoreMigration[] = [
     name: 'the profile an API key is bound to',
     async up(db) {
       await sql`ALTER TABLE core_api_keys ADD COLUMN profile text`.execute(db);
+    },
+  },
+  {
+    name: 'secrets every gateway shares',
+    async up(db) {
+      await sql`CREATE TABLE core_secrets (name text PRIMARY KEY, value text NOT NULL)`.execute(db);
     },
   },
 ];

@@ -27,6 +27,7 @@ function recordingLink(capabilities: Record<string, unknown>): ClientLink & { se
       return { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' };
     },
     elicitInput: async () => ({ action: 'cancel' }),
+    listRoots: async () => ({ roots: [] }),
     log: (params, relatedRequestId) => {
       sent.push({ params, relatedRequestId });
       return true;

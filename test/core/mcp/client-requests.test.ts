@@ -65,16 +65,16 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
 
   it('refuses with CLIENT_CAPABILITY_MISSING when the client did not declare the capability', async () => {
     const client = await clientWith(gateway, {});
-    for (const [name, args, method] of [
-      ['test_sampling', { prompt: 'x' }, 'sampling/createMessage'],
-      ['test_elicitation', { message: 'x' }, 'elicitation/create'],
+    for (const [name, args, method, capability] of [
+      ['test_sampling', { prompt: 'x' }, 'sampling/createMessage', 'sampling'],
+      ['test_elicitation', { message: 'x' }, 'elicitation/create', 'elicitation'],
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
       assert.equal(result.isError, true, name);
       const body = resultJson(result);
       assert.equal(body.code, 'CLIENT_CAPABILITY_MISSING', name);
       assert.match(body.message, /asking-client did not declare/);
-      assert.deepEqual(body.details, { method });
+      assert.deepEqual(body.details, { method, capability });
     }
   });
 

@@ -2,6 +2,7 @@ import { after, before, describe } from 'node:test';
 import { storeBackends } from '../../support/store-backends.js';
 import { concurrencyCases } from './store-cases/concurrency.js';
 import { gatewayCases } from './store-cases/gateway.js';
+import { inputRoundCases } from './store-cases/input-rounds.js';
 import { migrationCases } from './store-cases/migrations.js';
 import { postgresFailureCases } from './store-cases/postgres-failures.js';
 import { transactionCases } from './store-cases/transactions.js';
@@ -16,6 +17,7 @@ for (const backend of storeBackends()) {
     transactionCases(backend);
     concurrencyCases(backend);
     gatewayCases(backend);
+    inputRoundCases(backend);
     if (backend.name === 'postgres') postgresFailureCases(backend);
   });
 }

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Client as V2Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway } from '../../../core/gateway.js';
-import { createHttpApp } from '../../../core/http/http-server.js';
+import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/logger.js';
 import { memoryClient, startGateway, tempDir, testConfig } from '../../helpers.js';
 import { EVERYTHING_SERVER } from './upstream-helpers.js';
@@ -31,6 +32,28 @@ describe("upstream: a server's requests of its client, relayed to the caller", a
     assert.notEqual(result.isError, true, JSON.stringify(result));
     assert.match(asked.join(), /say hi/);
     assert.match(JSON.stringify(result.content), /a sampled answer/);
+  });
+
+  it("sampling for a 2026-07-28 client: the server's request becomes a round, and the retry relays the answer", async () => {
+    const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
+    const modern = new V2Client({ name: 'sampler-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { sampling: {} } });
+    const heard: string[] = [];
+    modern.setRequestHandler('sampling/createMessage', (request) => {
+      heard.push(JSON.stringify(request.params.messages));
+      return { role: 'assistant', content: { type: 'text', text: 'a sampled answer for 2026' }, model: 'test-model' } as never;
+    });
+    try {
+      await modern.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`)));
+      // The first round ends the upstream call to ask; the retry calls it again and answers its question.
+      const result = await modern.callTool({ name: 'everything_trigger_sampling_request', arguments: { prompt: 'say hi in 2026', maxTokens: 20 } });
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+      assert.equal(heard.length, 1);
+      assert.match(heard[0]!, /say hi in 2026/);
+      assert.match(JSON.stringify(result.content), /a sampled answer for 2026/);
+    } finally {
+      await modern.close();
+      await http.close();
+    }
   });
 
   it('over REST there is no client to ask: the tool fails with the reason', async () => {
