@@ -431,6 +431,13 @@ export const coreErrors = {
     description:
       "A retried 2026-07-28 request carried a requestState minted for another call (another tool, prompt, resource or arguments) or another caller. A forged, altered or expired state gets the SDK's -32602 'Invalid or expired requestState'. Send the request again without requestState and inputResponses to start over.",
   },
+  TASK_NOT_FOUND: {
+    status: 404,
+    mcp: 'protocol',
+    jsonRpcCode: JsonRpcCode.InvalidParams,
+    description:
+      'tasks/get, tasks/update or tasks/cancel named a task that does not exist, belongs to another caller (a task is found only by the key, or the client name, that started it), or passed its TTL (one hour after it began) and was purged.',
+  },
   CLIENT_REQUEST_FAILED: {
     status: 502,
     mcp: 'result',

@@ -12,6 +12,8 @@ import { openMcpSession, serverCapabilities, type LegacySession, type McpSession
 import { serveStreamEras, type StreamConnection } from './mcp/stream-eras.js';
 import { modernServer, type ModernServerOptions } from './mcp/modern-server.js';
 import { requestStateCodec } from './mcp/request-state-key.js';
+import { TaskStore } from './tasks/task-store.js';
+import { Tasks } from './tasks/tasks.js';
 import { ListChangedNotices } from './mcp/list-changed.js';
 import { ListeningAddresses } from './listening.js';
 import type { CoreServices } from './plugins/plugin-context.js';
@@ -165,8 +167,10 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
   let db: Database;
   let requestStates: McpSessionDeps['requestStates'];
+  let taskStore: TaskStore;
   try {
     requestStates = await requestStateCodec(store, config.dataDir);
+    taskStore = await TaskStore.open(store);
     db = openDatabase(join(config.dataDir, 'gateway.db'));
   } catch (err) {
     await store.close();
@@ -190,6 +194,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   const routes = new PluginRouteTable({ ajv, log, defaultTimeoutMs: config.tools.timeoutMs });
   const commands = new PluginCommands();
   const events = new EventBus(log);
+  const tasks = new Tasks(taskStore, events, log);
   const sessions = new SessionRegistry();
   const listening = new ListeningAddresses();
   // Run-time catalog changes reach every session; at boot there is none yet to tell.
@@ -240,6 +245,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         try {
+          await tasks.close();
           await sharing.close();
           db.close();
         } finally {
@@ -251,7 +257,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
 
   const closeOwn = () => (closing ??= closeAll());
   // A function: `capabilities` is set again once the registry is read.
-  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities, requestStates });
+  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities, requestStates, tasks });
   const gateway: Gateway = {
     config,
     log,

@@ -74,18 +74,29 @@ export type ClientAsk = keyof typeof ASKS;
 
 /** `call.sample(...)`: checks, sends on the call's own request and maps every failure to a code. */
 export function sampleFromClient(call: AskingCall, params: SamplingParams, options?: ClientRequestOptions): Promise<CreateMessageResult> {
-  return askClient(call, 'sampling', params, options, (link, request) => link.createMessage(params, request));
+  return observed(askClient(call, 'sampling', params, options, (link, request) => link.createMessage(params, request)));
 }
 
 /** `call.elicit(...)`: as `sampleFromClient`, for `elicitation/create` in form mode. */
 export function elicitFromClient(call: AskingCall, params: ElicitationParams, options?: ClientRequestOptions): Promise<ElicitResult> {
-  return askClient(call, 'elicitation', params, options, (link, request) => link.elicitInput(params, request));
+  return observed(askClient(call, 'elicitation', params, options, (link, request) => link.elicitInput(params, request)));
 }
 
 /** `call.listRoots()`: as `sampleFromClient`, for `roots/list`. */
 export function listRootsOfClient(call: AskingCall, options?: ClientRequestOptions): Promise<ListRootsResult> {
   const params: RootsParams = {};
-  return askClient(call, 'roots', params, options, (link, request) => link.listRoots(params, request));
+  return observed(askClient(call, 'roots', params, options, (link, request) => link.listRoots(params, request)));
+}
+
+/**
+ * `question`, its rejection marked as seen: a handler that asks twice and awaits one answer
+ * after the other never awaits the second when the first rejects (its call ended: cancelled,
+ * or a 2026 round that asked), and an unhandled rejection would end the process. The handler
+ * still gets the rejection when it awaits.
+ */
+function observed<T>(question: Promise<T>): Promise<T> {
+  question.catch(() => {});
+  return question;
 }
 
 async function askClient<T>(
@@ -121,12 +132,14 @@ async function askClient<T>(
   const timeout = Math.min(options?.timeoutMs ?? call.timeoutMs, call.timeoutMs);
   if (!(timeout > 0)) throw new TypeError(`${verb}: options.timeoutMs must be a positive number of milliseconds.`);
   const key = options?.key;
-  if (key !== undefined && !QUESTION_KEY.test(key)) throw new TypeError(`${verb}: options.key must be 1 to 64 letters, digits and _.:- characters.`);
+  if (key !== undefined && (!QUESTION_KEY.test(key) || key === '__proto__')) throw new TypeError(`${verb}: options.key must be 1 to 64 letters, digits and _.:- characters (not __proto__).`);
   try {
     return await send(link, { relatedRequestId: requestId, signal: call.signal, timeout, key, endCall: call.abort });
   } catch (err) {
     // The call ended first (cancelled, timed out, shutdown): its own reason says why.
     if (call.signal.aborted) throw call.signal.reason;
+    // The plugin's mistake (a question key used twice, too many questions), not the client's.
+    if (err instanceof TypeError) throw err;
     throw clientFailure(method, timeout, err);
   }
 }

@@ -104,6 +104,9 @@ export class ToolCatalog {
     if (origin !== undefined && !(typeof origin === 'string' && origin.trim() !== '' && origin.length <= MAX_ORIGIN_LENGTH)) {
       fail(`origin must be a non-empty string of at most ${MAX_ORIGIN_LENGTH} characters.`);
     }
+    if (definition.taskSupport !== undefined && definition.taskSupport !== 'optional' && definition.taskSupport !== 'required') {
+      fail('taskSupport must be "optional" or "required".');
+    }
     const foreign = definition.foreignSchemas === true;
     const { ajv } = this.#options;
     const compile = foreign ? compileForeignSchema : (schema: JsonSchema) => ajv.compile(schema);

@@ -37,6 +37,8 @@ export interface ContentSession {
  */
 export interface RequestAsking {
   readonly client: ClientLink;
+  /** Whether the call asked a 2026-07-28 round's questions (and so is about to end to ask). */
+  readonly asked: boolean;
   /** The InputRequiredResult of a 2026-07-28 call that ended (with `error`) to ask; undefined for any other end. */
   inputRequired(ctx: ServerContext, error: GatewayError): Promise<InputRequiredResult> | undefined;
 }

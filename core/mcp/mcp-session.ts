@@ -30,6 +30,7 @@ import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { sessionClientLink } from './session-client-link.js';
 import type { ContentSession } from './mcp-content.js';
 import type { RoundState } from './input-round.js';
+import type { Tasks } from '../tasks/tasks.js';
 
 export interface McpSessionDeps {
   readonly catalog: ToolCatalog;
@@ -44,6 +45,8 @@ export interface McpSessionDeps {
   readonly capabilities?: ServerCapabilities;
   /** Signs and checks the requestState of 2026-07-28 Multi Round-Trip Requests (input-round.ts). */
   readonly requestStates: RequestStateCodec<RoundState>;
+  /** The tasks of the 2026-07-28 tasks extension (tasks/tasks.ts). */
+  readonly tasks: Tasks;
 }
 
 export interface McpSessionOptions {
@@ -86,7 +89,7 @@ export const SERVER_INSTRUCTIONS =
 class GatedServer extends Server {
   readonly #gate: (transport: Transport) => Transport;
 
-  constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport, options: Pick<ServerOptions, 'requestState'>) {
+  constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport, options: Pick<ServerOptions, 'requestState' | 'capabilities'>) {
     super({ name: 'mcp-gateway', version: deps.version }, { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS, ...options });
     this.#gate = gate;
   }
@@ -106,7 +109,7 @@ export function catalogServer(
   view: CallerView,
   callers: Pick<ContentSession, 'caller' | 'asking'>,
   gate: (transport: Transport) => Transport,
-  options: Pick<ServerOptions, 'requestState'> = {},
+  options: Pick<ServerOptions, 'requestState' | 'capabilities'> = {},
 ): Server {
   const server = new GatedServer(deps, gate, options);
   server.setRequestHandler('tools/list', () => ({ tools: listingsFor(deps.catalog, view) }));
@@ -178,7 +181,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
   const caller = (): Caller => ({ transport: options.transport, sessionId: session.id, identity: session.identity, ...keyName });
   let toolCalls: ReturnType<typeof toolCallStage> | undefined;
   // Prompts and resource reads ask the client as tool calls do, on the session; never in rounds.
-  const asking = () => ({ client, inputRequired: () => undefined });
+  const asking = () => ({ client, asked: false, inputRequired: () => undefined });
   const server = catalogServer(deps, view, { caller, asking }, (inner) => {
     toolCalls = toolCallStage((message, sendOptions) => inner.send(message, sendOptions), {
       catalog: deps.catalog,

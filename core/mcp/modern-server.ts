@@ -3,9 +3,11 @@ import type { Caller } from '../plugins/plugin-types.js';
 import { InboundGate } from './inbound-gate.js';
 import { callBinding, InputRound } from './input-round.js';
 import type { RequestAsking } from './mcp-content.js';
-import { catalogServer, paramsStage, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
+import { catalogServer, paramsStage, SERVER_CAPABILITIES, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
+import { TASKS_EXTENSION } from '../tasks/tasks.js';
 import { clientNameOf, requestClientLink } from './request-client-link.js';
 import { serveToolCalls } from './sdk-tool-calls.js';
+import { serveTaskRequests } from './task-requests.js';
 
 /** Who sends the requests and what they may see and call, as for a 2025 session; there is no session id. */
 export type ModernServerOptions = Omit<McpSessionOptions, 'sessionId'>;
@@ -28,16 +30,25 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     identity: options.identity ?? clientNameOf(ctx) ?? server.getClientVersion()?.name ?? options.peer,
     ...keyName,
   });
-  const asking = (ctx: ServerContext, method: string, target: string, args: unknown): RequestAsking => {
+  // Whose a requestState or a task is: the key's name when a key came, else the name the caller goes by.
+  const owner = (ctx: ServerContext) => {
     const who = caller(ctx);
-    const round = InputRound.open(ctx, callBinding(method, target, args, who.keyName ?? who.identity ?? ''), deps.requestStates, deps.errors);
+    return who.keyName ?? who.identity ?? '';
+  };
+  const asking = (ctx: ServerContext, method: string, target: string, args: unknown): RequestAsking => {
+    const round = InputRound.open(ctx, () => callBinding(method, target, args, owner(ctx)), deps.requestStates, deps.errors);
     return {
       client: requestClientLink(ctx, deps.log, round),
+      get asked() {
+        return round.asking;
+      },
       inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round.asking ? round.inputRequired(ctx) : undefined),
     };
   };
   const server = catalogServer(deps, view, { caller, asking }, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]), {
     requestState: { verify: deps.requestStates.verify },
+    // The tasks extension is the 2026 revision's: a 2025 session's initialize does not offer it.
+    capabilities: { ...(deps.capabilities ?? SERVER_CAPABILITIES), extensions: { [TASKS_EXTENSION]: {} } },
   });
   serveToolCalls(server, {
     catalog: deps.catalog,
@@ -47,8 +58,11 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     profile: view.profile,
     caller,
     asking: (ctx, name, args) => asking(ctx, 'tools/call', name, args),
+    tasks: deps.tasks,
+    owner,
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   });
+  serveTaskRequests(server, deps.tasks, deps.errors, owner);
   server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');
   return server;
 }

@@ -76,6 +76,16 @@ export interface ToolDefinition<S extends JsonSchema = JsonSchema> {
    * by `mcp-gateway tools` and GET /tools beside the plugin's name.
    */
   readonly origin?: string;
+  /**
+   * Whether a call may run as a task (the 2026-07-28 tasks extension) for a client that declares
+   * the extension: `optional` — a call still running after a moment becomes a task the client
+   * polls, one that answers sooner answers at once; `required` — every such call becomes a task,
+   * and a 2026-07-28 request without the extension is refused (-32021); 2025 sessions and REST
+   * call the tool as any other. Not listed: the 2026 revision lists
+   * no such field (the server decides), and 2025 clients would read `execution.taskSupport` as
+   * the 2025 tasks, which the gateway does not serve.
+   */
+  readonly taskSupport?: 'optional' | 'required';
 }
 
 export type TransportKind = 'stdio' | 'tcp' | 'unix' | 'http' | 'rest' | 'memory' | 'cli';

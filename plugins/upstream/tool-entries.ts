@@ -68,6 +68,8 @@ function toolDefinition(link: ServerLink, tool: Tool): ToolDefinition {
     timeoutMs: link.limitMs,
     foreignSchemas: true,
     origin: `upstream ${config.name}: ${tool.name}`,
+    // A slow server's call becomes a task a 2026-07-28 client polls, when the client declares the extension.
+    taskSupport: 'optional',
   };
 }
 

@@ -37,6 +37,8 @@ const processRun = {
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // The run enforces its own timeout_ms; core's limit only has to be longer than the longest.
   timeoutMs: MAX_RUN_MS + MAX_STOP_MS,
+  // A 2026-07-28 client that declares the tasks extension polls a long run instead of holding its request open.
+  taskSupport: 'optional',
 } as const satisfies ToolDefinition;
 
 

@@ -6,10 +6,10 @@ import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { createRequestStateCodec } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
 import { CONFORMANCE_REGISTRY, resultJson, startGateway } from '../../helpers.js';
+import { conformanceWithTwoKeys, post2026 } from '../../support/mcp-2026.js';
 
 const MODERN = '2026-07-28';
 const ASKS_ALL = { elicitation: {}, sampling: {}, roots: {} };
@@ -47,25 +47,7 @@ function answeringClient(versionNegotiation: ClientOptions['versionNegotiation']
 
 const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
 
-/** One request by hand, as a client that is not the SDK sends it. */
-async function raw(base: string, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const name = (params.name ?? params.uri) as string | undefined;
-  const res = await fetch(`${base}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN,
-      'mcp-method': method,
-      ...(name === undefined ? {} : { 'mcp-name': name }),
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method, params }),
-  });
-  const text = await res.text();
-  const last = text.startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data: ')).at(-1)!.slice(6);
-  return { status: res.status, body: JSON.parse(last) };
-}
+const raw = post2026;
 
 /**
  * Questions a call asks its client (call.elicit, call.sample, call.listRoots): a 2026-07-28
@@ -201,27 +183,15 @@ describe('questions to the client in both eras', async () => {
 });
 
 describe('a requestState belongs to the key it was minted for', async () => {
-  const [first, second] = [createApiKey(), createApiKey()];
-  const gateway = await startGateway({
-    auth: 'key',
-    apiKeys: [
-      { name: 'first', hash: first.hash, scopes: ['plugin:conformance'] },
-      { name: 'second', hash: second.hash, scopes: ['plugin:conformance'] },
-    ],
-    registries: [CONFORMANCE_REGISTRY],
-    plugins: { conformance: {} },
-  });
-  const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
-  after(() => http.close());
-  const base = `http://127.0.0.1:${http.address.port}`;
+  const { base, first, second } = await conformanceWithTwoKeys();
 
   it("refuses another key's state with REQUEST_STATE_INVALID", async () => {
     const name = 'test_input_required_result_request_state';
     const as = (key: string) => ({ authorization: `Bearer ${key}` });
-    const { requestState } = (await raw(base, 'tools/call', { _meta: meta(), name, arguments: {} }, as(first.key))).body.result;
+    const { requestState } = (await raw(base, 'tools/call', { _meta: meta(), name, arguments: {} }, as(first))).body.result;
     const retry = { _meta: meta(), name, arguments: {}, inputResponses: { confirm: { action: 'accept', content: { ok: true } } }, requestState };
-    const stolen = await raw(base, 'tools/call', retry, as(second.key));
+    const stolen = await raw(base, 'tools/call', retry, as(second));
     assert.equal(stolen.body.error.data.code, 'REQUEST_STATE_INVALID');
-    assert.equal(textOf((await raw(base, 'tools/call', retry, as(first.key))).body.result), 'state-ok: confirmed=true');
+    assert.equal(textOf((await raw(base, 'tools/call', retry, as(first))).body.result), 'state-ok: confirmed=true');
   });
 });

@@ -63,6 +63,8 @@ const ragIngest = {
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   timeoutMs: 30 * 60_000,
+  // A 2026-07-28 client that declares the tasks extension polls a long run instead of holding its request open.
+  taskSupport: 'optional',
 } as const satisfies ToolDefinition;
 
 export function registerIngestTool(deps: RagToolDeps): void {
