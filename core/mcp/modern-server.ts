@@ -36,13 +36,17 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     return who.keyName ?? who.identity ?? '';
   };
   const asking = (ctx: ServerContext, method: string, target: string, args: unknown): RequestAsking => {
-    const round = InputRound.open(ctx, () => callBinding(method, target, args, owner(ctx)), deps.requestStates, deps.errors);
+    // Made on the first question, so that a call that asks nothing pays nothing; at once for a
+    // retry, whose state must be checked before the call runs.
+    let round: InputRound | undefined;
+    const roundOf = () => (round ??= InputRound.open(ctx, () => callBinding(method, target, args, owner(ctx)), deps.requestStates, deps.errors));
+    if (ctx.mcpReq.requestState() !== undefined) roundOf();
     return {
-      client: requestClientLink(ctx, deps.log, round),
+      client: requestClientLink(ctx, deps.log, roundOf),
       get asked() {
-        return round.asking;
+        return round?.asking ?? false;
       },
-      inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round.asking ? round.inputRequired(ctx) : undefined),
+      inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round?.asking ? round.inputRequired(ctx) : undefined),
     };
   };
   const server = catalogServer(deps, view, { caller, asking }, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]), {

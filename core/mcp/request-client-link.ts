@@ -9,32 +9,34 @@ import {
   type LoggingLevel,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { ClientLink } from '../catalog/client-link.js';
+import type { ClientLink, LinkRequestOptions } from '../catalog/client-link.js';
 import type { Logger } from '../logger.js';
-import type { InputRound } from './input-round.js';
+import type { InputRound, QuestionMethod } from './input-round.js';
 import { isBelow } from './log-levels.js';
 
 /**
  * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the
  * ones the request declares. The revision has no requests from server to client: a question
- * goes into the request's input round (input-round.ts), which answers it from the retry or
- * ends the call to ask; without a round (completion/complete, where the revision allows no
- * InputRequiredResult) the link declares no capability, and a call that asks gets
- * CLIENT_CAPABILITY_MISSING. Log messages go on the request's own response stream, and only
- * when its `_meta` names a level at or below theirs: without one the revision says to send none.
+ * goes into the request's input round (input-round.ts, made on the first question by `round`),
+ * which answers it from the retry or ends the call to ask; without one (completion/complete,
+ * where the revision allows no InputRequiredResult) the link declares no capability, and a
+ * call that asks gets CLIENT_CAPABILITY_MISSING. Log messages go on the request's own response
+ * stream, and only when its `_meta` names a level at or below theirs: without one the revision
+ * says to send none. Everything is read when used: most calls use none of it.
  */
-export function requestClientLink(ctx: ServerContext, log: Logger, round?: InputRound): ClientLink {
-  const threshold = envelopeOf(ctx)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
-  const clientName = clientNameOf(ctx);
-  const declared = round ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined;
-  const cannotAsk = (method: string) => Promise.reject(new Error(`${method} cannot be asked here in the 2026-07-28 era`));
+export function requestClientLink(ctx: ServerContext, log: Logger, round?: () => InputRound): ClientLink {
+  const ask =
+    <T>(method: QuestionMethod) =>
+    (params: object, options: LinkRequestOptions): Promise<T> =>
+      round ? (round().ask(method, params as Record<string, unknown>, options) as Promise<T>) : Promise.reject(new Error(`${method} cannot be asked here in the 2026-07-28 era`));
   return {
-    capabilities: () => declared,
-    clientName: () => clientName,
-    createMessage: (params, options) => (round ? (round.ask('sampling/createMessage', params, options) as Promise<CreateMessageResult>) : cannotAsk('sampling/createMessage')),
-    elicitInput: (params, options) => (round ? (round.ask('elicitation/create', params, options) as Promise<ElicitResult>) : cannotAsk('elicitation/create')),
-    listRoots: (params, options) => (round ? (round.ask('roots/list', params, options) as Promise<ListRootsResult>) : cannotAsk('roots/list')),
+    capabilities: () => (round ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined),
+    clientName: () => clientNameOf(ctx),
+    createMessage: ask<CreateMessageResult>('sampling/createMessage'),
+    elicitInput: ask<ElicitResult>('elicitation/create'),
+    listRoots: ask<ListRootsResult>('roots/list'),
     log(params) {
+      const threshold = envelopeOf(ctx)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined;
       if (threshold === undefined || isBelow(params.level, threshold)) return false;
       ctx.mcpReq.notify({ method: 'notifications/message', params }).catch((err: unknown) => log.debug({ err }, 'log message not sent'));
       return true;

@@ -35,7 +35,8 @@ export function serveToolCalls(server: Server, host: ModernToolCallHost): void {
     const asking = host.asking(ctx, name, args ?? {});
     const run = (client = asking.client, hooks = requestHooks(ctx)) =>
       host.catalog.call(name, args, { caller, allows: host.allows, profile: host.profile, client, requestId: ctx.mcpReq.id, ...hooks });
-    const answer = async (outcome: CallOutcome): Promise<CallToolResult | InputRequiredResult> => {
+    // Not async: a result needs no promise of its own on the hot path.
+    const answer = (outcome: CallOutcome): CallToolResult | Promise<CallToolResult | InputRequiredResult> => {
       if (outcome.ok) return withNotes(toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json), host.notes?.(caller, name) ?? []);
       const questions = asking.inputRequired(ctx, outcome.error);
       if (questions) return questions;

@@ -9,7 +9,7 @@ import { TASK_AFTER_MS, TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, type Tasks } fro
 import { requestHooks, type RequestAsking } from './mcp-content.js';
 
 /** The answer of a tools/call whose call ended: its result, or a thrown JSON-RPC error. */
-type Answer = (outcome: CallOutcome) => Promise<CallToolResult | InputRequiredResult>;
+type Answer = (outcome: CallOutcome) => CallToolResult | InputRequiredResult | Promise<CallToolResult | InputRequiredResult>;
 
 /** `resultType: "task"` and the task: what a tools/call that became a task answers. */
 export interface CreateTaskResult {
