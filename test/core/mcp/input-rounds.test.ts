@@ -22,7 +22,7 @@ const meta = (capabilities: Record<string, unknown> = ASKS_ALL) => ({
 /** The answers a person and a model give, by the form field or question asked. */
 const FIELD_ANSWERS: Record<string, unknown> = { name: 'Ada', color: 'green', ok: true, context: 'tests' };
 const SAMPLED = { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model' };
-const ROOTS = { roots: [{ uri: 'file:///work/project', name: 'project' }] };
+const ROOTS = { roots: [{ uri: 'file:///home/ada/project', name: 'project' }] };
 
 /** SDK v2's client, declaring elicitation, sampling and roots, answering each question and recording its method. */
 function answeringClient(versionNegotiation: ClientOptions['versionNegotiation']): { client: Client; asked: string[] } {
@@ -87,7 +87,7 @@ describe('questions to the client in both eras', async () => {
     assert.equal(textOf(await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} })), 'Ada likes green.');
     assert.deepEqual(asked.splice(0), ['elicitation/create', 'elicitation/create']);
     const together = await client.callTool({ name: 'test_input_required_result_multiple_inputs', arguments: {} });
-    assert.equal(textOf(together), 'name=Ada, greeting=Paris, roots=file:///work/project');
+    assert.equal(textOf(together), 'name=Ada, greeting=Paris, roots=file:///home/ada/project');
     assert.deepEqual(asked.splice(0).sort(), ['elicitation/create', 'roots/list', 'sampling/createMessage']);
     const prompt = await client.getPrompt({ name: 'test_input_required_result_prompt' });
     assert.equal((prompt.messages[0]!.content as { text: string }).text, 'Use this context: tests');
