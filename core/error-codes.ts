@@ -415,7 +415,7 @@ export const coreErrors = {
     status: 400,
     mcp: 'result',
     description:
-      "The tool asked the client for sampling, elicitation or its roots, but the client did not declare that capability (at initialize, or in a 2026-07-28 request's _meta), or the call came over REST or the CLI, where there is no client to ask; call the tool over MCP from a client that offers it. `details.capability` names it. A 2026-07-28 tools/call gets the revision's -32021 instead, whose data.requiredCapabilities names it.",
+      "The tool asked the client for sampling, elicitation or its roots, but the client did not declare that capability (at initialize, or in a 2026-07-28 request's _meta), or the call came over REST or the CLI, where there is no client to ask; call the tool over MCP from a client that offers it. `details.capability` names it. A 2026-07-28 tools/call, prompts/get or resources/read gets the revision's -32021 instead, whose data.requiredCapabilities names it.",
   },
   // MCP IN BOTH ERAS (issue 35, item 4): Multi Round-Trip Requests of the 2026-07-28 revision.
   INPUT_REQUIRED: {

@@ -1,4 +1,4 @@
-import type { InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import { ProtocolError, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { ClientLink } from '../catalog/client-link.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -41,28 +41,31 @@ export interface RequestAsking {
   readonly asked: boolean;
   /** The InputRequiredResult of a 2026-07-28 call that ended (with `error`) to ask; undefined for any other end. */
   inputRequired(ctx: ServerContext, error: GatewayError): Promise<InputRequiredResult> | undefined;
+  /** The revision's own error for a call's failure, where it names one (2026-07-28: -32021 for a missing capability). */
+  refusal?(error: GatewayError): Error | undefined;
 }
 
 /** What a prompts/get or resources/read whose call failed answers: the questions when it ended to ask, else the JSON-RPC error. */
 export function failedContent(asking: RequestAsking | undefined, ctx: ServerContext, error: GatewayError, errors: ErrorTable, uri?: string): Promise<InputRequiredResult> {
   const questions = asking?.inputRequired(ctx, error);
   if (questions) return questions;
-  throw rpcFailure(error, errors, uri);
+  throw asking?.refusal?.(error) ?? rpcFailure(error, errors, uri);
 }
 
 type Handler<T, R> = (request: { params: T }, ctx: ServerContext) => Promise<R>;
 
 /**
  * Wraps a request handler so that whatever it throws reaches the client as a JSON-RPC error
- * with a code from the table: a JsonRpcFailure as it is, anything else (a bug of ours) as
- * INTERNAL_ERROR with the original logged, never its message.
+ * with a code from the table: a JsonRpcFailure (or the SDK's ProtocolError) as it is, anything
+ * else (a bug of ours) as INTERNAL_ERROR with the original logged, never its message.
  */
 export function guarded<T, R>(deps: ContentDeps, method: string, handler: Handler<T, R>): Handler<T, R> {
   return async (request, ctx) => {
     try {
       return await handler(request, ctx);
     } catch (err) {
-      if (err instanceof JsonRpcFailure) throw err;
+      // The gateway's own JSON-RPC errors, and the revision's (a missing capability's -32021).
+      if (err instanceof JsonRpcFailure || err instanceof ProtocolError) throw err;
       deps.log.error({ err, method }, 'MCP request failed');
       throw rpcFailure(new GatewayError('INTERNAL_ERROR', `${method} failed unexpectedly; the gateway log has the details.`), deps.errors);
     }

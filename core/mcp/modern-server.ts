@@ -1,4 +1,5 @@
-import type { Server, ServerContext } from '@modelcontextprotocol/server';
+import { MissingRequiredClientCapabilityError, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import type { GatewayError } from '../errors.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import { InboundGate } from './inbound-gate.js';
 import { callBinding, InputRound } from './input-round.js';
@@ -47,6 +48,7 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
         return round?.asking ?? false;
       },
       inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round?.asking ? round.inputRequired(ctx) : undefined),
+      refusal: capabilityRefusal,
     };
   };
   const server = catalogServer(deps, view, { caller, asking }, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]), {
@@ -69,4 +71,15 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
   serveTaskRequests(server, deps.tasks, deps.errors, owner);
   server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');
   return server;
+}
+
+/**
+ * A call that needed a capability the request does not declare (CLIENT_CAPABILITY_MISSING
+ * names it in `details.capability`) gets the revision's -32021, whose
+ * `data.requiredCapabilities` names it as a capabilities object.
+ */
+function capabilityRefusal(error: GatewayError): Error | undefined {
+  if (error.code !== 'CLIENT_CAPABILITY_MISSING') return undefined;
+  const capability = (error.details as { capability?: unknown } | undefined)?.capability;
+  return typeof capability === 'string' ? new MissingRequiredClientCapabilityError({ requiredCapabilities: { [capability]: {} } }, error.message) : undefined;
 }

@@ -2,7 +2,6 @@ import { MissingRequiredClientCapabilityError, type CallToolResult, type InputRe
 import { listsTool } from '../catalog/caller-view.js';
 import type { CallOutcome } from '../catalog/tool-catalog.js';
 import { toMcpResult } from '../catalog/tool-result.js';
-import type { GatewayError } from '../errors.js';
 import { toolErrorResult } from '../replies.js';
 import { TASK_TTL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';
 import { requestHooks, type RequestAsking } from './mcp-content.js';
@@ -40,8 +39,8 @@ export function serveToolCalls(server: Server, host: ModernToolCallHost): void {
       if (outcome.ok) return withNotes(toMcpResult(outcome.value, outcome.tool.listing.outputSchema !== undefined, outcome.json), host.notes?.(caller, name) ?? []);
       const questions = asking.inputRequired(ctx, outcome.error);
       if (questions) return questions;
-      const missing = missingCapability(outcome.error);
-      if (missing) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [missing]: {} } }, outcome.error.message);
+      const refusal = asking.refusal?.(outcome.error);
+      if (refusal) throw refusal;
       if (host.errors.get(outcome.error.code)?.mcp === 'protocol') throw rpcFailure(outcome.error, host.errors);
       return toolErrorResult(outcome.error);
     };
@@ -64,15 +63,4 @@ export function serveToolCalls(server: Server, host: ModernToolCallHost): void {
     }
     return answer(await run());
   });
-}
-
-/**
- * The capability a call needed and the request did not declare (CLIENT_CAPABILITY_MISSING
- * names it in `details.capability`), answered as the revision's -32021, whose
- * `data.requiredCapabilities` names it as a capabilities object.
- */
-function missingCapability(error: GatewayError): string | undefined {
-  if (error.code !== 'CLIENT_CAPABILITY_MISSING') return undefined;
-  const capability = (error.details as { capability?: unknown } | undefined)?.capability;
-  return typeof capability === 'string' ? capability : undefined;
 }

@@ -168,6 +168,10 @@ describe('questions to the client in both eras', async () => {
     assert.equal(status, 400);
     assert.equal(body.error.code, -32021);
     assert.deepEqual(body.error.data.requiredCapabilities, { sampling: {} });
+    // A prompt that asks gets the same.
+    const prompt = await raw(base, 'prompts/get', { _meta: meta({}), name: 'test_input_required_result_prompt' });
+    assert.equal(prompt.body.error.code, -32021);
+    assert.deepEqual(prompt.body.error.data.requiredCapabilities, { elicitation: {} });
   });
 
   it('fails the call with CLIENT_REQUEST_FAILED when an answer breaks the form or is not a result', async () => {
