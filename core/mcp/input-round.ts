@@ -153,10 +153,7 @@ export class InputRound {
 
 /** What identifies a question: its method and params, as a short digest. */
 function questionDigest(method: string, params: Record<string, unknown>): string {
-  return createHash('sha256')
-    .update(JSON.stringify([method, sortedJson(params)]))
-    .digest('base64url')
-    .slice(0, 22);
+  return digestOf([method, sortedJson(params)]).slice(0, 22);
 }
 
 /**
@@ -164,9 +161,11 @@ function questionDigest(method: string, params: Record<string, unknown>): string
  * resource), its arguments and the caller, as a digest; the state carries only the digest.
  */
 export function callBinding(method: string, target: string, args: unknown, caller: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([method, target, sortedJson(args), caller]))
-    .digest('base64url');
+  return digestOf([method, target, sortedJson(args), caller]);
+}
+
+function digestOf(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
 /** `value` with every object's keys in order, so that `{a, b}` and `{b, a}` bind alike. */

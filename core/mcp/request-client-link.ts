@@ -18,19 +18,19 @@ import { isBelow } from './log-levels.js';
  * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the
  * ones the request declares. The revision has no requests from server to client: a question
  * goes into the request's input round (input-round.ts, made on the first question by `round`),
- * which answers it from the retry or ends the call to ask; without one (completion/complete,
- * where the revision allows no InputRequiredResult) the link declares no capability, and a
- * call that asks gets CLIENT_CAPABILITY_MISSING. Log messages go on the request's own response
- * stream, and only when its `_meta` names a level at or below theirs: without one the revision
- * says to send none. Everything is read when used: most calls use none of it.
+ * which answers it from the retry or ends the call to ask. (completion/complete, where the
+ * revision allows no InputRequiredResult, gets no link at all.) Log messages go on the
+ * request's own response stream, and only when its `_meta` names a level at or below theirs:
+ * without one the revision says to send none. Everything is read when used: most calls use
+ * none of it.
  */
-export function requestClientLink(ctx: ServerContext, log: Logger, round?: () => InputRound): ClientLink {
+export function requestClientLink(ctx: ServerContext, log: Logger, round: () => InputRound): ClientLink {
   const ask =
     <T>(method: QuestionMethod) =>
     (params: object, options: LinkRequestOptions): Promise<T> =>
-      round ? (round().ask(method, params as Record<string, unknown>, options) as Promise<T>) : Promise.reject(new Error(`${method} cannot be asked here in the 2026-07-28 era`));
+      round().ask(method, params as Record<string, unknown>, options) as Promise<T>;
   return {
-    capabilities: () => (round ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : undefined),
+    capabilities: () => envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined,
     clientName: () => clientNameOf(ctx),
     createMessage: ask<CreateMessageResult>('sampling/createMessage'),
     elicitInput: ask<ElicitResult>('elicitation/create'),
