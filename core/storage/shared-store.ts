@@ -9,6 +9,7 @@ import { migrateStore, tablePrefix } from './store-migrations.js';
 import type { PluginStore, StoreDialect, StoreMigration } from './store-types.js';
 import { openSearchIndex } from './search-index.js';
 import { DEFAULT_STORE_HEALTH, StoreHealth } from './store-health.js';
+import { pluginKeySpec, storeSecret } from './store-secrets.js';
 import type { VectorEngine } from './search-types.js';
 
 /** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
@@ -30,11 +31,16 @@ export class SharedStore {
   readonly #backend: StoreBackend;
   /** Whether the store answers now, for /health and gateway_status (store-health.ts). */
   readonly health: StoreHealth;
+  /** Where the SQLite store's secrets live beside it (store-secrets.ts). */
+  readonly #dataDir: string;
+  /** Plugin secrets by file name, each read or made once. */
+  readonly #secrets = new Map<string, Promise<string>>();
   #closing: Promise<void> | undefined;
 
-  private constructor(backend: StoreBackend, health: StoreHealth) {
+  private constructor(backend: StoreBackend, health: StoreHealth, dataDir: string) {
     this.#backend = backend;
     this.health = health;
+    this.#dataDir = dataDir;
   }
 
   /**
@@ -65,7 +71,7 @@ export class SharedStore {
       { probe: () => sql`select 1`.execute(backend.db), where: backend.where, redact: (text) => backend.redact(text), log: options.log },
       config.healthCheck ?? DEFAULT_STORE_HEALTH,
     );
-    return new SharedStore(backend, health);
+    return new SharedStore(backend, health, options.dataDir);
   }
 
   get dialect(): StoreDialect {
@@ -117,7 +123,20 @@ export class SharedStore {
       migrate: (migrations) => this.migrate(name, migrations),
       transaction: (fn) => db.transaction().execute(fn),
       search: (index, options) => openSearchIndex(home, index, options),
+      secret: (secret) => this.#pluginSecret(name, secret),
     };
+  }
+
+  async #pluginSecret(owner: string, name: string): Promise<string> {
+    const spec = pluginKeySpec(owner, name);
+    let secret = this.#secrets.get(spec.name);
+    if (secret === undefined) {
+      secret = storeSecret(this, this.#dataDir, spec);
+      // A failure (the store down at that moment) is not kept: the next ask tries again.
+      secret.catch(() => this.#secrets.delete(spec.name));
+      this.#secrets.set(spec.name, secret);
+    }
+    return secret;
   }
 
   /** Closes the pool or the file; calls made after it fail with STORE_UNAVAILABLE. */

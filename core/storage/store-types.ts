@@ -63,4 +63,12 @@ export interface PluginStore<Tables = any> {
    * SEARCH_INDEX_INVALID for a bad name, or dimensions other than those it was created with.
    */
   search(name: string, options?: SearchIndexOptions): Promise<SearchIndex>;
+  /**
+   * A random 32-byte key (base64url) that every gateway sharing this store reads alike, for
+   * signing what callers hand back later (collab's agent handles): in the store's `core_secrets`
+   * on PostgreSQL, in `<dataDir>/<plugin>.<name>.key` (mode 0600) beside the SQLite store. The
+   * first gateway to ask makes it. `name` is 1 to 40 of a-z, 0-9 and -; another name is
+   * CONFIG_INVALID.
+   */
+  secret(name: string): Promise<string>;
 }

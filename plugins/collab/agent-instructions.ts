@@ -63,7 +63,7 @@ function whoYouAre(agent: Agent): string[] {
 const HOW_TO_WORK = (name: string) => [
   '## How to work here',
   '',
-  `1. Join once per session: \`collab_join\` with name \`${name}\` (REST callers pass \`agent: "${name}"\` in every call instead).`,
+  `1. Join once per session: \`collab_join\` with name \`${name}\` (a 2026-07-28 client or a REST caller, which have no session, pass the \`agent_handle\` it returns as \`agent\` in every call instead).`,
   '2. Read your messages (`collab_read_messages`) and answer what needs an answer.',
   '3. Take work with `collab_claim_next`: your task in progress first, else the most urgent one you may take. It locks the task\'s files.',
   '4. Lock every other file before editing it (`collab_lock_file`); unlock when done (`collab_unlock_file`).',

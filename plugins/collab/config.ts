@@ -124,6 +124,12 @@ export const configSchema = {
         unhealthyAfterSeconds: seconds(60, 1, 86_400, 'A worker silent this long is unhealthy and restarted.'),
       },
     },
+    handleTtlSeconds: seconds(
+      86_400,
+      60,
+      30 * 86_400,
+      'How long the agent handle of collab_join stays good; a caller without a session (2026-07-28 MCP, REST) passes it as agent, then joins again for a new one.',
+    ),
     keyAgents: {
       type: 'object',
       default: {},

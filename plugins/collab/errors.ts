@@ -6,8 +6,9 @@ const spec = (status: number, description: string): ErrorSpec => ({ status, mcp:
 export const collabErrors = {
   COLLAB_AGENT_NOT_FOUND: spec(404, 'No agent has this name: register it first (collab_join or collab_register_agent), or list them with collab_list_agents.'),
   COLLAB_AGENT_NAME_RESERVED: spec(400, 'all, any and system address groups or the gateway: choose another agent name.'),
-  COLLAB_AGENT_REQUIRED: spec(400, 'The call does not say which agent acts: call collab_join once in this session, or pass agent (REST callers name it in every call).'),
+  COLLAB_AGENT_REQUIRED: spec(400, 'The call does not say which agent acts: call collab_join once in this session, or pass agent (the agent_handle collab_join returned, or a name over REST) in every call.'),
   COLLAB_NOT_PERMITTED: spec(403, 'The caller may not act as this agent: the session is bound to another agent, or an API key is pinned to another agent (plugins.collab.config.keyAgents), or the agent belongs to another key.'),
+  COLLAB_HANDLE_INVALID: spec(403, 'The agent handle passed as agent was not made by this gateway for this caller, was changed, or expired (details.reason: signature or expired): call collab_join and pass the handle it returns.'),
   COLLAB_ALREADY_JOINED: spec(409, 'This session already acts as another agent; a session binds once. Open a new session to act as someone else.'),
   COLLAB_MESSAGE_TOO_LARGE: spec(413, 'The subject or body is longer than plugins.collab.config.messages allows (details.limit): shorten it, or put the text in a file and send its path.'),
   COLLAB_MESSAGE_NOT_FOUND: spec(404, 'No message has this id (or it was pruned by retention): read the thread with collab_read_messages.'),

@@ -75,7 +75,7 @@ export function quickReference(tools: readonly ToolSummary[]): string {
   return [
     '# collab quick reference',
     '',
-    'Every collab tool, one line each. The acting agent: a session that called `collab_join` leaves `agent` out; REST callers pass it.',
+    'Every collab tool, one line each. The acting agent: a session that called `collab_join` leaves `agent` out; a caller without a session (2026-07-28, REST) passes the `agent_handle` collab_join returned as `agent`.',
     '',
     '| tool | what it does |',
     '|---|---|',

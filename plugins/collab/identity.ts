@@ -1,7 +1,9 @@
 // Who a call acts as. A session binds to one agent (collab_join) and then acts as it; a caller
-// without a session (REST) names the agent in its arguments; an API key pinned to an agent
-// (config keyAgents) acts only as that agent, and that agent is acted as only by its key.
-import type { CallContext } from '../../core/index.js';
+// without a session (a 2026-07-28 client, REST) passes the signed handle collab_join gave it,
+// or (REST) names the agent in its arguments; an API key pinned to an agent (config keyAgents)
+// acts only as that agent, and that agent is acted as only by its key.
+import type { CallContext, Caller } from '../../core/index.js';
+import { AgentHandles } from './agent-handles.js';
 import { seenNow } from './agents.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { nowIso, RESERVED_AGENT_NAMES } from './model.js';
@@ -14,6 +16,11 @@ const TOUCH_INTERVAL_MS = 5000;
 export class AgentIdentity {
   readonly #ctx: CollabContext;
   readonly #store: CollabStore;
+  readonly handles: AgentHandles;
+  /** The agent a call proved with its handle, for that call's banner (the caller object lives as long as the call). */
+  readonly #proven = new WeakMap<Caller, string>();
+  /** Agents some caller acted as through a handle on this gateway: their banners are worked out here. */
+  readonly #handleUsers = new Set<string>();
   /** Session id → agent, for this gateway's sessions. */
   readonly #bySession = new Map<string, string>();
   /** Agent → the key it is pinned to (the reverse of keyAgents). */
@@ -22,9 +29,10 @@ export class AgentIdentity {
   /** Agent → its last call on this gateway, every call (last_seen_at is written at most every TOUCH_INTERVAL_MS). */
   readonly #lastCall = new Map<string, number>();
 
-  constructor(ctx: CollabContext, store: CollabStore) {
+  constructor(ctx: CollabContext, store: CollabStore, handles: AgentHandles) {
     this.#ctx = ctx;
     this.#store = store;
+    this.handles = handles;
     for (const [key, agent] of Object.entries(ctx.config.keyAgents)) this.#pinnedTo.set(agent, key);
     ctx.sessions.onClose((sessionId) => this.#bySession.delete(sessionId));
     // Any successful MCP call of an agent's session — another plugin's tool, a collab read — is a
@@ -59,16 +67,32 @@ export class AgentIdentity {
     return key === undefined ? undefined : this.#ctx.config.keyAgents[key];
   }
 
-  /** Whether news for `agent` can reach anyone here: a session bound to it, or a key pinned to it. */
+  /** Whether news for `agent` can reach anyone here: a session bound to it, a key pinned to it, a caller with its handle. */
   reachable(agent: string): boolean {
-    return this.#pinnedTo.has(agent) || this.sessionsOf(agent).length > 0;
+    return this.#pinnedTo.has(agent) || this.#handleUsers.has(agent) || this.sessionsOf(agent).length > 0;
   }
 
-  /** The agent that a call's banner and notifications are for: its session's, else its key's. */
-  agentOfCaller(caller: CallContext['caller']): string | undefined {
-    const bound = this.boundAgent(caller.sessionId);
+  /** The agent that a call's banner and notifications are for: its session's, else its handle's, else its key's. */
+  agentOfCaller(caller: Caller): string | undefined {
+    const bound = this.boundAgent(caller.sessionId) ?? this.#proven.get(caller);
     if (bound !== undefined) return bound;
     return caller.keyName === undefined ? undefined : this.#ctx.config.keyAgents[caller.keyName];
+  }
+
+  /**
+   * The agent a call's `agent` argument stands for, if the call may act as it: the agent of a
+   * handle (COLLAB_HANDLE_INVALID unless made for this caller and still good), or the name.
+   */
+  named(call: CallContext, named: string): string {
+    if (!AgentHandles.isHandle(named)) {
+      this.checkMayActAs(call, named);
+      return named;
+    }
+    const agent = this.handles.agentOf(named, call.caller);
+    this.checkMayActAs(call, agent);
+    this.#proven.set(call.caller, agent);
+    this.#handleUsers.add(agent);
+    return agent;
   }
 
   /** Refuses a name no agent may take (COLLAB_AGENT_NAME_RESERVED). The pattern is the schema's. */
@@ -106,16 +130,19 @@ export class AgentIdentity {
   }
 
   /**
-   * The agent a call acts as: `named` (the tool's agent argument) if it may, else the one its
-   * session joined as, else its key's. It must be registered (COLLAB_AGENT_NOT_FOUND); its
-   * last_seen_at is refreshed, and an offline agent is idle again.
+   * The agent a call acts as: `named` (the tool's agent argument: a handle or a name) if it
+   * may, else the one its session joined as, else its key's. It must be registered
+   * (COLLAB_AGENT_NOT_FOUND); its last_seen_at is refreshed, and an offline agent is idle again.
    */
   async acting(call: CallContext, named?: string): Promise<string> {
-    const agent = named ?? this.agentOfCaller(call.caller);
+    const agent = named === undefined ? this.agentOfCaller(call.caller) : this.named(call, named);
     if (agent === undefined) {
-      throw this.#ctx.error('COLLAB_AGENT_REQUIRED', 'Which agent acts? Call collab_join once in this session (MCP), or pass agent with the call (REST).');
+      throw this.#ctx.error(
+        'COLLAB_AGENT_REQUIRED',
+        'Which agent acts? Call collab_join first: an MCP session is then bound to the agent; a client without a session (2026-07-28 MCP, REST) passes the agent_handle it returns as agent in every call.',
+      );
     }
-    this.checkMayActAs(call, agent);
+    if (named === undefined) this.checkMayActAs(call, agent);
     await this.touch(agent);
     return agent;
   }

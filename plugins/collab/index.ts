@@ -8,6 +8,7 @@ import { configSchema } from './config.js';
 import type { CollabStore } from './context.js';
 import { deliverNews } from './delivery.js';
 import { collabErrors } from './errors.js';
+import { AgentHandles } from './agent-handles.js';
 import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
 import { PlanBook } from './plans/plan-book.js';
@@ -30,7 +31,7 @@ export default definePlugin({
   async setup(ctx) {
     const store: CollabStore = ctx.store;
     await store.migrate(migrations);
-    const identity = new AgentIdentity(ctx, store);
+    const identity = new AgentIdentity(ctx, store, await AgentHandles.open(ctx));
     const mailbox = new Mailbox(ctx, store);
     const banners = new Banners(ctx, store, mailbox);
     banners.install(identity);

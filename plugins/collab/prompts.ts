@@ -4,6 +4,7 @@
 import type { CallContext, PromptMessage } from '../../core/index.js';
 import { findAgent } from './agents.js';
 import type { Collab } from './collab.js';
+import { AGENT_OR_HANDLE_PATTERN } from './agent-handles.js';
 import { agentNames } from './completions.js';
 import { parseJson } from './context.js';
 import { AGENT_NAME_PATTERN } from './model.js';
@@ -22,8 +23,7 @@ export function registerCollabPrompts(collab: Collab): void {
 
   /** The agent the prompt is for: the one named (if the caller may act as it), else the session's. */
   const me = (call: CallContext, named: string | undefined): string | undefined => {
-    if (named !== undefined) identity.checkMayActAs(call, named);
-    return named ?? identity.agentOfCaller(call.caller);
+    return named === undefined ? identity.agentOfCaller(call.caller) : identity.named(call, named);
   };
 
   ctx.prompt<{ partner: string; agent?: string }>(
@@ -37,7 +37,7 @@ export function registerCollabPrompts(collab: Collab): void {
         required: ['partner'],
         properties: {
           partner: agentArgument('The agent you pair with.'),
-          agent: agentArgument('You, when this session has not joined (collab_join).'),
+          agent: { type: 'string', pattern: AGENT_OR_HANDLE_PATTERN, description: 'You, when this session has not joined: the agent_handle collab_join returned, or your name.' },
         },
       },
       complete: { partner: completeAgent, agent: completeAgent },

@@ -70,7 +70,11 @@ export async function registerCollabResources(collab: Collab, tools: readonly To
       variables: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: AGENT_NAME_PATTERN } } },
       complete: { name: (value) => agentNames(collab.store, value) },
     },
-    (_uri, { name }) => agentInstructions(collab, name!),
+    (_uri, { name }, call) => {
+      // They hold the agent's unread messages: a key pinned to another agent does not read them.
+      collab.identity.checkKeyRights(call, name!);
+      return agentInstructions(collab, name!);
+    },
   );
 
   // An agent's instructions show its tasks and unread count: tell its subscribers when they change.

@@ -36,11 +36,13 @@ export const agentOutput = {
 export const joinOutput = {
   type: 'object',
   additionalProperties: false,
-  required: ['agent', 'created', 'session_bound', 'unread_messages', 'pending_tasks'],
+  required: ['agent', 'created', 'session_bound', 'agent_handle', 'handle_expires_at', 'unread_messages', 'pending_tasks'],
   properties: {
     agent: agentOutput,
     created: { type: 'boolean', description: 'Whether the agent was registered by this call.' },
-    session_bound: { type: 'boolean', description: 'Whether this session now acts as the agent (false over REST, which has no session).' },
+    session_bound: { type: 'boolean', description: 'Whether this session now acts as the agent (false without one: 2026-07-28, REST).' },
+    agent_handle: { type: 'string', description: 'Without a session, pass it as agent in later collab calls.' },
+    handle_expires_at: { type: 'string', format: 'date-time' },
     unread_messages: { type: 'integer' },
     pending_tasks: { type: 'integer', description: 'Pending tasks assigned to the agent by name.' },
   },

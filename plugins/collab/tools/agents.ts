@@ -20,7 +20,7 @@ export const collabJoin = {
   name: 'collab_join',
   title: 'Join as an agent',
   description:
-    'Makes this session act as agent `name` (registered if new): its messages and tasks are notified here, and later collab calls leave `agent` out. Call it first.',
+    'Makes this session act as agent `name` (registered if new): its messages and tasks are notified here, and later collab calls leave `agent` out (without a session, pass agent_handle as `agent`). Call it first.',
   inputSchema: { ...joinInput, examples: [{ name: 'system', display_name: 'Explorer page', capabilities: ['review'] }] },
   outputSchema: joinOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -82,10 +82,13 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     ctx.events.publish('collab.agent.joined', { name: args.name, created, transport: call.caller.transport });
+    const { handle, expiresAt } = identity.handles.mint(args.name, call.caller);
     return {
       agent: toAgent(row, staleMs),
       created,
       session_bound: call.caller.sessionId !== undefined,
+      agent_handle: handle,
+      handle_expires_at: expiresAt,
       unread_messages: await mailbox.unreadCount(args.name),
       pending_tasks: Number(pending.n),
     };

@@ -41,7 +41,7 @@ const META = {
 /**
  * Issue 35, item 2: a 2026-07-28 client behind a round-robin proxy in front of three gateways
  * on one PostgreSQL gets the same answers from any of them: consecutive requests land on
- * different gateways, the rounds of one call and the polls of one task too.
+ * different gateways, the rounds of one call, the polls of one task and collab's agent handle too.
  */
 describe('three gateways behind a round-robin proxy, one PostgreSQL', { skip: postgresSkipReason }, async () => {
   const server = await startTestPostgres();
@@ -54,7 +54,7 @@ describe('three gateways behind a round-robin proxy, one PostgreSQL', { skip: po
       dataDir: join(dir, `data-${name}`),
       storage: { shared: { postgres: { url } } },
       registries: [FIXTURE_REGISTRY, CONFORMANCE_REGISTRY],
-      plugins: { echo: {}, conformance: {} },
+      plugins: { echo: {}, conformance: {}, process: {}, collab: {} },
     });
     const gateway = await createGateway({ config: resolveConfig(raw, { env: process.env, cwd: dir }) });
     after(() => gateway.close());
@@ -80,6 +80,29 @@ describe('three gateways behind a round-robin proxy, one PostgreSQL', { skip: po
     const multi = await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} });
     assert.equal((multi.content as Array<{ text: string }>)[0]!.text, 'Ada likes green.');
     assert.deepEqual(new Set(proxy.served.slice(before)), new Set([0, 1, 2]));
+  });
+
+  it("collab: join on one gateway, then claim and complete on the others with the agent's handle", async () => {
+    const connect = async (name: string) => {
+      const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+      after(() => client.close());
+      return async (tool: string, args: Record<string, unknown>) => (await client.callTool({ name: tool, arguments: args })) as { isError?: boolean; structuredContent?: any; content: Array<{ text: string }> };
+    };
+    const ada = await connect('ada-client');
+    const first = proxy.served.length;
+    const { agent_handle: handle } = (await ada('collab_join', { name: 'ada' })).structuredContent;
+    const { id } = (await ada('collab_create_task', { agent: handle, title: 'Replicated work', assignee: 'any' })).structuredContent.task;
+    const claimed = (await ada('collab_claim_next', { agent: handle })).structuredContent;
+    assert.deepEqual([claimed.action, claimed.task.id, claimed.task.assignee], ['claimed', id, 'ada']);
+    const done = (await ada('collab_update_task', { agent: handle, id, status: 'completed' })).structuredContent;
+    assert.equal(done.task.status, 'completed');
+    assert.deepEqual(new Set(proxy.served.slice(first)), new Set([0, 1, 2]));
+    // Another client, on whichever gateway, cannot use the handle: it was signed for ada-client.
+    const other = await connect('other-client');
+    const stolen = await other('collab_heartbeat', { agent: handle });
+    assert.equal(stolen.isError, true);
+    assert.equal(JSON.parse(stolen.content[0]!.text).code, 'COLLAB_HANDLE_INVALID');
   });
 
   it('a task begun on one is polled, answered and finished through the others', async () => {

@@ -5,6 +5,7 @@ import { gatewayCases } from './store-cases/gateway.js';
 import { inputRoundCases } from './store-cases/input-rounds.js';
 import { migrationCases } from './store-cases/migrations.js';
 import { postgresFailureCases } from './store-cases/postgres-failures.js';
+import { secretCases } from './store-cases/secrets.js';
 import { transactionCases } from './store-cases/transactions.js';
 
 // One suite, run on each back end: a plugin's store code must behave the same on both. The
@@ -18,6 +19,7 @@ for (const backend of storeBackends()) {
     concurrencyCases(backend);
     gatewayCases(backend);
     inputRoundCases(backend);
+    secretCases(backend);
     if (backend.name === 'postgres') postgresFailureCases(backend);
   });
 }

@@ -64,5 +64,5 @@ export async function restCollabGateway() {
     const answer = await httpRequest(listener.address.port, { method: 'POST', url: `/tools/${tool}`, headers: { authorization: `Bearer ${key}` }, payload: args });
     return { status: answer.statusCode, ...answer.json() };
   };
-  return { c, owner: c.gateway.ownerKey!.key, ci, other, rest };
+  return { c, owner: c.gateway.ownerKey!.key, ci, other, rest, base: `http://127.0.0.1:${listener.address.port}` };
 }
