@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayStatus } from './catalog/status-tool.js';
 import { resolveConfig } from './config.js';
@@ -19,7 +18,7 @@ import { createLogger, type LogLevel } from './logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
 import { runCommand } from './plugins/plugin-commands.js';
 
-export type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export type { Client } from '@modelcontextprotocol/client';
 export type { GatewayStatus } from './catalog/status-tool.js';
 
 /** One plugin's settings, as under `plugins.<name>` in gateway.config.yaml. */

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { MessageTooLargeError } from './message-too-large.js';
 import { StreamCuts } from './stream-cuts.js';
 

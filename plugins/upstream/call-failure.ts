@@ -1,5 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { formatBytes, GatewayError, isGatewayError } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
 import { isMessageTooLarge, type MessageTooLargeError } from './message-too-large.js';
@@ -15,22 +14,23 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
   if (isGatewayError(err)) return err;
   // Aborted by the call's own signal: the reason is core's (CANCELLED, TOOL_TIMEOUT, shutdown).
   if (signal?.aborted && isGatewayError(signal.reason)) return signal.reason;
-  if (err instanceof McpError) {
+  if (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed) {
+    const cause = server.tooLarge();
+    // A stdio server stopped for it: the message may have been this call's answer or another's.
+    if (cause) return tooLarge(cause, server, error, ' while this call was in flight, so the gateway stopped reading and is restarting the server');
+    return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" went away during the request (${server.status().lastError ?? 'connection closed'}); it is being restarted.`, {
+      server: server.name,
+    });
+  }
+  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
+    return new GatewayError('BREAKER_TIMEOUT', `The upstream server "${server.name}" did not answer in time.`);
+  }
+  if (err instanceof ProtocolError) {
     // Made here (by the HTTP reader), never by the server: see MessageTooLargeError.
     if (isMessageTooLarge(err.data)) return tooLarge(err.data, server, error, '; the gateway read no further');
     const message = stripPrefix(err.message);
     switch (err.code) {
-      case ErrorCode.ConnectionClosed: {
-        const cause = server.tooLarge();
-        // A stdio server stopped for it: the message may have been this call's answer or another's.
-        if (cause) return tooLarge(cause, server, error, ' while this call was in flight, so the gateway stopped reading and is restarting the server');
-        return error('UPSTREAM_UNAVAILABLE', `The upstream server "${server.name}" went away during the request (${server.status().lastError ?? 'connection closed'}); it is being restarted.`, {
-          server: server.name,
-        });
-      }
-      case ErrorCode.RequestTimeout:
-        return new GatewayError('BREAKER_TIMEOUT', `The upstream server "${server.name}" did not answer in time.`);
-      case ErrorCode.InvalidParams:
+      case ProtocolErrorCode.InvalidParams:
         return new GatewayError('INVALID_ARGUMENTS', `The upstream server "${server.name}" refused the arguments: ${message}`);
       case -32002: // the MCP code for an unknown resource
         return new GatewayError('RESOURCE_NOT_FOUND', `The upstream server "${server.name}" has no such resource: ${message}`);
@@ -58,7 +58,7 @@ function tooLarge(cause: MessageTooLargeError, server: UpstreamServer, error: Ra
 
 /** A network failure, or an HTTP server failing (5xx) rather than answering. */
 function isUnreachable(err: unknown): boolean {
-  if (err instanceof StreamableHTTPError) return err.code === undefined || err.code >= 500;
+  if (err instanceof SdkHttpError) return err.status >= 500;
   if (!(err instanceof Error)) return false;
   if (err.message === 'fetch failed' || err.message.startsWith('Not connected')) return true;
   const code = (err.cause as { code?: string } | undefined)?.code ?? (err as { code?: string }).code;

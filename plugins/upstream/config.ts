@@ -49,6 +49,12 @@ const serverSchema = {
       description:
         'The largest message read from this server (a stdio line, an HTTP answer body, one SSE event); a larger one fails the call with UPSTREAM_MESSAGE_TOO_LARGE, read no further (a stdio server is restarted).',
     },
+    protocol: {
+      enum: ['auto', '2025-11-25', '2026-07-28'],
+      default: 'auto',
+      description:
+        'The MCP revision to speak: auto asks server/discover first and falls back to initialize (2025-11-25) when the server does not know it; a revision speaks that one only.',
+    },
     optional: { type: 'boolean', default: false, description: 'Start the gateway even when this server cannot be reached.' },
     enabled: { type: 'boolean', default: true },
   },

@@ -1,5 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { describeError } from './call-failure.js';
 import type { MessageTooLargeError } from './message-too-large.js';
 import type { StderrLog } from './stderr-log.js';
@@ -13,7 +12,7 @@ export interface ConnectionEnd {
 
 /** Why a connection attempt failed (a server's `lastError`), with the end of stderr when the process said something. */
 export function describeConnectFailure(err: unknown, end: ConnectionEnd, connectTimeoutMs: number): string {
-  if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
     return `no answer to initialize within connectTimeoutMs (${connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
   }
   const exit = end.transport instanceof StdioServerTransport ? end.transport.exit : undefined;

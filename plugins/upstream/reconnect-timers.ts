@@ -1,4 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { answers } from './eras.js';
 
 /** A connection that lasted this long resets the restart delay to its initial value. */
 const STABLE_MS = 10_000;
@@ -46,7 +47,7 @@ export class RestartTimer {
  */
 export function pingEvery(client: Client, timeoutMs: number, lost: (reason: string) => void): () => void {
   const timer = setInterval(() => {
-    client.ping({ timeout: Math.min(HTTP_PING_MS, timeoutMs) }).catch((err: unknown) => lost(`no answer to ping: ${(err as Error).message}`));
+    answers(client, Math.min(HTTP_PING_MS, timeoutMs)).catch((err: unknown) => lost(`no answer to ping: ${(err as Error).message}`));
   }, HTTP_PING_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,7 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type Client, type Resource, type ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import type { CallContext, ResourceContent, ResourceDefinition } from '../../core/index.js';
 import { askCompletions } from './completions.js';
+import { UNCACHED } from './eras.js';
 import type { MirrorEntry } from './mirror.js';
 import { cursorParams, listAll } from './paging.js';
 import type { ServerLink } from './server-link.js';
@@ -10,7 +10,7 @@ import type { ServerLink } from './server-link.js';
 export async function listResources(client: Client, max: number): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
   if (!client.getServerCapabilities()?.resources || max === 0) return { resources: [], templates: [] };
   const resources = await listAll(async (cursor) => {
-    const { resources, nextCursor } = await client.listResources(cursorParams(cursor));
+    const { resources, nextCursor } = await client.listResources(cursorParams(cursor), UNCACHED);
     return { items: resources, nextCursor };
   }, max);
   return { resources, templates: await listTemplates(client, max) };
@@ -20,11 +20,11 @@ export async function listResources(client: Client, max: number): Promise<{ reso
 async function listTemplates(client: Client, max: number): Promise<ResourceTemplate[]> {
   try {
     return await listAll(async (cursor) => {
-      const { resourceTemplates, nextCursor } = await client.listResourceTemplates(cursorParams(cursor));
+      const { resourceTemplates, nextCursor } = await client.listResourceTemplates(cursorParams(cursor), UNCACHED);
       return { items: resourceTemplates, nextCursor };
     }, max);
   } catch (err) {
-    if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return [];
+    if (err instanceof ProtocolError && err.code === ProtocolErrorCode.MethodNotFound) return [];
     throw err;
   }
 }
@@ -70,7 +70,7 @@ function entry(link: ServerLink, key: string, definition: ResourceDefinition): M
 }
 
 async function readResource(link: ServerLink, uri: string, call: CallContext): Promise<ResourceContent[]> {
-  const result = await link.request(call, (client, options) => client.readResource({ uri }, options));
+  const result = await link.request(call, (client, options) => client.readResource({ uri }, { ...options, ...UNCACHED }));
   return result.contents.map((item) => {
     const described = { uri: item.uri, ...(item.mimeType === undefined ? {} : { mimeType: item.mimeType }) };
     return 'text' in item && typeof item.text === 'string' ? { ...described, text: item.text } : { ...described, blob: String((item as { blob?: unknown }).blob ?? '') };
@@ -81,13 +81,26 @@ function subscriptionHooks(link: ServerLink): Pick<ResourceDefinition, 'onSubscr
   const noCall = { signal: link.ctx.signal };
   return {
     onSubscribe: async (uri) => {
+      const { server } = link;
+      if (server.modern) {
+        // The 2026-07-28 revision subscribes through the listen stream: a new one, with this URI too.
+        server.subscribed.add(uri);
+        await server.listenAgain().catch((err: unknown) => {
+          server.subscribed.delete(uri);
+          throw err;
+        });
+        return;
+      }
       await link.request(noCall, (client, options) => client.subscribeResource({ uri }, options));
-      link.subscribed.add(uri);
+      server.subscribed.add(uri);
     },
     onUnsubscribe: async (uri) => {
-      link.subscribed.delete(uri);
+      const { server } = link;
+      server.subscribed.delete(uri);
       // Best effort: a server that restarted has forgotten the subscription anyway.
-      if (link.server.state === 'connected') await link.request(noCall, (client, options) => client.unsubscribeResource({ uri }, options));
+      if (server.state !== 'connected') return;
+      if (server.modern) await server.listenAgain();
+      else await link.request(noCall, (client, options) => client.unsubscribeResource({ uri }, options));
     },
   };
 }

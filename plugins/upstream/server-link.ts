@@ -1,6 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkHttpError, type Client } from '@modelcontextprotocol/client';
 import type { Breaker, CallContext, PluginContext } from '../../core/index.js';
 import { callFailure } from './call-failure.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
@@ -27,8 +25,6 @@ export class ServerLink {
   readonly error: RaiseError;
   /** The `timeoutMs` of this server's entries in the catalogs. */
   readonly limitMs: number;
-  /** URIs the gateway holds a subscription to at this server: made again after a reconnect. */
-  readonly subscribed = new Set<string>();
   readonly #breaker: Breaker;
 
   constructor(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, server: UpstreamServer) {
@@ -91,15 +87,15 @@ export class ServerLink {
 const SESSION_GONE = Symbol('session gone');
 
 function isSessionGone(err: unknown): boolean {
-  return err instanceof StreamableHTTPError && err.code === 404;
+  return err instanceof SdkHttpError && err.status === 404;
 }
 
 /** An error the server itself answered with (a JSON-RPC error), carried past the breaker. */
 class Answered {
-  constructor(readonly error: McpError) {}
+  constructor(readonly error: ProtocolError) {}
 }
 
-/** A JSON-RPC error from the server: not one the SDK made for a closed connection or a timeout. */
-function isAnswer(err: unknown): err is McpError {
-  return err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout;
+/** A JSON-RPC error from the server (the SDK's own failures, a closed connection or a timeout, are SdkErrors). */
+function isAnswer(err: unknown): err is ProtocolError {
+  return err instanceof ProtocolError;
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { isGatewayError } from '../../core/index.js';
 import { Mirror, type MirrorEntry } from './mirror.js';
 import type { NameClaims } from './name-claims.js';
@@ -40,10 +40,14 @@ export class ServerMirror implements ServerListener {
     this.#resubscribe(client);
   }
 
-  /** A new process or session knows none of the subscriptions our clients still hold. */
+  /**
+   * A new process or session knows none of the subscriptions our clients still hold. (A
+   * 2026-07-28 connection's listen stream names them from the start.)
+   */
   #resubscribe(client: Client): void {
-    const { subscribed, ctx, config } = this.#link;
-    if (subscribed.size === 0 || client.getServerCapabilities()?.resources?.subscribe !== true) return;
+    const { server, ctx, config } = this.#link;
+    const { subscribed } = server;
+    if (server.modern || subscribed.size === 0 || client.getServerCapabilities()?.resources?.subscribe !== true) return;
     for (const uri of subscribed) {
       client.subscribeResource({ uri }).catch((err: unknown) => ctx.log.warn({ server: config.name, uri, err }, 'resubscribing after a reconnect failed'));
     }

@@ -1,11 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Logger } from '../../core/index.js';
 
 /** What the mirrors of a server's tools, resources and prompts are told. */
@@ -26,13 +19,13 @@ export function relayNotifications(client: Client, name: string, listeners: read
   const notify = (kind: 'tools' | 'resources' | 'prompts') => () => {
     for (const listener of listeners) listener.listChanged(kind);
   };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, notify('tools'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, notify('resources'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, notify('prompts'));
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+  client.setNotificationHandler('notifications/tools/list_changed', notify('tools'));
+  client.setNotificationHandler('notifications/resources/list_changed', notify('resources'));
+  client.setNotificationHandler('notifications/prompts/list_changed', notify('prompts'));
+  client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
     for (const listener of listeners) listener.resourceUpdated(params.uri);
   });
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+  client.setNotificationHandler('notifications/message', ({ params }) => {
     log.debug({ server: name, level: params.level, logger: params.logger, data: params.data }, 'upstream log message');
   });
   client.onerror = (err) => log.debug({ server: name, err }, 'upstream transport error');

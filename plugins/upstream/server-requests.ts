@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, type Client } from '@modelcontextprotocol/client';
 import { isGatewayError, type CallContext, type SamplingParams } from '../../core/index.js';
 
 export interface ServerRequestContext {
@@ -19,11 +18,11 @@ export function answerServerRequests(client: Client, context: ServerRequestConte
   const { roots } = context;
   if (roots) {
     const listed = roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path }));
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: listed }));
+    client.setRequestHandler('roots/list', () => ({ roots: listed }));
   }
-  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => askCaller(context, 'sampling', (call) => call.sample(params as SamplingParams)));
-  client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
-    if (params.mode === 'url') throw rpcError(ErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
+  client.setRequestHandler('sampling/createMessage', ({ params }) => askCaller(context, 'sampling', (call) => call.sample(params as SamplingParams)));
+  client.setRequestHandler('elicitation/create', ({ params }) => {
+    if (params.mode === 'url') throw rpcError(ProtocolErrorCode.InvalidParams, 'mcp-gateway relays form elicitation only.');
     return askCaller(context, 'elicitation', (call) => call.elicit(params));
   });
 }
@@ -35,14 +34,14 @@ export function answerServerRequests(client: Client, context: ServerRequestConte
 async function askCaller<T>({ calls }: ServerRequestContext, what: string, ask: (call: CallContext) => Promise<T>): Promise<T> {
   if (calls.size !== 1) {
     const why = calls.size === 0 ? 'no call to it is in flight' : `${calls.size} calls to it are in flight and MCP does not say whose request this is`;
-    throw rpcError(ErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
+    throw rpcError(ProtocolErrorCode.InvalidRequest, `mcp-gateway cannot relay this ${what} request: ${why}.`);
   }
   try {
     return await ask([...calls][0]!);
   } catch (err) {
     // CLIENT_CAPABILITY_MISSING (a REST caller, a client without it), CLIENT_REQUEST_FAILED...
     const message = isGatewayError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
-    throw rpcError(ErrorCode.InvalidRequest, message);
+    throw rpcError(ProtocolErrorCode.InvalidRequest, message);
   }
 }
 

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { Logger } from '../../core/index.js';
 import { boundedFetch } from './bounded-fetch.js';
 import type { ServerConfig } from './config.js';
@@ -43,5 +41,5 @@ export function httpTransport(config: ServerConfig, options: { name: string; log
 }
 
 function answerWithError(transport: Transport, id: string | number, error: MessageTooLargeError): void {
-  transport.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message: error.message, data: error } });
+  transport.onmessage?.({ jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InternalError, message: error.message, data: error } });
 }

@@ -1,4 +1,4 @@
-import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { specTypeSchemas, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
 
 /** A tool of a server's tools/list, accepted as MCP defines a tool, or refused with the reason. */
 export type CheckedTool = { readonly tool: Tool } | { readonly refused: { readonly upstream: string; readonly reason: string } };
@@ -31,9 +31,9 @@ export function checkTool(entry: unknown, index: number): CheckedTool {
   const shown = JSON.stringify(name.length > SHOWN ? `${name.slice(0, SHOWN)}…` : name).slice(1, -1);
   if (name.length > MAX_NAME) return refuse(shown, `its name has ${name.length} characters; MCP allows at most ${MAX_NAME}`);
   if (CONTROL.test(name)) return refuse(shown, 'its name holds control characters');
-  const parsed = ToolSchema.safeParse(entry);
-  if (parsed.success) return { tool: parsed.data };
-  const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(the tool)'}: ${issue.message}`);
+  const parsed = specTypeSchemas.Tool['~standard'].validate(entry) as StandardSchemaV1.Result<Tool>;
+  if (parsed.issues === undefined) return { tool: parsed.value };
+  const problems = parsed.issues.slice(0, 3).map((issue) => `${issue.path?.map((key) => (typeof key === 'object' ? key.key : key)).join('.') || '(the tool)'}: ${issue.message}`);
   return refuse(shown, `it is not an MCP tool: ${problems.join('; ')}`);
 }
 

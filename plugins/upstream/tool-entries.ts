@@ -1,11 +1,19 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { PaginatedResultSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Client, StandardSchemaV1, Tool } from '@modelcontextprotocol/client';
 import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '../../core/index.js';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
 import type { ServerLink } from './server-link.js';
 import { checkTool } from './tool-check.js';
+
+/** A tools/list page taken as it came: its tools are checked one by one (tool-check.ts). */
+const UNCHECKED_PAGE: StandardSchemaV1<unknown, { tools?: unknown; nextCursor?: unknown }> = {
+  '~standard': {
+    version: 1,
+    vendor: 'mcp-gateway',
+    validate: (value) => (typeof value === 'object' && value !== null ? { value } : { issues: [{ message: 'the tools/list answer is not an object' }] }),
+  },
+};
 
 /**
  * Every entry of the server's tools list (all pages), in its order, unchecked: each is checked
@@ -14,10 +22,10 @@ import { checkTool } from './tool-check.js';
  */
 export function listTools(client: Client): Promise<unknown[]> {
   return listAll(async (cursor) => {
-    const page = await client.request({ method: 'tools/list', params: cursorParams(cursor) }, PaginatedResultSchema);
-    const { tools } = page as { tools?: unknown };
+    const page = await client.request({ method: 'tools/list', params: cursorParams(cursor) }, UNCHECKED_PAGE);
+    const { tools, nextCursor } = page;
     if (!Array.isArray(tools)) throw new Error('the tools/list answer has no tools array');
-    return { items: tools as unknown[], nextCursor: page.nextCursor };
+    return { items: tools as unknown[], ...(typeof nextCursor === 'string' ? { nextCursor } : {}) };
   });
 }
 
@@ -91,7 +99,7 @@ function pickAnnotations(annotations: NonNullable<Tool['annotations']>): ToolAnn
  */
 async function callTool(link: ServerLink, name: string, args: Record<string, unknown>, call: CallContext): Promise<unknown> {
   const result = (await link.request(call, (client, options) =>
-    client.callTool({ name, arguments: args }, undefined, {
+    client.callTool({ name, arguments: args }, {
       ...options,
       onprogress: ({ progress, total, message }) =>
         call.progress({ progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) }),
@@ -107,5 +115,6 @@ async function callTool(link: ServerLink, name: string, args: Record<string, unk
       content: result.content,
     });
   }
-  return toolContent(result.content ?? [], result.structuredContent);
+  // An object in the 2025 era; the 2026 revision allows any JSON value, which core checks against the outputSchema.
+  return toolContent(result.content ?? [], result.structuredContent as Record<string, unknown> | undefined);
 }

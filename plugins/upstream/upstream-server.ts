@@ -1,11 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, type ServerCapabilities, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import type { CallContext, Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './errors.js';
 import { StderrLog } from './stderr-log.js';
 import { describeConnectFailure, describeExit } from './connection-end.js';
+import { answers, isModern } from './eras.js';
+import { ListenStream } from './listen-stream.js';
 import type { MessageTooLargeError } from './message-too-large.js';
 import { pingEvery, RestartTimer } from './reconnect-timers.js';
 import { relayNotifications, type ServerListener } from './server-notifications.js';
@@ -15,6 +15,12 @@ import { StdioServerTransport } from './stdio-transport.js';
 import { StreamCuts } from './stream-cuts.js';
 
 export type ServerState = 'connecting' | 'connected' | 'down' | 'stopped';
+
+/** `auto`: server/discover first, initialize when the server does not know it; else the one revision. */
+function negotiation(protocol: ServerConfig['protocol']): VersionNegotiationMode {
+  if (protocol === 'auto') return 'auto';
+  return protocol === '2025-11-25' ? 'legacy' : { pin: protocol };
+}
 
 export interface ServerOptions {
   readonly config: ServerConfig;
@@ -58,6 +64,10 @@ export class UpstreamServer {
   readonly #calls = new Set<CallContext>();
   /** A session renewal under way (renewSession). */
   #renewing: Promise<void> | undefined;
+  /** URIs the gateway holds a subscription to at this server: made again after a reconnect. */
+  readonly subscribed = new Set<string>();
+  /** A 2026-07-28 connection's `subscriptions/listen` stream (listen-stream.ts). */
+  #listen: ListenStream | undefined;
 
   constructor(options: ServerOptions) {
     this.#options = options;
@@ -98,9 +108,19 @@ export class UpstreamServer {
     return () => this.#calls.delete(call);
   }
 
-  /** What the connected server said it offers in `initialize`. */
+  /** What the connected server said it offers in `initialize` (or `server/discover`). */
   capabilities(): ServerCapabilities | undefined {
     return this.#client?.getServerCapabilities();
+  }
+
+  /** Whether the connection speaks the 2026-07-28 revision: subscriptions go through its listen stream. */
+  get modern(): boolean {
+    return this.#client !== undefined && isModern(this.#client);
+  }
+
+  /** Listens again with the URIs in `subscribed` now (a 2026-07-28 connection); rejects when the server refuses. */
+  listenAgain(): Promise<void> {
+    return this.#listen?.open() ?? Promise.resolve();
   }
 
   status() {
@@ -113,6 +133,7 @@ export class UpstreamServer {
       restarts: this.#restarts,
       ...(this.#lastError === undefined ? {} : { lastError: this.#lastError }),
       ...(getStreamStopped === undefined ? {} : { getStreamStopped }),
+      ...(this.#state === 'connected' && this.#client ? { protocol: this.#client.getNegotiatedProtocolVersion() } : {}),
       ...(this.#transport instanceof StdioServerTransport && this.#transport.pid !== undefined ? { pid: this.#transport.pid } : {}),
     };
   }
@@ -146,7 +167,7 @@ export class UpstreamServer {
   suspect(reason: string): void {
     const client = this.#client;
     if (this.#state !== 'connected' || !client) return;
-    client.ping({ timeout: Math.min(5000, this.#options.plugin.connectTimeoutMs) }).catch(() => {
+    answers(client, Math.min(5000, this.#options.plugin.connectTimeoutMs)).catch(() => {
       if (this.#client === client) this.lost(reason);
     });
   }
@@ -190,7 +211,10 @@ export class UpstreamServer {
       { name: 'mcp-gateway', version: this.#options.version },
       // Roots only when configured: a server told the workspace root would swap its own,
       // narrower folders (server-filesystem's arguments) for it.
-      { capabilities: { ...(this.#options.roots ? { roots: {} } : {}), sampling: {}, elicitation: { form: {} } } },
+      {
+        capabilities: { ...(this.#options.roots ? { roots: {} } : {}), sampling: {}, elicitation: { form: {} } },
+        versionNegotiation: { mode: negotiation(config.protocol) },
+      },
     );
     answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls });
     relayNotifications(client, this.name, this.#listeners, log);
@@ -224,7 +248,12 @@ export class UpstreamServer {
         if (this.#client === client) this.lost(reason);
       });
     }
-    log.info({ server: this.name, kind: this.kind, ...(config.command ? { command: config.command } : { url: config.url }) }, 'upstream connected');
+    if (isModern(client)) {
+      this.#listen = new ListenStream(client, this.subscribed, log, this.name);
+      this.#listen.open().catch((err: unknown) => log.warn({ server: this.name, err }, 'upstream subscriptions/listen refused: list changes and resource updates will not be heard'));
+    }
+    const era = client.getNegotiatedProtocolVersion();
+    log.info({ server: this.name, kind: this.kind, era, ...(config.command ? { command: config.command } : { url: config.url }) }, 'upstream connected');
     for (const listener of this.#listeners) listener.connected(client);
   }
 
@@ -261,9 +290,12 @@ export class UpstreamServer {
 
   async #closeConnection(): Promise<void> {
     const client = this.#client;
+    const listen = this.#listen;
     this.#client = undefined;
     this.#transport = undefined;
+    this.#listen = undefined;
     try {
+      await listen?.close();
       await client?.close();
     } catch (err) {
       this.#options.log.debug({ server: this.name, err }, 'closing the upstream connection failed');

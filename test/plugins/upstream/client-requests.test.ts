@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Client as V2Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { InMemoryTransport as V2InMemoryTransport, Client as V2Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createGateway } from '../../../core/gateway.js';
 import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/logger.js';
-import { memoryClient, startGateway, tempDir, testConfig } from '../../helpers.js';
-import { EVERYTHING_SERVER } from './upstream-helpers.js';
+import { BIN, CONFORMANCE_REGISTRY, memoryClient, startGateway, tempDir, testConfig, waitFor, writeConfig } from '../../helpers.js';
+import { EVERYTHING_SERVER, serverStatus } from './upstream-helpers.js';
 
 describe("upstream: a server's requests of its client, relayed to the caller", async () => {
   const gateway = await startGateway(
@@ -65,6 +65,92 @@ describe("upstream: a server's requests of its client, relayed to the caller", a
       assert.match(JSON.stringify(body.error), /CLIENT_CAPABILITY_MISSING/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+/**
+ * Issue 35, item 4, the other direction: an upstream that speaks 2026-07-28 (a gateway built
+ * on SDK v2, over stdio) asks with an InputRequiredResult; the upstream client answers it
+ * through the caller, which for a 2025 session is an elicitation request sent during the call.
+ */
+describe("upstream: a 2026-07-28 server's InputRequiredResult, relayed to a 2025 client", async () => {
+  const upstreamDir = tempDir('mcpgw-modern-upstream-');
+  const upstreamConfig = writeConfig(upstreamDir, {
+    dataDir: join(upstreamDir, 'data'),
+    registries: [CONFORMANCE_REGISTRY],
+    plugins: { conformance: {} },
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
+  });
+  const gateway = await startGateway(
+    {
+      plugins: {
+        upstream: {
+          config: {
+            servers: [
+              {
+                name: 'modern',
+                command: process.execPath,
+                args: [BIN, '--stdio', '--config', upstreamConfig, '--workspace', upstreamDir],
+                include: ['test_input_required_*', 'test_trigger_tool_change', 'test_changing_tool', 'test_touch_watched_resource'],
+              },
+            ],
+          },
+        },
+      },
+    },
+    tempDir('mcpgw-upstream-'),
+  );
+  const [clientSide, serverSide] = V2InMemoryTransport.createLinkedPair();
+  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  const client = new V2Client({ name: 'asked-2025', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+  const asked: string[] = [];
+  client.setRequestHandler('elicitation/create', (request) => {
+    asked.push((request.params as { message: string }).message);
+    return { action: 'accept', content: { name: 'Ada' } } as never;
+  });
+  await client.connect(clientSide);
+
+  it('the upstream was found to speak 2026-07-28 by server/discover', () => {
+    assert.equal(serverStatus(gateway, 'modern').protocol, '2026-07-28');
+  });
+
+  it('its question reaches the 2025 client as elicitation/create, and the answer completes the call upstream', async () => {
+    const result = await client.callTool({ name: 'modern_test_input_required_result_elicitation', arguments: {} });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.deepEqual(asked, ['What is your name?']);
+    assert.equal((result.content as Array<{ text: string }>)[0]!.text, 'Hello, Ada!');
+  });
+
+  it("hears the server's list changes and resource updates on its subscriptions/listen stream", async () => {
+    const updated: string[] = [];
+    client.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
+    await client.subscribeResource({ uri: 'test://watched-resource' });
+    await client.callTool({ name: 'modern_test_touch_watched_resource', arguments: {} });
+    await waitFor(() => updated.includes('test://watched-resource'));
+
+    assert.equal(gateway.catalog.get('modern_test_changing_tool'), undefined);
+    await client.callTool({ name: 'modern_test_trigger_tool_change', arguments: {} });
+    await waitFor(() => gateway.catalog.get('modern_test_changing_tool') !== undefined);
+  });
+
+  it('a 2026-07-28 client is asked in rounds: the retry calls upstream again and carries the answer', async () => {
+    const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
+    const modern = new V2Client({ name: 'asked-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+    const heard: string[] = [];
+    modern.setRequestHandler('elicitation/create', (request) => {
+      heard.push((request.params as { message: string }).message);
+      return { action: 'accept', content: { name: 'Grace' } } as never;
+    });
+    try {
+      await modern.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`)));
+      const result = await modern.callTool({ name: 'modern_test_input_required_result_elicitation', arguments: {} });
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+      assert.deepEqual(heard, ['What is your name?']);
+      assert.equal((result.content as Array<{ text: string }>)[0]!.text, 'Hello, Grace!');
+    } finally {
+      await modern.close();
+      await http.close();
     }
   });
 });
