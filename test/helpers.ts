@@ -6,10 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
-import type { Client as ModernClient } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Client, InMemoryTransport, type Client as ModernClient, type StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { stringify } from 'yaml';
 import { createSchemaCompiler, type JsonSchema } from '../core/catalog/schema.js';
 import { resolveConfig, type GatewayConfig } from '../core/config.js';
@@ -18,6 +16,9 @@ import { createLogger } from '../core/logger.js';
 import type { SocketAddress } from '../core/mcp/socket-server.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Any result at all, for `client.request` of a request that must fail (SDK v2 wants a schema for a method it may not know). */
+export const ANY_RESULT: StandardSchemaV1<unknown, unknown> = { '~standard': { version: 1, vendor: 'mcp-gateway-tests', validate: (value) => ({ value }) } };
 export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');
 export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin', 'registry');
 export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin', 'registry');
@@ -92,6 +93,31 @@ export async function memoryClient(gateway: Gateway, name = 'test-client'): Prom
   await client.connect(clientSide);
   after(() => client.close());
   return client;
+}
+
+/** A JSON-RPC error answer as it came on the wire. */
+export interface WireError {
+  code: number;
+  message: string;
+  data?: any;
+}
+
+/**
+ * Records the JSON-RPC error answers `client` receives from now on, as they came on the wire:
+ * SDK v2's client turns a resource-not-found (-32002 with `data.uri`) into its own
+ * ResourceNotFoundError (-32602, `data: {uri}`), which hides the code and data the gateway sent
+ * a 2025 client. Call it after connect.
+ */
+export function recordWireErrors(client: Client): WireError[] {
+  const errors: WireError[] = [];
+  const transport = client.transport!;
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    const error = (message as { error?: WireError }).error;
+    if (error !== undefined) errors.push(error);
+    deliver.call(transport, message, extra);
+  };
+  return errors;
 }
 
 /**

@@ -52,7 +52,7 @@ export function describeMachine(): Machine {
     kernel: `${process.platform} ${release()}`,
     node: process.version,
     packages: Object.fromEntries(
-      ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server-filesystem', 'fastify', 'autocannon', 'ajv', 'better-sqlite3', 'pino', 'prom-client', 'supergateway', 'mcp-proxy', 'mcp-hub', 'playwright-core', '@playwright/mcp'].map(
+      ['@modelcontextprotocol/server', '@modelcontextprotocol/client', '@modelcontextprotocol/server-filesystem', 'fastify', 'autocannon', 'ajv', 'better-sqlite3', 'pino', 'prom-client', 'supergateway', 'mcp-proxy', 'mcp-hub', 'playwright-core', '@playwright/mcp'].map(
         (p) => [p, versionOf(p)],
       ),
     ),

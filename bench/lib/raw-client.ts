@@ -1,7 +1,9 @@
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
-import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { InMemoryTransport, JSONRPCMessage } from '@modelcontextprotocol/client';
+
+/** The revision the raw client's sessions open with (`initialize`, 2025-11-25). */
+const SESSION_PROTOCOL_VERSION = '2025-11-25';
 
 /** The stateless revision: no initialize, its protocol version and client in every request's `_meta`. */
 export const MODERN_REVISION = '2026-07-28';
@@ -84,7 +86,7 @@ export class RawMcpClient {
   async initialize(name = 'mcp-gateway-bench', apiKey?: string): Promise<{ serverInfo: { name: string } }> {
     const result = await this.request('initialize', {
       ...(apiKey === undefined ? {} : { _meta: { apiKey } }),
-      protocolVersion: LATEST_PROTOCOL_VERSION,
+      protocolVersion: SESSION_PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: { name, version: '1.0.0' },
     });
@@ -182,7 +184,7 @@ export function httpChannel(url: string, maxSockets = 32, extraHeaders: Record<s
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
         'content-length': Buffer.byteLength(body),
-        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+        'mcp-protocol-version': SESSION_PROTOCOL_VERSION,
         ...extraHeaders,
       };
       if (sessionId) headers['mcp-session-id'] = sessionId;

@@ -1,4 +1,4 @@
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { resolveConfig } from '../../dist/core/config.js';
 import { createGateway } from '../../dist/core/gateway.js';
 import { createLogger } from '../../dist/core/logger.js';

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { Client, parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { approxTokens, jsonBytes } from '../../core/catalog/catalog-cost.js';
 import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
 import { CHROMIUM } from '../lib/browsing-sides.js';
@@ -82,7 +80,7 @@ class ChildTransport implements Transport {
         try {
           const raw = JSON.parse(line) as Record<string, unknown>;
           this.#onLine(raw);
-          this.onmessage?.(JSONRPCMessageSchema.parse(raw));
+          this.onmessage?.(parseJSONRPCMessage(raw));
         } catch (err) {
           this.onerror?.(err as Error);
         }

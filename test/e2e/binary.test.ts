@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BIN, resultJson, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, WITH_RELAY, writeConfig } from '../helpers.js';
 
 /** A temp dir with a config file enabling the echo plugin from its own registry folder. */

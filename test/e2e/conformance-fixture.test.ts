@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type ClientCapabilities } from '@modelcontextprotocol/client';
 import { listenHttp } from '../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, resultJson, startGateway } from '../helpers.js';
 
@@ -28,14 +28,14 @@ describe('the conformance fixture over /mcp and REST', async () => {
 
   it('asks the client for sampling and elicitation during the call', async () => {
     const client = await connect({ sampling: {}, elicitation: {} });
-    client.setRequestHandler(CreateMessageRequestSchema, () => ({
+    client.setRequestHandler('sampling/createMessage', () => ({
       role: 'assistant',
       content: { type: 'text', text: 'This is a test response from the client' },
       model: 'test-model',
       stopReason: 'endTurn',
     }));
     const asked: unknown[] = [];
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
+    client.setRequestHandler('elicitation/create', (request) => {
       asked.push((request.params as { requestedSchema?: unknown }).requestedSchema);
       return { action: 'accept', content: { untitledSingle: 'option1', titledSingle: 'value1', legacyEnum: 'opt1', untitledMulti: ['option1', 'option2'], titledMulti: ['value1', 'value2'] } };
     });
@@ -56,7 +56,7 @@ describe('the conformance fixture over /mcp and REST', async () => {
   it('delivers the log messages of a call before its result', async () => {
     const client = await connect({});
     const logs: unknown[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    client.setNotificationHandler('notifications/message', (n) => {
       logs.push(n.params.data);
     });
     await client.setLoggingLevel('debug');

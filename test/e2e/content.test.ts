@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../core/http/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
-import { BIN, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, WITH_LIBRARY, writeConfig } from '../helpers.js';
+import { BIN, recordWireErrors, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, WITH_LIBRARY, writeConfig } from '../helpers.js';
 
 /** Every resource and prompt feature, as one client sees it over one transport. */
 async function exerciseContent(client: Client, transport: string): Promise<void> {
@@ -31,13 +30,15 @@ async function exerciseContent(client: Client, transport: string): Promise<void>
     [() => client.getPrompt({ name: 'summarize_book', arguments: { style: 'long' } }), -32602, 'PROMPT_ARGUMENTS_INVALID'],
     [() => client.readResource({ uri: 'library://broken' }), -32603, 'INTERNAL_ERROR'],
   ];
+  // Checked as the answers came on the wire: SDK v2's client rewrites a resource-not-found.
+  const wire = recordWireErrors(client);
   for (const [request, code, stable] of refusals) {
-    await assert.rejects(request(), (err: any) => {
-      assert.equal(err.code, code, stable);
-      assert.equal(err.data?.code, stable);
-      assert.doesNotMatch(err.message, /secret|passwd/);
-      return true;
-    });
+    await assert.rejects(request());
+    const err = wire.at(-1)!;
+    assert.equal(err.code, code, stable);
+    assert.equal(err.data?.code, stable);
+    assert.doesNotMatch(err.message, /secret|passwd/);
+    wire.length = 0;
   }
 
   const { prompts } = await client.listPrompts();
@@ -51,7 +52,7 @@ async function exerciseContent(client: Client, transport: string): Promise<void>
 /** Subscribes `client` to a book, writes it, and waits for the update. */
 async function expectUpdate(client: Client, id: string): Promise<void> {
   const updates: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+  client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
   await client.subscribeResource({ uri: `library://books/${id}` });
   await client.callTool({ name: 'library_write', arguments: { id, text: 'Rewritten.' } });
   await waitFor(() => updates.length > 0);
@@ -90,7 +91,7 @@ describe('resources and prompts through the mcp-gateway binary', () => {
     await exerciseContent(overHttp, 'http');
 
     const httpUpdates: string[] = [];
-    overHttp.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void httpUpdates.push(n.params.uri));
+    overHttp.setNotificationHandler('notifications/resources/updated', (n) => void httpUpdates.push(n.params.uri));
     await expectUpdate(overTcp, 'dracula');
     // An update the HTTP session did subscribe to comes after the one it did not: had that
     // one been sent to it, it would have arrived first on the same stream.
@@ -100,8 +101,8 @@ describe('resources and prompts through the mcp-gateway binary', () => {
     assert.deepEqual(httpUpdates, ['library://books/emma'], 'the HTTP session, not subscribed to dracula, heard only of emma');
 
     const changed = { tcp: 0, http: 0 };
-    overTcp.setNotificationHandler(ResourceListChangedNotificationSchema, () => void changed.tcp++);
-    overHttp.setNotificationHandler(ResourceListChangedNotificationSchema, () => void changed.http++);
+    overTcp.setNotificationHandler('notifications/resources/list_changed', () => void changed.tcp++);
+    overHttp.setNotificationHandler('notifications/resources/list_changed', () => void changed.http++);
     await overHttp.callTool({ name: 'library_shelf', arguments: { action: 'add', name: 'maps' } });
     await waitFor(() => changed.tcp === 1 && changed.http === 1);
     assert.ok((await overTcp.listResources()).resources.some((r) => r.uri === 'library://shelf/maps'));

@@ -3,8 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { INSPECTOR_PACKAGE } from '../../core/owner-key.js';
 import { BIN, freePort, ROOT, safeJson, spawnGateway, tempDir, waitFor, writeConfig } from '../helpers.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { listenHttp } from '../../core/http/http-server.js';
 import { httpRequest, startGateway, waitFor } from '../helpers.js';
 

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../core/http/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { listenSocket } from '../../core/mcp/socket-server.js';
@@ -158,7 +157,7 @@ describe('notifications over --stdio (the real binary)', () => {
   async function stdioAgent(config: string, cwd: string, withRoots: boolean): Promise<Agent> {
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--stdio', '--config', config], cwd, stderr: 'pipe' });
     const client = new Client({ name: 'stdio-agent', version: '1.0.0' }, withRoots ? { capabilities: { roots: {} } } : {});
-    if (withRoots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(cwd).href }] }));
+    if (withRoots) client.setRequestHandler('roots/list', () => ({ roots: [{ uri: pathToFileURL(cwd).href }] }));
     const inbox = recordNotifications(client);
     await client.connect(transport);
     after(() => client.close());

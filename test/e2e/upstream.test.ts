@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BIN, freePort, socketClient, spawnGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, isRunning } from '../plugins/upstream/upstream-helpers.js';
 
@@ -122,7 +122,7 @@ describe('upstream: real servers from npm and a second gateway, through every fa
 
   it('progress from the server reaches the caller', async () => {
     const updates: number[] = [];
-    await http.callTool({ name: 'everything_trigger_long_running_operation', arguments: { duration: 1, steps: 2 } }, undefined, {
+    await http.callTool({ name: 'everything_trigger_long_running_operation', arguments: { duration: 1, steps: 2 } }, {
       onprogress: (p) => void updates.push(p.progress),
     });
     assert.ok(updates.length >= 1, `progress seen: ${updates.join(',')}`);

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ListRootsRequestSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Root } from '@modelcontextprotocol/client';
 import { SERVER_CAPABILITIES } from '../../core/mcp/mcp-session.js';
 import { BIN, resultJson, tempDir, waitFor, writeConfig } from '../helpers.js';
 
@@ -54,7 +54,7 @@ async function connect(args: string[], options: { cwd: string; env?: Record<stri
   transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   let roots = options.roots;
   const client = new Client({ name: 'roots-e2e', version: '1.0.0' }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots! }));
+  if (roots) client.setRequestHandler('roots/list', () => ({ roots: roots! }));
   await client.connect(transport);
   return {
     client,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
 import { createSchemaCompiler } from '../../core/catalog/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';

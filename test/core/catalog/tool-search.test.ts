@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
@@ -269,7 +269,7 @@ describe('gateway_find_tools and gateway_call_tool', async () => {
     it('sends the called tool\'s progress on the caller\'s own request', async () => {
       const progressOf = async (name: string, args: Record<string, unknown>) => {
         const seen: unknown[] = [];
-        await owner.callTool({ name, arguments: args }, undefined, { onprogress: (p) => seen.push(p) });
+        await owner.callTool({ name, arguments: args }, { onprogress: (p) => seen.push(p) });
         return seen;
       };
       const args = { ms: 0, steps: 3 };
@@ -293,7 +293,7 @@ describe('gateway_find_tools and gateway_call_tool', async () => {
         );
       });
       const controller = new AbortController();
-      const answer = owner.callTool({ name: CALL, arguments: { name: 'test_wait' } }, undefined, { signal: controller.signal });
+      const answer = owner.callTool({ name: CALL, arguments: { name: 'test_wait' } }, { signal: controller.signal });
       answer.catch(() => {});
       await running;
       controller.abort();

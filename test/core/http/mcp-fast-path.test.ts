@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, describe, it } from 'node:test';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { startGateway } from '../../helpers.js';
@@ -32,7 +31,7 @@ describe('POST /mcp of a session: the fast path answers as fastify does', async 
   const listener = await listenHttp(gateway);
   after(() => listener.close());
   const { port } = listener.address;
-  const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+  const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
   const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
   const overSocket = (headers: Record<string, string>, body: string) =>
@@ -52,7 +51,7 @@ describe('POST /mcp of a session: the fast path answers as fastify does', async 
     return { status: res.statusCode, headers: res.headers as Answer['headers'], text: res.body };
   };
 
-  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'fast-path', version: '1' } } });
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fast-path', version: '1' } } });
   const opened = await overSocket({ ...mcpHeaders, ...bearer(owner.key) }, initialize);
   const session = opened.headers['mcp-session-id'] as string;
   const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } });

@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  type ClientCapabilities,
-  type LoggingMessageNotification,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, type ClientCapabilities, type LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, waitFor } from '../../helpers.js';
 import { after } from 'node:test';
@@ -33,7 +25,7 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
   it('sends sampling/createMessage to the client and returns its answer', async () => {
     const client = await clientWith(gateway, { sampling: {} });
     const asked: unknown[] = [];
-    client.setRequestHandler(CreateMessageRequestSchema, (request) => {
+    client.setRequestHandler('sampling/createMessage', (request) => {
       asked.push(request.params);
       return { role: 'assistant', content: { type: 'text', text: 'a sampled answer' }, model: 'test-model', stopReason: 'endTurn' };
     });
@@ -46,7 +38,7 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
   it('sends elicitation/create in form mode and returns the accepted content', async () => {
     const client = await clientWith(gateway, { elicitation: {} });
     let message: string | undefined;
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
+    client.setRequestHandler('elicitation/create', (request) => {
       message = request.params.message;
       return { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } };
     });
@@ -57,7 +49,7 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
 
   it('passes a decline through as an answer, not an error', async () => {
     const client = await clientWith(gateway, { elicitation: {} });
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
+    client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
     const result = await client.callTool({ name: 'test_elicitation_sep1034_defaults', arguments: {} });
     assert.equal(result.isError, undefined);
     assert.equal(textOf(result), 'Elicitation completed: action=decline, content={}');
@@ -80,10 +72,10 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
 
   it('answers CLIENT_REQUEST_FAILED when the client refuses or answers content that breaks the requested schema', async () => {
     const client = await clientWith(gateway, { sampling: {}, elicitation: {} });
-    client.setRequestHandler(CreateMessageRequestSchema, () => {
-      throw new McpError(ErrorCode.InvalidRequest, 'the user rejected sampling');
+    client.setRequestHandler('sampling/createMessage', () => {
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'the user rejected sampling');
     });
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { username: 'ada' } }));
+    client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { username: 'ada' } }));
     const refused = resultJson(await client.callTool({ name: 'test_sampling', arguments: { prompt: 'x' } }));
     assert.equal(refused.code, 'CLIENT_REQUEST_FAILED');
     assert.match(refused.message, /the user rejected sampling/);
@@ -97,16 +89,16 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
     const client = await clientWith(gateway, { elicitation: {} });
     let pending: AbortSignal | undefined;
     let answered = 0;
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) => {
+    client.setRequestHandler('elicitation/create', (request, extra) => {
       // The SDK client ignores notifications/cancelled for request id 0 (a falsy-id check),
       // and a session's first request to its client has id 0: answer that one first.
       if (answered++ === 0) return { action: 'decline' };
-      pending = extra.signal;
-      return new Promise((resolve) => extra.signal.addEventListener('abort', () => resolve({ action: 'cancel' })));
+      pending = extra.mcpReq.signal;
+      return new Promise((resolve) => extra.mcpReq.signal.addEventListener('abort', () => resolve({ action: 'cancel' })));
     });
     await client.callTool({ name: 'test_elicitation', arguments: { message: 'first' } });
     const controller = new AbortController();
-    const call = client.callTool({ name: 'test_elicitation', arguments: { message: 'wait' } }, undefined, { signal: controller.signal });
+    const call = client.callTool({ name: 'test_elicitation', arguments: { message: 'wait' } }, { signal: controller.signal });
     await waitFor(() => pending !== undefined);
     controller.abort('the user closed the dialog');
     await assert.rejects(call);
@@ -118,7 +110,7 @@ describe('call.sample, call.elicit and call.logToClient (in-memory)', async () =
   it('sends log messages related to the call before its result, honouring logging/setLevel', async () => {
     const client = await clientWith(gateway, {});
     const logs: LoggingMessageNotification['params'][] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    client.setNotificationHandler('notifications/message', (n) => {
       logs.push(n.params);
     });
     await client.setLoggingLevel('debug');

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EmptyResultSchema, ReadResourceResultSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { memoryClient, startGateway, waitFor, WITH_LIBRARY } from '../../helpers.js';
+import { ANY_RESULT, memoryClient, recordWireErrors, startGateway, waitFor, WITH_LIBRARY } from '../../helpers.js';
 
 /** The row the audit log wrote for the latest read of `uri`. */
 function auditRow(gateway: Awaited<ReturnType<typeof startGateway>>, uri: string) {
@@ -79,12 +78,13 @@ describe('resources over the in-memory pair (real SDK client)', async () => {
   ];
   for (const [label, uri, code, stable] of failures) {
     it(`refuses ${label} with ${stable}`, async () => {
-      await assert.rejects(client.readResource({ uri }), (err: any) => {
-        assert.equal(err.code, code);
-        assert.equal(err.data.code, stable);
-        assert.doesNotMatch(err.message, /secret|passwd/);
-        return true;
-      });
+      // Checked as the answer came on the wire: SDK v2's client rewrites a resource-not-found.
+      const wire = recordWireErrors(client);
+      await assert.rejects(client.readResource({ uri }));
+      const err = wire.at(-1)!;
+      assert.equal(err.code, code);
+      assert.equal(err.data.code, stable);
+      assert.doesNotMatch(err.message, /secret|passwd/);
       assert.equal(auditRow(gateway, uri)?.outcome, stable);
     });
   }
@@ -99,7 +99,7 @@ describe('resources over the in-memory pair (real SDK client)', async () => {
 
   it('answers malformed params with INVALID_PARAMS and a sentence, not zod\'s JSON', async () => {
     for (const method of ['resources/read', 'resources/subscribe']) {
-      await assert.rejects(client.request({ method, params: { uri: 42 } } as never, EmptyResultSchema), (err: any) => {
+      await assert.rejects(client.request({ method, params: { uri: 42 } } as never, ANY_RESULT), (err: any) => {
         assert.equal(err.code, -32602);
         assert.equal(err.data.code, 'INVALID_PARAMS');
         assert.match(err.message, /"uri" must be a string/);
@@ -124,8 +124,8 @@ describe('resources over the in-memory pair (real SDK client)', async () => {
     const other = await memoryClient(gateway, 'not-subscribed');
     const received: string[] = [];
     const elsewhere: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void received.push(n.params.uri));
-    other.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void elsewhere.push(n.params.uri));
+    client.setNotificationHandler('notifications/resources/updated', (n) => void received.push(n.params.uri));
+    other.setNotificationHandler('notifications/resources/updated', (n) => void elsewhere.push(n.params.uri));
     await client.subscribeResource({ uri: 'library://books/emma' });
     await other.subscribeResource({ uri: 'library://books/dune' });
     await client.callTool({ name: 'library_write', arguments: { id: 'emma', text: 'Revised.' } });
@@ -144,7 +144,9 @@ describe('resources over the in-memory pair (real SDK client)', async () => {
   });
 
   it('refuses a subscription to an unknown or invalid URI', async () => {
-    await assert.rejects(client.subscribeResource({ uri: 'library://nope' }), (err: any) => err.code === -32002 && err.data.code === 'RESOURCE_NOT_FOUND');
+    const wire = recordWireErrors(client);
+    await assert.rejects(client.subscribeResource({ uri: 'library://nope' }));
+    assert.deepEqual([wire.at(-1)!.code, wire.at(-1)!.data.code], [-32002, 'RESOURCE_NOT_FOUND']);
     await assert.rejects(client.subscribeResource({ uri: 'no scheme' }), (err: any) => err.code === -32602 && err.data.code === 'INVALID_URI');
     assert.deepEqual(await client.unsubscribeResource({ uri: 'library://never-subscribed' }), {});
   });
@@ -168,7 +170,7 @@ describe('resources over the in-memory pair (real SDK client)', async () => {
     gatewayWithProgress.resources.add([reader]);
     const progressClient = await memoryClient(gatewayWithProgress, 'progress');
     const updates: number[] = [];
-    const result = await progressClient.request({ method: 'resources/read', params: { uri: 'test://progress' } }, ReadResourceResultSchema, { onprogress: (p) => updates.push(p.progress) });
+    const result = await progressClient.request({ method: 'resources/read', params: { uri: 'test://progress' } }, { onprogress: (p) => updates.push(p.progress) });
     assert.deepEqual(updates, [1, 2]);
     assert.equal((result.contents[0] as { text: string }).text, 'done');
   });

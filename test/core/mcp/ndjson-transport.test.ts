@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect, createServer, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { NdjsonTransport } from '../../../core/mcp/ndjson-transport.js';
 import { waitFor } from '../../helpers.js';
 

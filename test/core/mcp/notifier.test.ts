@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { createNotifier } from '../../../core/mcp/notifier.js';
 import { SessionRegistry } from '../../../core/mcp/sessions.js';
 import { FIXTURE_REGISTRY, memoryClient, NOTIFY_REGISTRY, recordNotifications, resultJson, startGateway, waitFor, type Received } from '../../helpers.js';

@@ -2,7 +2,7 @@
 // and of its last leaving, whichever way it leaves, through real SDK clients.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway.js';
 import { memoryClient, startGateway, WITH_RELAY } from '../../helpers.js';
 

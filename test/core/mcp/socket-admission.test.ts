@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { listenSocket, type SocketAddress, type SocketLimits } from '../../../core/mcp/socket-server.js';
 import { resultJson, socketClient, startGateway, waitFor } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { stringify } from 'yaml';
 import { ListChangedNotices } from '../../../core/mcp/list-changed.js';
 import { SessionRegistry } from '../../../core/mcp/sessions.js';

@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
 import { stringify } from 'yaml';
 import { resolveConfig } from '../../../core/config.js';
 import { createGateway, type Gateway } from '../../../core/gateway.js';
 import { createLogger } from '../../../core/logger.js';
-import { memoryClient, resultJson, startGateway, tempDir, waitFor, WITH_LIBRARY } from '../../helpers.js';
+import { memoryClient, recordWireErrors, resultJson, startGateway, tempDir, waitFor, WITH_LIBRARY } from '../../helpers.js';
 
 /** Boots a gateway on small plain-JS plugins: name → the body of `setup(ctx)`. */
 async function bootPlugins(plugins: Record<string, string>, optional: string[] = []): Promise<Gateway> {
@@ -100,8 +99,8 @@ describe('run-time additions (ctx.live) and list_changed', async () => {
   async function listener(name: string) {
     const client = await memoryClient(gateway, name);
     const seen = { resources: 0, prompts: 0 };
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.resources++);
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void seen.prompts++);
+    client.setNotificationHandler('notifications/resources/list_changed', () => void seen.resources++);
+    client.setNotificationHandler('notifications/prompts/list_changed', () => void seen.prompts++);
     return { client, seen };
   }
 
@@ -117,7 +116,9 @@ describe('run-time additions (ctx.live) and list_changed', async () => {
 
     await a.client.callTool({ name: 'library_shelf', arguments: { action: 'remove', name: 'poetry' } });
     await waitFor(() => b.seen.resources === 2 && b.seen.prompts === 2);
-    await assert.rejects(b.client.readResource({ uri: 'library://shelf/poetry' }), (err: any) => err.data.code === 'RESOURCE_NOT_FOUND');
+    const wire = recordWireErrors(b.client);
+    await assert.rejects(b.client.readResource({ uri: 'library://shelf/poetry' }));
+    assert.equal(wire.at(-1)!.data.code, 'RESOURCE_NOT_FOUND');
     await assert.rejects(b.client.getPrompt({ name: 'shelf_poetry' }), (err: any) => err.data.code === 'UNKNOWN_PROMPT');
   });
 

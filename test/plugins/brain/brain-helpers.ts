@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway.js';
 import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';

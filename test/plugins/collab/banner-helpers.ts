@@ -1,5 +1,5 @@
 // Reading the collab banner off raw tool results.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /** The `[collab]` text block of a tool result, if it has one. */
 export function bannerOf(result: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway.js';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';

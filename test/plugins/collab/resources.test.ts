@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { waitFor } from '../../helpers.js';
 import { collabGateway } from './collab-helpers.js';
 import { insertMessage, insertTask } from './collab-rows.js';
@@ -56,8 +55,8 @@ describe('collab resources', () => {
     const watcher = await c.session('watcher');
     const updated: string[] = [];
     let listChanged = 0;
-    watcher.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
-    watcher.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void (listChanged += 1));
+    watcher.client.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
+    watcher.client.setNotificationHandler('notifications/resources/list_changed', () => void (listChanged += 1));
     await watcher.client.subscribeResource({ uri: 'collab://plans/p' });
     await c.call('collab_add_plan_item', { id: 'a', title: 'A' });
     await waitFor(() => updated.length === 1);
@@ -103,7 +102,7 @@ describe('collab resources', () => {
     const c = await collabGateway();
     await c.call('collab_join', { name: 'worker' });
     const updated: string[] = [];
-    c.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+    c.client.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
     await c.client.subscribeResource({ uri: 'collab://agents/worker/instructions' });
     c.gateway.events.publish('collab', 'collab.message.sent', { id: 1, from: 'driver', to: 'worker', subject: null, kind: 'message', thread_id: 1, task_id: null, preview: 'hi' });
     await waitFor(() => updated.length === 1);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { pino } from 'pino';
 import { resolveConfig } from '../../../core/config.js';
 import { createGateway, type Gateway } from '../../../core/gateway.js';

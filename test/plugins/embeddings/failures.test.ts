@@ -81,7 +81,7 @@ describe('embeddings: a provider that fails', () => {
     server.mode = 'hang';
     const abortedBefore = server.aborted;
     const controller = new AbortController();
-    const call = booted.client.callTool(embed(['never mind']), undefined, { signal: controller.signal });
+    const call = booted.client.callTool(embed(['never mind']), { signal: controller.signal });
     await waitFor(() => server.requests.length === 1);
     controller.abort();
     await assert.rejects(call);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { resultJson, tempDir } from '../../helpers.js';
 
 /** A real temporary directory by its real path (the sandbox compares real paths). */

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { openDir, writeAtomicIn } from '../../../core/verified-dir.js';
 import { memoryClient, resultJson, startGateway } from '../../helpers.js';
 import { realTempDir, snapshot } from './files-helpers.js';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { fileErrors } from '../../../plugins/files/errors.js';
 import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../../helpers.js';
 import { realTempDir, TINY_PNG } from './files-helpers.js';
@@ -432,7 +432,7 @@ describe('files tools', async () => {
       const timer = setTimeout(() => controller.abort(), 200);
       const started = Date.now();
       await assert.rejects(
-        client.callTool({ name: 'file_search', arguments: { path: 'redos', query: '^(\\w+\\s?)*$', regex: true } }, undefined, { signal: controller.signal }),
+        client.callTool({ name: 'file_search', arguments: { path: 'redos', query: '^(\\w+\\s?)*$', regex: true } }, { signal: controller.signal }),
       );
       clearTimeout(timer);
       assert.ok(Date.now() - started < 10_000, 'the call should end when cancelled, not at the 30 s tool timeout');

@@ -1,6 +1,6 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { resolveConfig } from '../../../core/config.js';
 import { createGateway, type Gateway } from '../../../core/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';

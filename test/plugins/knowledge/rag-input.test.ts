@@ -4,7 +4,6 @@ import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { resultJson } from '../../helpers.js';
 import { storeBackends } from '../../support/store-backends.js';
 import { bootRag, writeTree } from './rag-helpers.js';
@@ -120,7 +119,7 @@ describe('rag_ingest: progress and cancellation', () => {
     const rag = await bootRag(t, await sqlite.fresh(), { knowledge: { rag: { batchSize: 5 } } });
     writeTree(rag.workspace, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`many/f${i}.md`, `# File ${i}\n\nbody ${i}\n`])));
     const seen: Array<{ progress: number; total?: number }> = [];
-    const result = await rag.client.callTool({ name: 'rag_ingest', arguments: { path: 'many' } }, CallToolResultSchema, {
+    const result = await rag.client.callTool({ name: 'rag_ingest', arguments: { path: 'many' } }, {
       onprogress: (p) => seen.push({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}) }),
     });
     assert.equal(resultJson(result).files.ingested, 12);
@@ -136,7 +135,7 @@ describe('rag_ingest: progress and cancellation', () => {
     const body = (i: number) => `# File ${i}\n\n${Array.from({ length: 40 }, (_, l) => `line ${l} of file ${i} with some words`).join('\n')}\n`;
     writeTree(rag.workspace, Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`big/f${String(i).padStart(3, '0')}.md`, body(i)])));
     const controller = new AbortController();
-    const call = rag.client.callTool({ name: 'rag_ingest', arguments: { path: 'big' } }, CallToolResultSchema, {
+    const call = rag.client.callTool({ name: 'rag_ingest', arguments: { path: 'big' } }, {
       signal: controller.signal,
       onprogress: (p) => {
         if (p.progress >= 3) controller.abort();

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BIN, tempDir, testConfigObject, writeConfig } from '../../helpers.js';
 import { bootProcess, isGone, NODE, ok, script, track, waitFor, waitForOutput } from './process-helpers.js';
 

@@ -84,7 +84,6 @@ describe('process plugin: process_run', async () => {
           timeout_ms: 60_000,
         },
       },
-      undefined,
       { signal: controller.signal },
     );
     await waitFor(() => starts.length > before, 'the run to start');
@@ -105,7 +104,6 @@ describe('process plugin: process_run', async () => {
     const updates: Array<{ progress: number; total?: number; message?: string }> = [];
     const result = await client.callTool(
       { name: 'process_run', arguments: { command: NODE, args: script("console.log('step one'); setTimeout(() => {}, 700);"), timeout_ms: 10_000 } },
-      undefined,
       { onprogress: (update) => updates.push(update) },
     );
     assert.equal(result.isError, undefined);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InMemoryTransport as V2InMemoryTransport, Client as V2Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway } from '../../../core/gateway.js';
@@ -21,7 +20,7 @@ describe("upstream: a server's requests of its client, relayed to the caller", a
   await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
   const client = new Client({ name: 'sampler', version: '1.0.0' }, { capabilities: { sampling: {} } });
   const asked: string[] = [];
-  client.setRequestHandler(CreateMessageRequestSchema, ({ params }) => {
+  client.setRequestHandler('sampling/createMessage', ({ params }) => {
     asked.push(JSON.stringify(params.messages));
     return { role: 'assistant', content: { type: 'text', text: 'a sampled answer' }, model: 'test-model' };
   });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createGateway } from '../../../core/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/logger.js';
@@ -82,7 +81,7 @@ describe('upstream: a stdio server supervised', async () => {
 
   it('a cancelled call is cancelled at the server', async () => {
     const controller = new AbortController();
-    const call = client.callTool({ name: 'fix_wait_for_cancel', arguments: {} }, undefined, { signal: controller.signal });
+    const call = client.callTool({ name: 'fix_wait_for_cancel', arguments: {} }, { signal: controller.signal });
     await waitFor(() => fixtureEvents(events).some((e) => e.event === 'started'));
     controller.abort('enough');
     await assert.rejects(call);
@@ -120,7 +119,7 @@ describe('upstream: a stdio server supervised', async () => {
 
   it('list_changed from the server adds the new tool and is passed on to clients', async () => {
     let announced = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       announced += 1;
     });
     await client.callTool({ name: 'fix_add_tool', arguments: {} });
@@ -132,7 +131,7 @@ describe('upstream: a stdio server supervised', async () => {
 
   it('a subscription reaches the server once, and its updates reach the subscriber', async () => {
     const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
       updates.push(params.uri);
     });
     const second = await memoryClient(gateway, 'second');
@@ -151,7 +150,7 @@ describe('upstream: a stdio server supervised', async () => {
 
   it('a subscription held here is made again at a restarted server, so updates keep coming', async () => {
     const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
       updates.push(params.uri);
     });
     await client.subscribeResource({ uri: 'fixture://counter' });
@@ -241,7 +240,7 @@ describe('upstream: which tools, under which names', () => {
     );
     const client = await memoryClient(gateway);
     let announced = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       announced += 1;
     });
     const pid = await pidOf(client, 'fix_pid');

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { BreakerStatus } from '../../../core/breaker.js';
 import type { Gateway } from '../../../core/gateway.js';
 import { startPageServer, type PageServer } from '../../fixtures/webview-pages/server.js';
