@@ -8,9 +8,8 @@
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 const { values } = parseArgs({ options: { tcp: { type: 'string' }, db: { type: 'string' } } });
 const db = new Database(values.db);
@@ -34,8 +33,8 @@ const tools = ['join', 'create_task', 'claim_next', 'complete', 'send'].map((nam
 function session() {
   const server = new Server({ name: 'bare-collab', version: '1.0.0' }, { capabilities: { tools: {}, logging: {} } });
   let agent;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', async (request) => {
     const args = request.params.arguments ?? {};
     const now = new Date().toISOString();
     switch (request.params.name) {
