@@ -34,5 +34,10 @@ export async function storeSecret(store: SharedStore, dataDir: string, spec: Sec
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
   const row = await store.db.selectFrom(SHARED_SECRETS_TABLE).select('value').where('name', '=', spec.name).executeTakeFirstOrThrow();
-  return row.value as string;
+  const secret = row.value as string;
+  // A row someone emptied or changed would sign with a guessable key: refused, as a bad file is.
+  if (!spec.pattern.test(secret)) {
+    throw new GatewayError('CONFIG_INVALID', `The shared store's ${SHARED_SECRETS_TABLE} row "${spec.name}" does not hold the ${spec.label} it should; delete the row and restart to make a new one.`);
+  }
+  return secret;
 }

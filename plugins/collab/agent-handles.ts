@@ -1,15 +1,21 @@
 // A signed agent handle: what a caller without a session (a 2026-07-28 MCP client, a REST
 // script) gets from collab_join and passes as `agent` in later calls, in place of the session
-// a 2025 client binds. It names the agent, when it expires, and is signed for one caller, so
-// that another key or client cannot use it, and nobody can make one without the gateway.
+// a 2025 client binds. It names the agent and when it expires, and is signed for the caller
+// that joined: another key or client cannot use it, and nobody can make one without the
+// gateway. Like a session's join, it binds and proves no more than the join did: any caller
+// may join as an agent no key is pinned to (keyAgents is what keeps an agent to one key).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Caller } from '../../core/index.js';
 import type { CollabContext } from './context.js';
+import { AGENT_NAME_PATTERN } from './model.js';
 
-/** `<agent>.<expiry, seconds since 1970 in base 36>.<HMAC-SHA256, base64url>`. */
-const HANDLE = /^([a-z][a-z0-9_-]{0,63})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/;
+/** An agent name without its anchors. */
+const NAME = AGENT_NAME_PATTERN.slice(1, -1);
+/** What follows the name in a handle: `.<expiry, seconds since 1970 in base 36>.<HMAC-SHA256, base64url>`. */
+const SIGNED = '\\.([0-9a-z]{1,11})\\.([A-Za-z0-9_-]{43})';
+const HANDLE = new RegExp(`^(${NAME})${SIGNED}$`);
 /** The JSON Schema pattern of an agent name or a handle: what `agent` takes. */
-export const AGENT_OR_HANDLE_PATTERN = '^[a-z][a-z0-9_-]{0,63}(\\.[0-9a-z]{1,11}\\.[A-Za-z0-9_-]{43})?$';
+export const AGENT_OR_HANDLE_PATTERN = `^${NAME}(${SIGNED.replaceAll('(', '(?:')})?$`;
 
 export interface MintedHandle {
   readonly handle: string;
@@ -50,8 +56,9 @@ export class AgentHandles {
    */
   agentOf(handle: string, caller: Caller, now: number = Date.now()): string {
     const parts = HANDLE.exec(handle);
-    const signature = parts === null ? undefined : Buffer.from(parts[3]!, 'base64url');
-    const expected = parts === null ? undefined : Buffer.from(this.#sign(parts[1]!, parts[2]!, caller), 'base64url');
+    // Compared as text: decoded, four spellings of the last character would give the same bytes.
+    const signature = parts === null ? undefined : Buffer.from(parts[3]!);
+    const expected = parts === null ? undefined : Buffer.from(this.#sign(parts[1]!, parts[2]!, caller));
     if (signature === undefined || expected === undefined || signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
       throw this.#ctx.error(
         'COLLAB_HANDLE_INVALID',

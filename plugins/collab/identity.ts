@@ -91,7 +91,8 @@ export class AgentIdentity {
     const agent = this.handles.agentOf(named, call.caller);
     this.checkMayActAs(call, agent);
     this.#proven.set(call.caller, agent);
-    this.#handleUsers.add(agent);
+    // Banners ride on MCP results only: a REST caller's handle makes none to work out.
+    if (call.caller.transport !== 'rest') this.#handleUsers.add(agent);
     return agent;
   }
 

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { formatBytes, GatewayError, isGatewayError } from '../../core/index.js';
 import type { RaiseError } from './errors.js';
 import { isMessageTooLarge, type MessageTooLargeError } from './message-too-large.js';
@@ -24,6 +24,10 @@ export function callFailure(err: unknown, server: UpstreamServer, error: RaiseEr
   }
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
     return new GatewayError('BREAKER_TIMEOUT', `The upstream server "${server.name}" did not answer in time.`);
+  }
+  // SDK v2 rebuilds a server's "resource not found" (-32602 or the older -32002, with data.uri) as this.
+  if (err instanceof ResourceNotFoundError) {
+    return new GatewayError('RESOURCE_NOT_FOUND', `The upstream server "${server.name}" has no such resource: ${stripPrefix(err.message)}`);
   }
   if (err instanceof ProtocolError) {
     // Made here (by the HTTP reader), never by the server: see MessageTooLargeError.

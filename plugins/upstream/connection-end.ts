@@ -13,7 +13,7 @@ export interface ConnectionEnd {
 /** Why a connection attempt failed (a server's `lastError`), with the end of stderr when the process said something. */
 export function describeConnectFailure(err: unknown, end: ConnectionEnd, connectTimeoutMs: number): string {
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
-    return `no answer to initialize within connectTimeoutMs (${connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
+    return `no answer to initialize (or server/discover) within connectTimeoutMs (${connectTimeoutMs} ms); raise plugins.upstream.config.connectTimeoutMs if the server is slow to start (npx may be downloading it)`;
   }
   const exit = end.transport instanceof StdioServerTransport ? end.transport.exit : undefined;
   const parts = [describeError(err)];

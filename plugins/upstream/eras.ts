@@ -9,15 +9,23 @@ export function isModern(client: Client): boolean {
   return version !== undefined && version >= MODERN;
 }
 
-/** Whether the server still answers: `ping` in the 2025 era, `server/discover` in 2026's (which has no ping). */
+/**
+ * Whether the server still answers: `ping` in the 2025 era, `server/discover` in 2026's (which
+ * has no ping). Rejects with a reason that names the request.
+ */
 export async function answers(client: Client, timeout: number): Promise<void> {
-  if (isModern(client)) await client.discover({ timeout });
-  else await client.ping({ timeout });
+  const modern = isModern(client);
+  try {
+    if (modern) await client.discover({ timeout });
+    else await client.ping({ timeout });
+  } catch (err) {
+    throw new Error(`no answer to ${modern ? 'server/discover' : 'ping'}: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /**
- * Every list and read goes to the server: the catalogs keep their own copy, refreshed when the
- * server says a list changed, and a read is the caller's, never an answer the SDK kept for
- * another caller (a 2026 server's `ttlMs` would let the SDK serve one).
+ * A read goes to the server: it is the caller's, never an answer the SDK kept for another
+ * caller (a 2026 server's `ttlMs` would let the SDK serve one). Lists are fetched page by page
+ * with `client.request`, which keeps no cache (and no page cap of its own).
  */
 export const UNCACHED: CacheableRequestOptions = { cacheMode: 'bypass' };

@@ -18,6 +18,12 @@ export const upstreamErrors = {
     mcp: 'result',
     description: "The upstream server's tool ran and reported a failure (isError); the message is its text, details.content its whole result.",
   },
+  UPSTREAM_QUESTION_REFUSED: {
+    status: 409,
+    mcp: 'result',
+    description:
+      "A 2026-07-28 upstream server asked the caller a question the gateway cannot relay: while several calls to that server were in flight (nothing says whose question it is), or URL-mode elicitation. Call again when the other calls are done.",
+  },
   UPSTREAM_MESSAGE_TOO_LARGE: {
     status: 502,
     mcp: 'result',

@@ -1,7 +1,6 @@
 import type { Client, Prompt } from '@modelcontextprotocol/client';
 import type { PromptDefinition, PromptMessage } from '../../core/index.js';
 import { askCompletions } from './completions.js';
-import { UNCACHED } from './eras.js';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';
@@ -11,7 +10,7 @@ import type { ServerLink } from './server-link.js';
 export async function listPrompts(client: Client): Promise<Prompt[]> {
   if (!client.getServerCapabilities()?.prompts) return [];
   return listAll(async (cursor) => {
-    const { prompts, nextCursor } = await client.listPrompts(cursorParams(cursor), UNCACHED);
+    const { prompts, nextCursor } = await client.request({ method: 'prompts/list', params: cursorParams(cursor) });
     return { items: prompts, nextCursor };
   });
 }

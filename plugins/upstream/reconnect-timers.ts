@@ -47,7 +47,7 @@ export class RestartTimer {
  */
 export function pingEvery(client: Client, timeoutMs: number, lost: (reason: string) => void): () => void {
   const timer = setInterval(() => {
-    answers(client, Math.min(HTTP_PING_MS, timeoutMs)).catch((err: unknown) => lost(`no answer to ping: ${(err as Error).message}`));
+    answers(client, Math.min(HTTP_PING_MS, timeoutMs)).catch((err: unknown) => lost((err as Error).message));
   }, HTTP_PING_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -10,7 +10,7 @@ import type { ServerLink } from './server-link.js';
 export async function listResources(client: Client, max: number): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
   if (!client.getServerCapabilities()?.resources || max === 0) return { resources: [], templates: [] };
   const resources = await listAll(async (cursor) => {
-    const { resources, nextCursor } = await client.listResources(cursorParams(cursor), UNCACHED);
+    const { resources, nextCursor } = await client.request({ method: 'resources/list', params: cursorParams(cursor) });
     return { items: resources, nextCursor };
   }, max);
   return { resources, templates: await listTemplates(client, max) };
@@ -20,7 +20,7 @@ export async function listResources(client: Client, max: number): Promise<{ reso
 async function listTemplates(client: Client, max: number): Promise<ResourceTemplate[]> {
   try {
     return await listAll(async (cursor) => {
-      const { resourceTemplates, nextCursor } = await client.listResourceTemplates(cursorParams(cursor), UNCACHED);
+      const { resourceTemplates, nextCursor } = await client.request({ method: 'resources/templates/list', params: cursorParams(cursor) });
       return { items: resourceTemplates, nextCursor };
     }, max);
   } catch (err) {
@@ -85,10 +85,14 @@ function subscriptionHooks(link: ServerLink): Pick<ResourceDefinition, 'onSubscr
       if (server.modern) {
         // The 2026-07-28 revision subscribes through the listen stream: a new one, with this URI too.
         server.subscribed.add(uri);
-        await server.listenAgain().catch((err: unknown) => {
+        const watched = await server.listenAgain().catch((err: unknown) => {
           server.subscribed.delete(uri);
           throw err;
         });
+        if (!watched.has(uri)) {
+          server.subscribed.delete(uri);
+          throw link.error('UPSTREAM_ERROR', `The upstream server "${link.config.name}" did not agree to watch ${uri} (its subscriptions/listen left it out).`, { server: link.config.name, uri });
+        }
         return;
       }
       await link.request(noCall, (client, options) => client.subscribeResource({ uri }, options));

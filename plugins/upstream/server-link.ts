@@ -76,7 +76,8 @@ export class ServerLink {
     const task = (signal: AbortSignal) =>
       send(client, { signal, timeout }).catch((err: unknown) => {
         if (isAnswer(err)) return new Answered(err);
-        if (isSessionGone(err)) return SESSION_GONE;
+        // Only a 2025 connection has a session to lose; a 2026 server's 404 is an answer like any other.
+        if (!this.server.modern && isSessionGone(err)) return SESSION_GONE;
         throw callFailure(err, this.server, this.error, callSignal);
       });
     return this.#breaker.call(task, { signal: callSignal });

@@ -118,9 +118,12 @@ export class UpstreamServer {
     return this.#client !== undefined && isModern(this.#client);
   }
 
-  /** Listens again with the URIs in `subscribed` now (a 2026-07-28 connection); rejects when the server refuses. */
-  listenAgain(): Promise<void> {
-    return this.#listen?.open() ?? Promise.resolve();
+  /**
+   * Listens again with the URIs in `subscribed` now (a 2026-07-28 connection): resolves with
+   * those the server agreed to watch, rejects when it refuses the stream.
+   */
+  listenAgain(): Promise<ReadonlySet<string>> {
+    return this.#listen?.open() ?? Promise.resolve(new Set());
   }
 
   status() {
@@ -216,7 +219,7 @@ export class UpstreamServer {
         versionNegotiation: { mode: negotiation(config.protocol) },
       },
     );
-    answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls });
+    answerServerRequests(client, { roots: this.#options.roots, calls: this.#calls, error: this.#options.error });
     relayNotifications(client, this.name, this.#listeners, log);
     this.#transport = transport;
     this.#client = client;
@@ -249,8 +252,9 @@ export class UpstreamServer {
       });
     }
     if (isModern(client)) {
-      this.#listen = new ListenStream(client, this.subscribed, log, this.name);
-      this.#listen.open().catch((err: unknown) => log.warn({ server: this.name, err }, 'upstream subscriptions/listen refused: list changes and resource updates will not be heard'));
+      // A refusal is logged and tried again later by the stream itself.
+      this.#listen = new ListenStream(client, this.subscribed, { log, server: this.name, timeoutMs: plugin.connectTimeoutMs });
+      this.#listen.open().catch(() => {});
     }
     const era = client.getNegotiatedProtocolVersion();
     log.info({ server: this.name, kind: this.kind, era, ...(config.command ? { command: config.command } : { url: config.url }) }, 'upstream connected');
@@ -295,7 +299,7 @@ export class UpstreamServer {
     this.#transport = undefined;
     this.#listen = undefined;
     try {
-      await listen?.close();
+      await listen?.close().catch((err: unknown) => this.#options.log.debug({ server: this.name, err }, 'closing the upstream listen stream failed'));
       await client?.close();
     } catch (err) {
       this.#options.log.debug({ server: this.name, err }, 'closing the upstream connection failed');

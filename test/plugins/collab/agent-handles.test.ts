@@ -45,6 +45,11 @@ describe('collab agent handles: who acts without a session', async () => {
     assert.deepEqual([ownerKey.status, ownerKey.error.code, ownerKey.error.details.reason], [403, 'COLLAB_HANDLE_INVALID', 'signature']);
     const renamed = await rest(other.key, 'collab_append_note', { agent: handle.replace(/^ada/, 'alice'), content: 'x' });
     assert.deepEqual([renamed.status, renamed.error.code], [403, 'COLLAB_HANDLE_INVALID']);
+    // The signature's last character carries two spare bits: any other spelling of it is refused too.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = `${handle.slice(0, -1)}${alphabet[alphabet.indexOf(handle.at(-1)!) ^ 1]}`;
+    const spare = await rest(other.key, 'collab_append_note', { agent: respelled, content: 'x' });
+    assert.deepEqual([spare.status, spare.error.code], [403, 'COLLAB_HANDLE_INVALID']);
     const malformed = await rest(other.key, 'collab_append_note', { agent: 'ada.not a handle', content: 'x' });
     assert.deepEqual([malformed.status, malformed.error.code], [400, 'INVALID_ARGUMENTS']);
   });

@@ -133,6 +133,16 @@ describe("upstream: a 2026-07-28 server's InputRequiredResult, relayed to a 2025
     await waitFor(() => gateway.catalog.get('modern_test_changing_tool') !== undefined);
   });
 
+  it("a caller that cannot be asked gets its own error, not one against the server", async () => {
+    const app = await createHttpApp(gateway);
+    try {
+      const reply = await app.inject({ method: 'POST', url: '/tools/modern_test_input_required_result_elicitation', payload: {} });
+      assert.equal(reply.json().error.code, 'CLIENT_CAPABILITY_MISSING');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a 2026-07-28 client is asked in rounds: the retry calls upstream again and carries the answer', async () => {
     const http = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
     const modern = new V2Client({ name: 'asked-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });

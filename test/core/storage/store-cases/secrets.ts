@@ -20,6 +20,17 @@ export function secretCases(backend: BackendUnderTest): void {
       assert.notEqual(await first.forPlugin('collab').secret('links'), key);
     });
 
+    if (backend.name === 'postgres') {
+      it('refuses a secret row someone emptied, as a bad file is refused', async (t) => {
+        const target = await backend.fresh();
+        const first = await openStore(t, backend, target);
+        await first.forPlugin('collab').secret('agent-handles');
+        await first.db.updateTable('core_secrets').set({ value: '' }).where('name', '=', 'collab.agent-handles.key').execute();
+        const second = await openStore(t, backend, target);
+        await rejectsWith(second.forPlugin('collab').secret('agent-handles'), 'CONFIG_INVALID', /delete the row and restart/);
+      });
+    }
+
     it('refuses a name that is not 1 to 40 of a-z, 0-9 and -', async (t) => {
       const store = await openStore(t, backend);
       await rejectsWith(store.forPlugin('collab').secret('../owner'), 'CONFIG_INVALID', /1 to 40 of a-z, 0-9 and -/);
