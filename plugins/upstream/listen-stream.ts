@@ -4,6 +4,8 @@ import type { Logger } from '../../core/index.js';
 /** The first wait before listening again after the stream ended or a new one was refused; doubled each time, up to MAX. */
 const RELISTEN_MS = 1000;
 const RELISTEN_MAX_MS = 30_000;
+/** A stream that lasted this long starts the waits over: one that ends at once keeps doubling them. */
+const STABLE_MS = 10_000;
 
 export interface ListenOptions {
   readonly log: Logger;
@@ -62,9 +64,11 @@ export class ListenStream {
     const subscription = Object.keys(filter).length === 0 ? undefined : await this.#client.listen(filter, { timeout: this.#options.timeoutMs, signal: this.#closing.signal });
     this.#current = subscription;
     await previous?.close();
-    this.#retryMs = RELISTEN_MS;
+    const openedAt = Date.now();
     void subscription?.closed.then((how) => {
-      if (how !== 'local' && this.#current === subscription) this.#again(new Error(`the stream ended (${how})`));
+      if (how === 'local' || this.#current !== subscription) return;
+      if (Date.now() - openedAt >= STABLE_MS) this.#retryMs = RELISTEN_MS;
+      this.#again(new Error(`the stream ended (${how})`));
     });
     return new Set(subscription?.honoredFilter.resourceSubscriptions ?? []);
   }
