@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@modelcontextprotocol/core';
-import { inputRequired, type InputRequest, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, type InputRequest, type InputRequiredResult, type RequestStateCodec } from '@modelcontextprotocol/server';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { LinkRequestOptions } from '../catalog/client-link.js';
 import { addFormats } from '../catalog/schema.js';
 import { rpcFailure } from './rpc-failure.js';
+import type { RequestContext } from './request-client-link.js';
 
 /** What a requestState carries from one round to the next: whose call it is, the answers so far, the questions just asked. */
 export interface RoundState {
@@ -72,7 +73,7 @@ export class InputRound {
    * state's signature and age before the handler ran (`ServerOptions.requestState.verify`); a
    * state minted for another call or caller is refused here with REQUEST_STATE_INVALID.
    */
-  static open(ctx: ServerContext, call: () => string, codec: RequestStateCodec<RoundState>, errors: ErrorTable): InputRound {
+  static open(ctx: RequestContext, call: () => string, codec: RequestStateCodec<RoundState>, errors: ErrorTable): InputRound {
     const state = ctx.mcpReq.requestState<RoundState>();
     if (state !== undefined && state.call !== call()) {
       throw rpcFailure(
@@ -125,10 +126,10 @@ export class InputRound {
   }
 
   /** The questions asked, with the state that carries this run's answers to the retry. */
-  async inputRequired(ctx: ServerContext): Promise<InputRequiredResult> {
+  async inputRequired(): Promise<InputRequiredResult> {
     const asked = [...this.#asked];
     const state: RoundState = { call: this.#call(), answers: this.#used, asked: Object.fromEntries(asked.map(([key, q]) => [key, q.digest])) };
-    return inputRequired({ inputRequests: Object.fromEntries(asked.map(([key, q]) => [key, q.request])), requestState: await this.#codec.mint(state, ctx) });
+    return inputRequired({ inputRequests: Object.fromEntries(asked.map(([key, q]) => [key, q.request])), requestState: await this.#codec.mint(state) });
   }
 
   /**

@@ -3,7 +3,7 @@ import { jsonRpcError } from '../replies.js';
 import type { GateStage } from './inbound-gate.js';
 import { admitListen, listenedUris } from './listen-admission.js';
 import type { ContentDeps } from './mcp-content.js';
-import { cancelledRequest } from './mcp-tool-calls.js';
+import { cancelledRequest } from './call-stage.js';
 
 /**
  * The gate stage of a stream connection for 2026-07-28 listens that name resources (the SDK's

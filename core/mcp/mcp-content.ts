@@ -9,6 +9,7 @@ import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { JsonRpcFailure, rpcFailure } from './rpc-failure.js';
+import type { RequestContext } from './request-client-link.js';
 
 /** What a session's resource, prompt and completion handlers need from the gateway. */
 export interface ContentDeps {
@@ -25,10 +26,10 @@ export interface ContentSession {
    * Asked per request, since `initialize` may name the client after connect; a 2026-07-28
    * request names its own client, in the `_meta` the SDK hands over as `ctx`.
    */
-  readonly caller: (ctx?: ServerContext) => Caller;
+  readonly caller: (ctx?: RequestContext) => Caller;
   readonly allowsPlugin?: (plugin: string) => boolean;
   /** How a prompts/get or resources/read asks its client; it cannot when absent. */
-  readonly asking?: (ctx: ServerContext, method: 'prompts/get' | 'resources/read', target: string, args: unknown) => RequestAsking;
+  readonly asking?: (ctx: RequestContext, method: 'prompts/get' | 'resources/read', target: string, args: unknown) => RequestAsking;
 }
 
 /**
@@ -40,14 +41,14 @@ export interface RequestAsking {
   /** Whether the call asked a 2026-07-28 round's questions (and so is about to end to ask). */
   readonly asked: boolean;
   /** The InputRequiredResult of a 2026-07-28 call that ended (with `error`) to ask; undefined for any other end. */
-  inputRequired(ctx: ServerContext, error: GatewayError): Promise<InputRequiredResult> | undefined;
+  inputRequired(error: GatewayError): Promise<InputRequiredResult> | undefined;
   /** The revision's own error for a call's failure, where it names one (2026-07-28: -32021 for a missing capability). */
   refusal?(error: GatewayError): Error | undefined;
 }
 
 /** What a prompts/get or resources/read whose call failed answers: the questions when it ended to ask, else the JSON-RPC error. */
-export function failedContent(asking: RequestAsking | undefined, ctx: ServerContext, error: GatewayError, errors: ErrorTable, uri?: string): Promise<InputRequiredResult> {
-  const questions = asking?.inputRequired(ctx, error);
+export function failedContent(asking: RequestAsking | undefined, error: GatewayError, errors: ErrorTable, uri?: string): Promise<InputRequiredResult> {
+  const questions = asking?.inputRequired(error);
   if (questions) return questions;
   throw asking?.refusal?.(error) ?? rpcFailure(error, errors, uri);
 }

@@ -16,7 +16,7 @@ export function servePrompts(server: Server, deps: ContentDeps, context: Content
     guarded(deps, 'prompts/get', async ({ params }, ctx) => {
       const asking = context.asking?.(ctx, 'prompts/get', params.name, params.arguments);
       const outcome = await prompts.render(params.name, params.arguments, contentRequest(context, ctx, asking));
-      return outcome.ok ? outcome.value : failedContent(asking, ctx, outcome.error, errors);
+      return outcome.ok ? outcome.value : failedContent(asking, outcome.error, errors);
     }),
   );
 

@@ -20,7 +20,7 @@ export function serveResources(server: Server, deps: ContentDeps, context: Conte
       const { uri } = request.params;
       const asking = context.asking?.(ctx, 'resources/read', uri, undefined);
       const outcome = await resources.read(uri, contentRequest(context, ctx, asking));
-      return outcome.ok ? { contents: outcome.value } : failedContent(asking, ctx, outcome.error, errors, uri);
+      return outcome.ok ? { contents: outcome.value } : failedContent(asking, outcome.error, errors, uri);
     }),
   );
 }

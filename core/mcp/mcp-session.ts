@@ -16,7 +16,8 @@ import type { Logger } from '../logger.js';
 import type { SessionInfo, SessionRegistry } from './sessions.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { listingsFor, type CallerView } from '../catalog/caller-view.js';
-import { toolCallStage } from './mcp-tool-calls.js';
+import { toolCallStage } from './call-stage.js';
+import { sessionToolCalls } from './mcp-tool-calls.js';
 import { InboundGate, type GateStage } from './inbound-gate.js';
 import { asLegacyResponse } from './legacy-error-codes.js';
 import type { Caller, TransportKind } from '../plugins/plugin-types.js';
@@ -81,6 +82,11 @@ export function serverCapabilities(channels: readonly string[]): ServerCapabilit
 export const SERVER_INSTRUCTIONS =
   'mcp-gateway serves the tools of several plugins. Tool failures come back as isError results whose text is JSON {code, message, details?}; the code is stable and the message says what to do.';
 
+/** Who answers: the `serverInfo` of `initialize`, `server/discover` and every 2026-07-28 result. */
+export function serverInfo(version: string): { name: string; version: string } {
+  return { name: 'mcp-gateway', version };
+}
+
 /**
  * The SDK Server of one session or, in the 2026 era, of one request: whatever connects it (the
  * gateway, or the SDK's own era entry, which connects the instances it asks for), it connects
@@ -90,7 +96,7 @@ class GatedServer extends Server {
   readonly #gate: (transport: Transport) => Transport;
 
   constructor(deps: McpSessionDeps, gate: (transport: Transport) => Transport, options: Pick<ServerOptions, 'requestState' | 'capabilities'>) {
-    super({ name: 'mcp-gateway', version: deps.version }, { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS, ...options });
+    super(serverInfo(deps.version), { capabilities: deps.capabilities ?? SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS, ...options });
     this.#gate = gate;
   }
 
@@ -183,7 +189,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
   // Prompts and resource reads ask the client as tool calls do, on the session; never in rounds.
   const asking = () => ({ client, asked: false, inputRequired: () => undefined });
   const server = catalogServer(deps, view, { caller, asking }, (inner) => {
-    toolCalls = toolCallStage((message, sendOptions) => inner.send(message, sendOptions), {
+    const answerer = sessionToolCalls({
       catalog: deps.catalog,
       errors: deps.errors,
       log: deps.log,
@@ -193,6 +199,7 @@ export function legacySession(deps: McpSessionDeps, options: McpSessionOptions):
       client,
       notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
     });
+    toolCalls = toolCallStage((message, sendOptions) => inner.send(message, sendOptions), deps, answerer);
     // Ready when `notifications/initialized` arrives, not only when the SDK runs its handler
     // for it (`oninitialized`, a microtask later): a tools/call read right behind it (over
     // --stdio the held messages are replayed together) runs a synchronous handler at once, and

@@ -1,13 +1,15 @@
-import { MissingRequiredClientCapabilityError, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { MissingRequiredClientCapabilityError, type Server, type Transport } from '@modelcontextprotocol/server';
 import type { GatewayError } from '../errors.js';
 import type { Caller } from '../plugins/plugin-types.js';
 import { InboundGate } from './inbound-gate.js';
 import { callBinding, InputRound } from './input-round.js';
 import type { RequestAsking } from './mcp-content.js';
-import { catalogServer, paramsStage, SERVER_CAPABILITIES, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
+import { toolCallStage, type Send } from './call-stage.js';
+import { catalogServer, paramsStage, SERVER_CAPABILITIES, serverInfo, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
+import { modernToolCalls } from './modern-call-stage.js';
 import { TASKS_EXTENSION } from '../tasks/tasks.js';
-import { clientNameOf, requestClientLink } from './request-client-link.js';
-import { serveToolCalls } from './sdk-tool-calls.js';
+import { clientNameOf, requestClientLink, type RequestContext } from './request-client-link.js';
+import { serveToolCalls, type ModernToolCallHost } from './sdk-tool-calls.js';
 import { serveTaskRequests } from './task-requests.js';
 
 /** Who sends the requests and what they may see and call, as for a 2025 session; there is no session id. */
@@ -20,23 +22,23 @@ export type ModernServerOptions = Omit<McpSessionOptions, 'sessionId'>;
  * `_meta`, so the caller is the key, else the client the request names, else the peer, and has
  * no session id, as a REST caller has none. A tools/call, prompts/get or resources/read asks
  * the client in rounds (input-round.ts), whose requestState the SDK checks with the gateway's
- * codec before the handler runs. tools/call goes through the SDK, which must check the
- * request's envelope and stamp the result.
+ * codec before the handler runs. A plain tools/call is answered ahead of the SDK, on the gate's
+ * stage (modern-call-stage.ts); the rest of them (rounds, tasks) go through the SDK's handler.
  */
 export function modernServer(deps: McpSessionDeps, options: ModernServerOptions): Server {
   const view = options.view ?? {};
   const keyName = options.identity === undefined ? {} : { keyName: options.identity };
-  const caller = (ctx?: ServerContext): Caller => ({
+  const caller = (ctx?: RequestContext): Caller => ({
     transport: options.transport,
     identity: options.identity ?? clientNameOf(ctx) ?? server.getClientVersion()?.name ?? options.peer,
     ...keyName,
   });
   // Whose a requestState or a task is: the key's name when a key came, else the name the caller goes by.
-  const owner = (ctx: ServerContext) => {
+  const owner = (ctx: RequestContext) => {
     const who = caller(ctx);
     return who.keyName ?? who.identity ?? '';
   };
-  const asking = (ctx: ServerContext, method: string, target: string, args: unknown): RequestAsking => {
+  const asking = (ctx: RequestContext, method: string, target: string, args: unknown): RequestAsking => {
     // Made on the first question, so that a call that asks nothing pays nothing; at once for a
     // retry, whose state must be checked before the call runs.
     let round: InputRound | undefined;
@@ -47,16 +49,11 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
       get asked() {
         return round?.asking ?? false;
       },
-      inputRequired: (ctx, error) => (error.code === 'INPUT_REQUIRED' && round?.asking ? round.inputRequired(ctx) : undefined),
+      inputRequired: (error) => (error.code === 'INPUT_REQUIRED' && round?.asking ? round.inputRequired() : undefined),
       refusal: capabilityRefusal,
     };
   };
-  const server = catalogServer(deps, view, { caller, asking }, (inner) => new InboundGate(inner, [paramsStage(inner, 'modern')]), {
-    requestState: { verify: deps.requestStates.verify },
-    // The tasks extension is the 2026 revision's: a 2025 session's initialize does not offer it.
-    capabilities: { ...(deps.capabilities ?? SERVER_CAPABILITIES), extensions: { [TASKS_EXTENSION]: {} } },
-  });
-  serveToolCalls(server, {
+  const toolCalls: ModernToolCallHost = {
     catalog: deps.catalog,
     errors: deps.errors,
     log: deps.log,
@@ -67,7 +64,24 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
     tasks: deps.tasks,
     owner,
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
+  };
+  const gate = (inner: Transport) => {
+    const send: Send = (message, sendOptions) => inner.send(message, sendOptions);
+    const stage = toolCallStage(send, deps, modernToolCalls(toolCalls, send, serverInfo(deps.version)));
+    // Chained before the gate takes the transport's handlers: its end cancels the calls in flight.
+    const { onclose } = inner;
+    inner.onclose = () => {
+      onclose?.();
+      stage.cancelAll();
+    };
+    return new InboundGate(inner, [paramsStage(inner, 'modern'), stage.receive]);
+  };
+  const server = catalogServer(deps, view, { caller, asking }, gate, {
+    requestState: { verify: deps.requestStates.verify },
+    // The tasks extension is the 2026 revision's: a 2025 session's initialize does not offer it.
+    capabilities: { ...(deps.capabilities ?? SERVER_CAPABILITIES), extensions: { [TASKS_EXTENSION]: {} } },
   });
+  serveToolCalls(server, toolCalls);
   serveTaskRequests(server, deps.tasks, deps.errors, owner);
   server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');
   return server;

@@ -15,6 +15,15 @@ import type { InputRound, QuestionMethod } from './input-round.js';
 import { isBelow } from './log-levels.js';
 
 /**
+ * What the gateway reads of one 2026-07-28 request: the SDK hands its handlers a ServerContext,
+ * which has all of it, and the tool-call stage that answers ahead of the SDK makes one from the
+ * message (modern-call-stage.ts).
+ */
+export interface RequestContext {
+  readonly mcpReq: Pick<ServerContext['mcpReq'], 'id' | 'envelope' | 'requestState' | 'inputResponses' | 'notify'>;
+}
+
+/**
  * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the
  * ones the request declares. The revision has no requests from server to client: a question
  * goes into the request's input round (input-round.ts, made on the first question by `round`),
@@ -24,7 +33,7 @@ import { isBelow } from './log-levels.js';
  * without one the revision says to send none. Everything is read when used: most calls use
  * none of it.
  */
-export function requestClientLink(ctx: ServerContext, log: Logger, round: () => InputRound): ClientLink {
+export function requestClientLink(ctx: RequestContext, log: Logger, round: () => InputRound): ClientLink {
   const ask =
     <T>(method: QuestionMethod) =>
     (params: object, options: LinkRequestOptions): Promise<T> =>
@@ -45,12 +54,12 @@ export function requestClientLink(ctx: ServerContext, log: Logger, round: () => 
 }
 
 /** The client a 2026-07-28 request names in its `_meta`, if it names one. */
-export function clientNameOf(ctx: ServerContext | undefined): string | undefined {
+export function clientNameOf(ctx: RequestContext | undefined): string | undefined {
   const name = (envelopeOf(ctx)?.[CLIENT_INFO_META_KEY] as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' ? name : undefined;
 }
 
 /** The SDK lifts the revision's reserved `_meta` keys (protocol version, client, log level) into `envelope`. */
-function envelopeOf(ctx: ServerContext | undefined): Record<string, unknown> | undefined {
+function envelopeOf(ctx: RequestContext | undefined): Record<string, unknown> | undefined {
   return ctx?.mcpReq.envelope as Record<string, unknown> | undefined;
 }
