@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Checks the labelled retrieval set of bench/knowledge against the repository it runs in:
+// Checks the labelled retrieval set of bench/knowledge against its frozen corpus (corpus.json,
+// the repository's files at the commit the labels were written against):
 //   node bench/knowledge/check-labels.mjs        (from the repository root, or anywhere)
 // rag-questions.json: each source is an allowed Markdown file that has the heading (exact text
 // of a heading line outside code fences, without the #'s, and only once in that file).
@@ -7,12 +8,13 @@
 // (lines trimmed, runs of blanks as one space, blank lines dropped), in the file and within
 // the cited lines. graph-questions.json: each key names a node. Ids unique; counts at least
 // the minimums. Exit status 1 with the list of problems, 0 when everything holds.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIngested, readCorpus } from './corpus.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..', '..');
+const corpus = readCorpus();
 
 const MIN_RAG = 70;
 const MIN_RAG_SOURCES = 8;
@@ -36,8 +38,8 @@ function loadJson(name) {
   }
 }
 
-/** A path inside the repository, or undefined (with a problem) for one that leaves it. */
-function repoFile(where, path) {
+/** The text of a file of the corpus, or undefined (with a problem) for a path it does not hold. */
+function corpusFile(where, path) {
   if (typeof path !== 'string' || path === '') {
     problem(where, 'path must be a non-empty string');
     return undefined;
@@ -46,12 +48,11 @@ function repoFile(where, path) {
     problem(where, `path "${path}" must be relative to the repository root, without ..`);
     return undefined;
   }
-  const full = join(ROOT, path);
-  if (!existsSync(full) || !statSync(full).isFile()) {
-    problem(where, `file "${path}" does not exist`);
+  if (!Object.hasOwn(corpus.files, path)) {
+    problem(where, `file "${path}" is not in the corpus (freeze-corpus.mjs takes every cited file)`);
     return undefined;
   }
-  return full;
+  return corpus.files[path];
 }
 
 /** Trimmed lines, runs of blanks as one space, blank lines dropped (as the knowledge plugin's verifier does). */
@@ -79,12 +80,6 @@ function headingsOf(text) {
     if (match) headings.push({ level: match[1].length, text: match[2], line: i + 1 });
   });
   return headings;
-}
-
-function isAllowedSource(path) {
-  if (path === 'README.md') return true;
-  if (/^plugins\/[^/]+\/README\.md$/.test(path)) return true;
-  return /^docs\/[^/]+\.md$/.test(path) && path !== 'docs/performance.md';
 }
 
 function checkIds(name, items, field, pattern) {
@@ -123,17 +118,17 @@ if (rag !== undefined) {
       if (!nonEmptyString(item?.source) || !nonEmptyString(item?.heading)) return;
       if (questions.has(item.question)) problem(where, 'the same question is asked twice');
       questions.add(item.question);
-      if (!isAllowedSource(item.source)) {
+      if (!isIngested(item.source)) {
         problem(where, `source "${item.source}" is not README.md, plugins/*/README.md or docs/*.md (performance.md excluded)`);
         return;
       }
-      const full = repoFile(where, item.source);
-      if (!full) return;
+      const text = corpusFile(where, item.source);
+      if (text === undefined) return;
       sources.add(item.source);
-      if (!headingCache.has(full)) headingCache.set(full, headingsOf(readFileSync(full, 'utf8')));
-      const matches = headingCache.get(full).filter((h) => h.text === item.heading);
+      if (!headingCache.has(item.source)) headingCache.set(item.source, headingsOf(text));
+      const matches = headingCache.get(item.source).filter((h) => h.text === item.heading);
       if (matches.length === 0) {
-        const near = headingCache.get(full).filter((h) => h.text.toLowerCase().includes(item.heading.toLowerCase()) || item.heading.toLowerCase().includes(h.text.toLowerCase()));
+        const near = headingCache.get(item.source).filter((h) => h.text.toLowerCase().includes(item.heading.toLowerCase()) || item.heading.toLowerCase().includes(h.text.toLowerCase()));
         problem(where, `no heading "${item.heading}" in ${item.source}${near.length ? ` (did you mean ${near.map((h) => `"${h.text}"`).join(', ')}?)` : ''}`);
       } else if (matches.length > 1) {
         problem(where, `heading "${item.heading}" occurs ${matches.length} times in ${item.source} (lines ${matches.map((h) => h.line).join(', ')}): the label is ambiguous`);
@@ -174,7 +169,7 @@ if (nodes !== undefined) {
       }
       node.evidence.forEach((item, j) => {
         const at = `${where} evidence[${j}]`;
-        const full = repoFile(at, item?.path);
+        const text = corpusFile(at, item?.path);
         if (!nonEmptyString(item?.snippet)) {
           problem(at, 'snippet must be a non-empty string');
           return;
@@ -187,8 +182,7 @@ if (nodes !== undefined) {
           problem(at, `start_line ${start} and end_line ${end} must be integers with 1 <= start_line <= end_line`);
           return;
         }
-        if (!full) return;
-        const text = readFileSync(full, 'utf8');
+        if (text === undefined) return;
         const lines = text.split(/\r?\n/);
         if (!normalise(text).includes(snippet)) {
           problem(at, `snippet not found in ${item.path} (whitespace-normalised): ${JSON.stringify(item.snippet.slice(0, 80))}`);
@@ -228,10 +222,9 @@ if (graphQuestions !== undefined) {
 }
 
 // ---------------------------------------------------------------- report
-const where = relative(process.cwd(), ROOT) || '.';
 for (const w of warnings) console.warn(`warning: ${w}`);
 if (problems.length > 0) {
-  console.error(`check-labels: ${problems.length} problem(s) in bench/knowledge (repository ${where}):`);
+  console.error(`check-labels: ${problems.length} problem(s) in bench/knowledge (corpus of ${corpus.commit.slice(0, 12)}):`);
   for (const p of problems) console.error(`  - ${p}`);
   process.exit(1);
 }
@@ -239,7 +232,7 @@ const ragCount = Array.isArray(rag) ? rag.length : 0;
 const ragFiles = Array.isArray(rag) ? new Set(rag.map((q) => q.source)).size : 0;
 const ragHeadings = Array.isArray(rag) ? new Set(rag.map((q) => `${q.source}#${q.heading}`)).size : 0;
 console.log(
-  `check-labels: ok — ${ragCount} rag questions over ${ragFiles} files and ${ragHeadings} headings; ` +
+  `check-labels: ok against the corpus of ${corpus.commit.slice(0, 12)} — ${ragCount} rag questions over ${ragFiles} files and ${ragHeadings} headings; ` +
     `${Array.isArray(nodes) ? nodes.length : 0} nodes, ${Array.isArray(nodes) ? nodes.reduce((n, x) => n + x.evidence.length, 0) : 0} evidence items verified; ` +
     `${Array.isArray(graphQuestions) ? graphQuestions.length : 0} graph questions.`,
 );

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddingsServer } from '../../test/fixtures/embeddings-server/server.js';
 import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
+import { readCorpus, writeCorpus } from '../knowledge/corpus.mjs';
 import { stdioClient } from '../lib/connect.js';
 import type { BenchOptions } from '../lib/options.js';
 import type { RawMcpClient } from '../lib/raw-client.js';
@@ -78,7 +79,9 @@ async function retrievalQuality(): Promise<{ table: Table; notes: string[]; targ
   const targets: Target[] = [];
   const notes: string[] = [];
   try {
-    const client = await gatewayClient(tempDir(), { knowledge: {}, embeddings: { config: { provider: 'openai', url: `${server.url}/v1`, model: 'bench-hashed-words', dimensions: DIMENSIONS } } }, ROOT);
+    // The files the labels were written against, frozen (bench/knowledge/corpus.json), not today's.
+    const corpus = writeCorpus(tempDir('mcpgw-bench-labelled-'));
+    const client = await gatewayClient(tempDir(), { knowledge: {}, embeddings: { config: { provider: 'openai', url: `${server.url}/v1`, model: 'bench-hashed-words', dimensions: DIMENSIONS } } }, corpus);
     try {
       const ids = new Map<string, string>();
       for (const node of nodes) {
@@ -89,7 +92,7 @@ async function retrievalQuality(): Promise<{ table: Table; notes: string[]; targ
         await client.callTool('rag_ingest', { path: '.', collection: 'bench', include: ['README.md', 'docs/*.md', 'plugins/*/README.md'], exclude: ['docs/performance.md'] }),
       );
       notes.push(
-        `Seeded ${nodes.length} nodes from bench/knowledge/graph-nodes.json (each verified against the files) and ingested ${ingest.files.ingested} Markdown files of the repository (${ingest.chunks.added} chunks) into one collection.`,
+        `Seeded ${nodes.length} nodes from bench/knowledge/graph-nodes.json (each verified against the files) and ingested ${ingest.files.ingested} Markdown files of the repository as the labels knew it (${ingest.chunks.added} chunks) into one collection.`,
       );
       for (const mode of MODES) {
         const graphRanks: number[] = [];
@@ -246,7 +249,7 @@ export async function knowledgeSection(options: BenchOptions): Promise<SectionRe
     id: 'knowledge',
     title: '9. Knowledge: retrieval quality, ingest and query at size, the memory server',
     method: [
-      'Quality: the labelled set in bench/knowledge/ (written from this repository before any tuning; `node bench/knowledge/check-labels.mjs` checks it) — ' +
+      `Quality: the labelled set in bench/knowledge/ (written from this repository before any tuning), against the repository's files as they were then (bench/knowledge/corpus.json, commit ${readCorpus().commit.slice(0, 7)}), so that the labels hold as the code moves on; \`node bench/knowledge/check-labels.mjs\` checks them — ` +
         `graph questions answered by one seeded node, collection questions by the chunks under one heading of one file. recall@5: the answer among the first five; MRR@10: the mean of 1/rank over the first ten (0 when absent). ` +
         `Modes are the tools' own \`mode\` argument, on one gateway with the embeddings plugin. **The vectors come from the test embedder** (test/fixtures/embeddings-server: words hashed into ${DIMENSIONS} buckets), ` +
         'so the vector and hybrid rows check the plumbing and measure shared vocabulary, not what a real embedding model would find. The memory server gets one entity per node and the question as its search (a substring filter, as it searches).',
