@@ -10,7 +10,8 @@ import { Lifecycle } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { openMcpSession, serverCapabilities, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp/mcp-session.js';
 import { serveStreamEras, type StreamConnection } from './mcp/stream-eras.js';
-import { modernServer, type ModernServerOptions } from './mcp/modern-server.js';
+import { modernServer, modernToolCallHost, type ModernServerOptions } from './mcp/modern-server.js';
+import type { ModernToolCallHost } from './mcp/sdk-tool-calls.js';
 import { requestStateCodec } from './mcp/request-state-key.js';
 import { TaskStore } from './tasks/task-store.js';
 import { Tasks } from './tasks/tasks.js';
@@ -112,6 +113,8 @@ export interface Gateway {
   readonly listChanges: ListChangedNotices;
   /** A Server for one 2026-07-28 request, for the SDK's era entry to connect (modern-server.ts). */
   modernServer(options: ModernServerOptions): Server;
+  /** How one caller's plain 2026-07-28 tools/call runs without a Server (`/mcp` answers it before the SDK's entry). */
+  modernToolCallHost(options: ModernServerOptions): ModernToolCallHost;
   status(): GatewayStatus;
   /**
    * Shuts the lifecycle down: closes the listeners started on it, then cancels running calls,
@@ -292,6 +295,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     },
     connect: (transport, sessionOptions) => openMcpSession(mcpDeps(), transport, sessionOptions),
     modernServer: (serverOptions) => modernServer(mcpDeps(), serverOptions),
+    modernToolCallHost: (callerOptions) => modernToolCallHost(mcpDeps(), callerOptions),
     serveStream: (transport, sessionOptions, onLegacy) => serveStreamEras({ ...mcpDeps(), listChanges }, transport, sessionOptions, onLegacy),
     status: () => ({
       state: lifecycle.state,

@@ -6,6 +6,7 @@ import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { claimsModernEra } from '../mcp/era-claim.js';
 import { admitListen, listenedUris } from '../mcp/listen-admission.js';
 import { errorAnswer, writeAnswer } from './http-reply.js';
+import { answerToolCallDirectly } from './mcp-modern-direct.js';
 
 /** `/mcp` for 2026-07-28 requests: each answered on its own by a Server made for it. */
 export interface ModernMcpHttp {
@@ -16,7 +17,10 @@ export interface ModernMcpHttp {
    * (`initialize`, a GET or DELETE) is the 2025 era's.
    */
   claims(req: IncomingMessage, body: unknown): Promise<boolean>;
-  /** Answers one such request; the caller has hijacked the reply and admitted the request. */
+  /**
+   * Answers one such request; the caller has hijacked the reply and admitted the request. A
+   * plain tools/call is answered before the SDK's entry (mcp-modern-direct.ts).
+   */
   serve(req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +57,7 @@ export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number, maxS
       return !(await isLegacyRequest(new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers }), body, { maxRequestBodySize }));
     },
     async serve(req, res, body, options) {
+      if (answerToolCallDirectly(gateway, req, res, body, options)) return;
       // The entry answers subscriptions/listen itself: a listen that names resources is admitted
       // first, and holds them until its stream closes.
       const uris = listenedUris(body);

@@ -18,19 +18,63 @@ export type ModernServerOptions = Omit<McpSessionOptions, 'sessionId'>;
 /**
  * A Server for 2026-07-28 requests, which the SDK's era entries mark as serving that revision
  * and connect: one per request on HTTP (`createMcpHandler`), one per connection on a stream
- * (`serveStdio`). The revision has no session: each request names its client in its own
- * `_meta`, so the caller is the key, else the client the request names, else the peer, and has
- * no session id, as a REST caller has none. A tools/call, prompts/get or resources/read asks
- * the client in rounds (input-round.ts), whose requestState the SDK checks with the gateway's
- * codec before the handler runs. A plain tools/call is answered ahead of the SDK, on the gate's
- * stage (modern-call-stage.ts); the rest of them (rounds, tasks) go through the SDK's handler.
+ * (`serveStdio`). Its callers have no session id, as a REST caller has none (`modernCallers`).
+ * A tools/call, prompts/get or resources/read asks the client in rounds (input-round.ts), whose
+ * requestState the SDK checks with the gateway's codec before the handler runs. A plain
+ * tools/call is answered ahead of the SDK, on the gate's stage (modern-call-stage.ts); the rest
+ * of them (rounds, tasks) go through the SDK's handler.
  */
 export function modernServer(deps: McpSessionDeps, options: ModernServerOptions): Server {
-  const view = options.view ?? {};
+  const callers = modernCallers(deps, options, () => server.getClientVersion()?.name);
+  const toolCalls = toolCallHost(deps, options, callers);
+  const gate = (inner: Transport) => {
+    const send: Send = (message, sendOptions) => inner.send(message, sendOptions);
+    const stage = toolCallStage(send, deps, modernToolCalls(toolCalls, send, serverInfo(deps.version)));
+    // Chained before the gate takes the transport's handlers: its end cancels the calls in flight.
+    const { onclose } = inner;
+    inner.onclose = () => {
+      onclose?.();
+      stage.cancelAll();
+    };
+    return new InboundGate(inner, [paramsStage(inner, 'modern'), stage.receive]);
+  };
+  const server = catalogServer(deps, options.view ?? {}, callers, gate, {
+    requestState: { verify: deps.requestStates.verify },
+    // The tasks extension is the 2026 revision's: a 2025 session's initialize does not offer it.
+    capabilities: { ...(deps.capabilities ?? SERVER_CAPABILITIES), extensions: { [TASKS_EXTENSION]: {} } },
+  });
+  serveToolCalls(server, toolCalls);
+  serveTaskRequests(server, deps.tasks, deps.errors, callers.owner);
+  server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');
+  return server;
+}
+
+/**
+ * The tools/call host of 2026-07-28 requests from one caller, without a Server: for `/mcp`, which
+ * answers a plain call before the SDK's HTTP entry (http/mcp-modern-direct.ts). The client is
+ * named by the request's envelope, else the caller is the key or the peer.
+ */
+export function modernToolCallHost(deps: McpSessionDeps, options: ModernServerOptions): ModernToolCallHost {
+  return toolCallHost(deps, options, modernCallers(deps, options, () => undefined));
+}
+
+/** Who a request's caller is, whose its rounds and tasks are, and how its calls ask the client. */
+interface ModernCallers {
+  readonly caller: (ctx?: RequestContext) => Caller;
+  readonly owner: (ctx: RequestContext) => string;
+  readonly asking: (ctx: RequestContext, method: string, target: string, args: unknown) => RequestAsking;
+}
+
+/**
+ * The revision has no session: each request names its client in its own `_meta`, so the caller
+ * is the key, else the client the request names (`clientName` when it names none: what the
+ * SDK's Server was told), else the peer. A call asks in rounds (input-round.ts).
+ */
+function modernCallers(deps: McpSessionDeps, options: ModernServerOptions, clientName: () => string | undefined): ModernCallers {
   const keyName = options.identity === undefined ? {} : { keyName: options.identity };
   const caller = (ctx?: RequestContext): Caller => ({
     transport: options.transport,
-    identity: options.identity ?? clientNameOf(ctx) ?? server.getClientVersion()?.name ?? options.peer,
+    identity: options.identity ?? clientNameOf(ctx) ?? clientName() ?? options.peer,
     ...keyName,
   });
   // Whose a requestState or a task is: the key's name when a key came, else the name the caller goes by.
@@ -53,38 +97,23 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
       refusal: capabilityRefusal,
     };
   };
-  const toolCalls: ModernToolCallHost = {
+  return { caller, owner, asking };
+}
+
+function toolCallHost(deps: McpSessionDeps, options: ModernServerOptions, callers: ModernCallers): ModernToolCallHost {
+  const view = options.view ?? {};
+  return {
     catalog: deps.catalog,
     errors: deps.errors,
     log: deps.log,
     allows: view.allows,
     profile: view.profile,
-    caller,
-    asking: (ctx, name, args) => asking(ctx, 'tools/call', name, args),
+    caller: callers.caller,
+    asking: (ctx, name, args) => callers.asking(ctx, 'tools/call', name, args),
     tasks: deps.tasks,
-    owner,
+    owner: callers.owner,
     notes: (caller, tool) => deps.sessions.resultNotes(caller, tool),
   };
-  const gate = (inner: Transport) => {
-    const send: Send = (message, sendOptions) => inner.send(message, sendOptions);
-    const stage = toolCallStage(send, deps, modernToolCalls(toolCalls, send, serverInfo(deps.version)));
-    // Chained before the gate takes the transport's handlers: its end cancels the calls in flight.
-    const { onclose } = inner;
-    inner.onclose = () => {
-      onclose?.();
-      stage.cancelAll();
-    };
-    return new InboundGate(inner, [paramsStage(inner, 'modern'), stage.receive]);
-  };
-  const server = catalogServer(deps, view, { caller, asking }, gate, {
-    requestState: { verify: deps.requestStates.verify },
-    // The tasks extension is the 2026 revision's: a 2025 session's initialize does not offer it.
-    capabilities: { ...(deps.capabilities ?? SERVER_CAPABILITIES), extensions: { [TASKS_EXTENSION]: {} } },
-  });
-  serveToolCalls(server, toolCalls);
-  serveTaskRequests(server, deps.tasks, deps.errors, owner);
-  server.onerror = (err) => deps.log.debug({ err }, 'MCP request error');
-  return server;
 }
 
 /**
