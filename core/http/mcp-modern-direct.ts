@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, LOG_LEVEL_META_KEY, ProtocolErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { GatewayError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import { isPlainObject } from '../json.js';
+import { jsonRpcError } from '../replies.js';
 import { toolCallStage, type Send } from '../mcp/call-stage.js';
 import { serverInfo } from '../mcp/mcp-session.js';
 import { modernToolCalls } from '../mcp/modern-call-stage.js';
@@ -26,18 +28,27 @@ const ENCODED_NAME = '=?';
  * 400 for -32021, and a client that goes away cancels the call.
  */
 export function answerToolCallDirectly(gateway: Gateway, req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): boolean {
-  if (!isPlainCall(req, body)) return false;
+  // A client already gone is the entry's to answer: it runs nothing for it.
+  if (res.destroyed || !isPlainCall(req, body)) return false;
   const send: Send = async (message) => {
     if (!('id' in message) || res.headersSent || res.destroyed) return;
     const refused = 'error' in message && message.error.code === ProtocolErrorCode.MissingRequiredClientCapability;
-    writeAnswer(res, { status: refused ? 400 : 200, body: message });
+    try {
+      writeAnswer(res, { status: refused ? 400 : 200, body: message });
+    } catch (err) {
+      // Only what JSON cannot express gets here (the pipeline checks results and details first).
+      gateway.log.error({ err }, 'MCP answer could not be written');
+      writeAnswer(res, { status: 500, body: jsonRpcError(message.id ?? null, new GatewayError('INTERNAL_ERROR', 'Internal error: the answer could not be written; the gateway log has the details.')) });
+    }
   };
   const stage = toolCallStage(send, gateway, modernToolCalls(gateway.modernToolCallHost(options), send, serverInfo(gateway.version)));
-  if (!stage.receive(body as JSONRPCMessage)) return false;
-  res.once('close', () => {
+  const cancel = () => {
     if (!res.writableFinished) stage.cancelAll();
-  });
-  return true;
+  };
+  res.once('close', cancel);
+  if (stage.receive(body as JSONRPCMessage)) return true;
+  res.off('close', cancel);
+  return false;
 }
 
 /** Whether the entry would pass this request on untouched, and its answer would be one JSON response. */

@@ -2,10 +2,8 @@ import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol
 import type { CallerRequest } from '../catalog/call-pipeline.js';
 import { GatewayError, type ErrorTable } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { jsonRpcError } from '../replies.js';
+import { jsonRpcError, type RequestId } from '../replies.js';
 import { isToolCallMessage, type ToolCallMessage } from './tool-call-message.js';
-
-type RequestId = string | number;
 
 export type Send = (message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>;
 
@@ -55,10 +53,10 @@ export function toolCallStage(send: Send, host: { readonly errors: ErrorTable; r
           : (update) => void send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, ...update } }, { relatedRequestId: id }).catch(() => {}),
     })
       .catch((err: unknown) => {
-        // A result that cannot be turned into MCP content (not JSON-serialisable, say): the
-        // plugin's bug, answered as the SDK would, never an unhandled rejection.
-        host.log.error({ err, method: 'tools/call' }, 'tools/call result could not be sent');
-        return jsonRpcError(id, new GatewayError('INTERNAL_ERROR', 'Internal error: the tool result could not be sent; the gateway log has the details.'), host.errors);
+        // A result that cannot be turned into MCP content (not JSON-serialisable, say), or a bug
+        // of ours: logged, answered as INTERNAL_ERROR without its message, never an unhandled rejection.
+        host.log.error({ err, tool: (message.params as { name?: unknown } | undefined)?.name }, 'tools/call failed unexpectedly');
+        return jsonRpcError(id, new GatewayError('INTERNAL_ERROR', 'Internal error: the tools/call could not be answered; the gateway log has the details.'), host.errors);
       })
       .then((response) => {
         if (running.get(id) === entry) running.delete(id);

@@ -6,12 +6,11 @@ import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-c
 import type { Profile } from '../catalog/profiles.js';
 import { toMcpResult, toRestData } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
-import { jsonRpcError, toolCallResponse, withJsonText } from '../replies.js';
+import { jsonRpcError, toolCallResponse, withJsonText, type RequestId } from '../replies.js';
 import type { CallAnswerer } from './call-stage.js';
 import { toolCallProblem } from './param-checks.js';
 import type { RequestContext } from './request-client-link.js';
 
-type RequestId = string | number;
 
 export interface ToolCallHost {
   readonly catalog: ToolCatalog;

@@ -8,6 +8,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { isPlainObject } from '../json.js';
+import type { RequestId } from '../replies.js';
 import type { CallAnswerer, Send } from './call-stage.js';
 import { uncoveredQuestion } from './input-request-capabilities.js';
 import { modernEnvelope } from './modern-envelope.js';
@@ -15,12 +16,11 @@ import { toolCallProblem } from './param-checks.js';
 import type { RequestContext } from './request-client-link.js';
 import { callModernTool, type ModernToolCallHost } from './sdk-tool-calls.js';
 
-type RequestId = string | number;
 
 /** The params of a tools/call the stage takes: anything more (a round's requestState, a task) is the SDK's. */
 const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 
-/** What the SDK answers for a resource not found on this revision, which has no -32002. */
+/** The 2025 revisions' code for a resource not found, which 2026-07-28 does not have: the SDK sends it as -32602. */
 const RESOURCE_NOT_FOUND = -32002;
 
 /**

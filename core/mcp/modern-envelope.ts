@@ -9,13 +9,16 @@ const ENVELOPE_KEYS = [PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_C
 /** Envelopes already judged, by their JSON text: a client sends the same one with every request. */
 const judged = new Map<string, boolean>();
 const MAX_JUDGED = 256;
+/** A longer envelope is judged every time, never kept: the memo must not hold what a client pads. */
+const MAX_KEPT_CHARS = 4096;
 
 /**
  * The envelope of a request's `_meta` (its reserved keys) when the SDK would accept it for
  * 2026-07-28 and it names that revision; else undefined. The SDK's own classifier judges it
  * (about 17 µs with its zod schemas); the judgement is kept by the envelope's JSON text, which
  * a client repeats on every request, so that a stage answering ahead of the SDK checks what the
- * SDK would check at a fraction of the cost.
+ * SDK would check at a fraction of the cost. At most MAX_JUDGED judgements of envelopes up to
+ * MAX_KEPT_CHARS long are kept.
  */
 export function modernEnvelope(meta: Record<string, unknown>): Record<string, unknown> | undefined {
   if (meta[PROTOCOL_VERSION_META_KEY] !== MODERN_REVISION) return undefined;
@@ -26,8 +29,10 @@ export function modernEnvelope(meta: Record<string, unknown>): Record<string, un
   let valid = judged.get(text);
   if (valid === undefined) {
     valid = classifyInboundRequest({ httpMethod: 'POST', body: { jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'envelope', _meta: envelope } } }).kind === 'modern';
-    if (judged.size >= MAX_JUDGED) judged.clear();
-    judged.set(text, valid);
+    if (text.length <= MAX_KEPT_CHARS) {
+      if (judged.size >= MAX_JUDGED) judged.clear();
+      judged.set(text, valid);
+    }
   }
   return valid ? envelope : undefined;
 }

@@ -51,8 +51,8 @@ export function modernServer(deps: McpSessionDeps, options: ModernServerOptions)
 
 /**
  * The tools/call host of 2026-07-28 requests from one caller, without a Server: for `/mcp`, which
- * answers a plain call before the SDK's HTTP entry (http/mcp-modern-direct.ts). The client is
- * named by the request's envelope, else the caller is the key or the peer.
+ * answers a plain call before the SDK's HTTP entry (http/mcp-modern-direct.ts). The caller is
+ * the key, else the client the request's envelope names, else the peer.
  */
 export function modernToolCallHost(deps: McpSessionDeps, options: ModernServerOptions): ModernToolCallHost {
   return toolCallHost(deps, options, modernCallers(deps, options, () => undefined));

@@ -1,10 +1,10 @@
 import { MissingRequiredClientCapabilityError, type CallToolResult, type InputRequiredResult, type Server } from '@modelcontextprotocol/server';
-import type { CallerRequest } from '../catalog/call-pipeline.js';
 import { listsTool } from '../catalog/caller-view.js';
 import type { CallOutcome } from '../catalog/tool-catalog.js';
 import { toMcpResult } from '../catalog/tool-result.js';
 import { toolErrorResult } from '../replies.js';
 import { TASK_TTL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';
+import type { CallHooks } from './call-stage.js';
 import { requestHooks, type RequestAsking } from './mcp-content.js';
 import { withNotes, type ToolCallHost } from './mcp-tool-calls.js';
 import type { RequestContext } from './request-client-link.js';
@@ -19,17 +19,15 @@ export interface ModernToolCallHost extends Omit<ToolCallHost, 'client'> {
   readonly owner: (ctx: RequestContext) => string;
 }
 
-type Hooks = Pick<CallerRequest, 'onCancelable' | 'onProgress'>;
-
 /** One 2026-07-28 tools/call: how to run it, and what each of its ends answers. */
 interface ModernCall {
-  readonly run: (client?: RequestAsking['client'], hooks?: Hooks) => Promise<CallOutcome>;
+  readonly run: (client?: RequestAsking['client'], hooks?: CallHooks) => Promise<CallOutcome>;
   /** The result of a call that ended; a JSON-RPC error is thrown. */
   readonly answer: (outcome: CallOutcome) => CallToolResult | Promise<CallToolResult | InputRequiredResult>;
   readonly asking: RequestAsking;
 }
 
-function modernCall(host: ModernToolCallHost, name: string, args: Record<string, unknown> | undefined, ctx: RequestContext, hooks: () => Hooks): ModernCall {
+function modernCall(host: ModernToolCallHost, name: string, args: Record<string, unknown> | undefined, ctx: RequestContext, hooks: () => CallHooks): ModernCall {
   const caller = host.caller(ctx);
   const asking = host.asking(ctx, name, args ?? {});
   return {
@@ -55,7 +53,7 @@ function modernCall(host: ModernToolCallHost, name: string, args: Record<string,
  * questions of its round, or a thrown JSON-RPC error. What the SDK's handler below does for such
  * a tool, for the stage that answers ahead of the SDK (modern-call-stage.ts).
  */
-export async function callModernTool(host: ModernToolCallHost, name: string, args: Record<string, unknown> | undefined, ctx: RequestContext, hooks: Hooks): Promise<CallToolResult | InputRequiredResult> {
+export async function callModernTool(host: ModernToolCallHost, name: string, args: Record<string, unknown> | undefined, ctx: RequestContext, hooks: CallHooks): Promise<CallToolResult | InputRequiredResult> {
   const call = modernCall(host, name, args, ctx, () => hooks);
   return call.answer(await call.run());
 }

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../json.js';
+import type { RequestId } from '../replies.js';
 
-type RequestId = string | number;
 
 /** A JSON-RPC request for tools/call, as far as the envelope goes; params are checked later. */
 export interface ToolCallMessage {

@@ -156,4 +156,12 @@ describe('which 2026-07-28 tools/call the stage takes', async () => {
     ];
     for (const [what, params] of cases) assert.equal(taken(params), false, what);
   });
+
+  it('judges a long envelope every time (it is not kept) as the SDK would', () => {
+    const padded = (capabilities: Record<string, unknown>) => ({ ...META, 'io.modelcontextprotocol/clientCapabilities': { ...capabilities, experimental: { pad: { text: 'x'.repeat(10_000) } } } });
+    for (let i = 0; i < 2; i++) {
+      assert.equal(taken({ name: 'test_simple_text', _meta: padded({}) }), true);
+      assert.equal(taken({ name: 'test_simple_text', _meta: padded({ roots: 5 }) }), false);
+    }
+  });
 });
