@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, lastOutcome, startGateway, waitFor } from '../../helpers.js';
+import { post2026 } from '../../support/mcp-2026.js';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -24,25 +25,7 @@ describe('/mcp: a 2026-07-28 tools/call answered before the SDK entry', async ()
   after(() => http.close());
   const base = `http://127.0.0.1:${http.address.port}`;
 
-  async function post(params: Record<string, unknown>, headers: Record<string, string> = {}, signal?: AbortSignal) {
-    const res = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': String(params.name),
-        ...headers,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params }),
-      signal,
-    });
-    const text = await res.text();
-    const type = res.headers.get('content-type');
-    const lines = type === 'text/event-stream' ? text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6))) : [JSON.parse(text)];
-    return { status: res.status, type, messages: lines, body: lines.at(-1) };
-  }
+  const post = (params: Record<string, unknown>, headers: Record<string, string> = {}, signal?: AbortSignal) => post2026(base, 'tools/call', params, headers, signal);
 
   it('answers as the entry does: results, tool errors, protocol errors, questions, and -32021 with 400', async () => {
     const urlOnly = { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: { url: {} } } };
