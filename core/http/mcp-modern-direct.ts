@@ -7,7 +7,7 @@ import { jsonRpcError } from '../replies.js';
 import { toolCallStage, type Send } from '../mcp/call-stage.js';
 import { serverInfo } from '../mcp/mcp-session.js';
 import { modernToolCalls } from '../mcp/modern-call-stage.js';
-import { MODERN_REVISION } from '../mcp/modern-envelope.js';
+import { MODERN_REVISION } from '../mcp/era-claim.js';
 import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { isToolCallMessage } from '../mcp/tool-call-message.js';
 import { writeAnswer } from './http-reply.js';

@@ -1,7 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, classifyInboundRequest, LOG_LEVEL_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
-
-/** The revision the gateway's stages answer ahead of the SDK. */
-export const MODERN_REVISION = '2026-07-28';
+import { MODERN_REVISION } from './era-claim.js';
 
 /** The reserved `_meta` keys of the revision's per-request envelope. */
 const ENVELOPE_KEYS = [PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY] as const;
