@@ -4,7 +4,6 @@ import { request as httpRequestRaw, type IncomingHttpHeaders, type OutgoingHttpH
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { Client, InMemoryTransport, type Client as ModernClient, type StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -14,24 +13,33 @@ import { resolveConfig, type GatewayConfig } from '../core/config.js';
 import { createGateway, type Gateway } from '../core/gateway.js';
 import { createLogger } from '../core/logger.js';
 import type { SocketAddress } from '../core/mcp/socket-server.js';
+import { ROOT } from './support/repository.js';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The test tree that is running: dist/test, compiled once by `npm run build:tests`, with the
+ * fixtures' other files copied beside it (scripts/copy-test-assets.js). Fixtures are taken
+ * from here, so that a TypeScript fixture is its compiled JavaScript.
+ */
+export const TESTS = import.meta.dirname;
+export { ROOT };
 
 /** Any result at all, for `client.request` of a request that must fail (SDK v2 wants a schema for a method it may not know). */
 export const ANY_RESULT: StandardSchemaV1<unknown, unknown> = { '~standard': { version: 1, vendor: 'mcp-gateway-tests', validate: (value) => ({ value }) } };
 export const BIN = join(ROOT, 'bin', 'mcp-gateway.js');
-export const FIXTURE_REGISTRY = join(ROOT, 'test', 'fixtures', 'external-plugin', 'registry');
-export const LIBRARY_REGISTRY = join(ROOT, 'test', 'fixtures', 'content-plugin', 'registry');
+export const FIXTURE_REGISTRY = join(TESTS, 'fixtures', 'external-plugin', 'registry');
+export const LIBRARY_REGISTRY = join(TESTS, 'fixtures', 'content-plugin', 'registry');
 /** Config overrides that add the library fixture plugin (resources, templates, prompts) beside echo. */
 export const WITH_LIBRARY = { registries: [FIXTURE_REGISTRY, LIBRARY_REGISTRY], plugins: { echo: {}, library: {} } };
 /** The `notify` fixture plugin: notifications and run-time tools on request. */
-export const NOTIFY_REGISTRY = join(ROOT, 'test', 'fixtures', 'notify-plugin', 'registry');
+export const NOTIFY_REGISTRY = join(TESTS, 'fixtures', 'notify-plugin', 'registry');
 /** The `relay` fixture plugin: relayed tools (foreign schemas, origin), services '*', a status report, resource hooks. */
-export const RELAY_REGISTRY = join(ROOT, 'test', 'fixtures', 'relay-plugin', 'registry');
+export const RELAY_REGISTRY = join(TESTS, 'fixtures', 'relay-plugin', 'registry');
 /** Config overrides that add the relay fixture plugin beside echo. */
 export const WITH_RELAY = { registries: [FIXTURE_REGISTRY, RELAY_REGISTRY], plugins: { echo: {}, relay: {} } };
+/** The example plugin of docs/writing-a-plugin.md, built beside the tests. */
+export const NOTES_REGISTRY = join(TESTS, '..', 'docs', 'examples', 'notes-plugin', 'registry');
 /** The `conformance` fixture plugin: the tools, resources and prompts of the MCP conformance suite. */
-export const CONFORMANCE_REGISTRY = join(ROOT, 'test', 'fixtures', 'conformance-plugin', 'registry');
+export const CONFORMANCE_REGISTRY = join(TESTS, 'fixtures', 'conformance-plugin', 'registry');
 
 /** A notification as a client received it. */
 export interface Received {

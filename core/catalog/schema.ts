@@ -51,7 +51,41 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Ajv20
   // mode would call it unknown.
   ajv.addKeyword('$anchor');
   ajv.validateSchema = checkAgainstMetaSchema;
+  rememberCompiled(ajv, options);
   return ajv;
+}
+
+/** Compiled validators by the options of the compiler that made them, then by their schema's JSON text. */
+const compiledBefore = new Map<string, Map<string, ValidateFunction>>();
+/** Per options: enough for every schema of every shipped plugin several times over. */
+const COMPILED_KEPT = 2_000;
+
+/**
+ * Makes `ajv.compile` answer a schema that a compiler with the same options compiled before
+ * in this process with that validator, instead of compiling it again (the largest part of a
+ * gateway's boot after loading modules). A process that starts more than one gateway (the
+ * test harness, the bench, `mcp-gateway/testing`) compiles each plugin's schemas once. Every
+ * compiler made here is the same but for these options, and a validator depends only on them
+ * and its schema: nothing is added to an instance's schemas (no addSchema), so no `$ref` can
+ * mean something else in another. A schema with an `$id` is compiled each time, so that an
+ * instance still refuses a second schema under an `$id` it has (as Ajv does). The oldest are
+ * forgotten past COMPILED_KEPT.
+ */
+function rememberCompiled(ajv: Ajv2020, options: SchemaCompilerOptions): void {
+  const key = `${options.useDefaults ?? false}/${options.coerceTypes ?? false}/${options.allErrors ?? false}`;
+  let known = compiledBefore.get(key);
+  if (!known) compiledBefore.set(key, (known = new Map()));
+  const compile = ajv.compile.bind(ajv);
+  ajv.compile = (<T>(schema: JsonSchema, meta?: boolean) => {
+    const text = JSON.stringify(schema);
+    if (text.includes('"$id"')) return compile<T>(schema, meta);
+    const before = known.get(text);
+    if (before) return before;
+    const validate = compile<T>(schema, meta) as ValidateFunction;
+    known.set(text, validate);
+    if (known.size > COMPILED_KEPT) known.delete(known.keys().next().value!);
+    return validate;
+  }) as Ajv2020['compile'];
 }
 
 let metaChecker: Ajv2020 | undefined;

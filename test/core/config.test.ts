@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig, resolveConfig } from '../../core/config.js';
-import { tempDir } from '../helpers.js';
+import { ROOT, tempDir } from '../helpers.js';
 
 const FILE = '/srv/gw/gateway.config.yaml';
 const resolve = (raw: unknown, env: NodeJS.ProcessEnv = {}) => resolveConfig(raw, { file: FILE, env, cwd: '/srv/project-dir' });
@@ -142,7 +142,7 @@ describe('config', () => {
     });
 
     it('accepts the shipped gateway.config.yaml', () => {
-      const config = loadConfig({ file: new URL('../../gateway.config.yaml', import.meta.url).pathname, env: {} });
+      const config = loadConfig({ file: join(ROOT, 'gateway.config.yaml'), env: {} });
       assert.equal(config.transports.tcp.port, 9100);
       assert.equal(config.transports.tcp.host, '127.0.0.1');
     });

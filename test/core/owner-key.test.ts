@@ -9,12 +9,12 @@ import { ROOT, tempDir } from '../helpers.js';
 /** Runs loadOwnerKey on every folder of `dirs` in a child process, starting at `at` (ms since epoch). */
 function loadInChild(dirs: string[], at: number): Promise<string[]> {
   const script = `
-    import { loadOwnerKey } from ${JSON.stringify(join(ROOT, 'core', 'owner-key.ts'))};
+    import { loadOwnerKey } from ${JSON.stringify(import.meta.resolve('../../core/owner-key.js'))};
     const dirs = ${JSON.stringify(dirs)};
     while (Date.now() < ${at});
     const out = dirs.map((d) => { try { return loadOwnerKey(d).key; } catch (err) { return 'ERROR ' + err.message; } });
     process.stdout.write(JSON.stringify(out));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
   let text = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(text)) : reject(new Error(`child exited ${code}`)))));

@@ -1,12 +1,9 @@
 // mcp-gateway/testing: what a plugin package's tests use instead of core internals.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { startTestGateway } from '../../core/testing.js';
-import { FIXTURE_REGISTRY, resultJson, ROOT } from '../helpers.js';
-
-const NOTES_REGISTRY = join(ROOT, 'docs', 'examples', 'notes-plugin', 'registry');
+import { FIXTURE_REGISTRY, NOTES_REGISTRY, resultJson } from '../helpers.js';
 
 describe('mcp-gateway/testing', () => {
   it('is the package export "./testing", and the main entry no longer exports the Gateway', async () => {

@@ -4,10 +4,9 @@ import { after, describe, it } from 'node:test';
 import { resolveConfig } from '../../core/config.js';
 import type { GatewayEvent } from '../../core/events.js';
 import { createGateway, type Gateway } from '../../core/gateway.js';
-import { memoryClient, resultJson, ROOT, tempDir } from '../helpers.js';
+import { memoryClient, NOTES_REGISTRY, resultJson, tempDir } from '../helpers.js';
 
 // The example plugin of docs/writing-a-plugin.md, booted the way its doc says to test a plugin.
-const NOTES_REGISTRY = join(ROOT, 'docs', 'examples', 'notes-plugin', 'registry');
 
 async function bootNotes(notes: Record<string, unknown> = {}): Promise<Gateway> {
   const dir = tempDir('mcpgw-notes-');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { FIXTURE_REGISTRY, httpRequest, ROOT, spawnGateway, tempDir, testConfigObject, writeConfig } from '../helpers.js';
+import { FIXTURE_REGISTRY, httpRequest, spawnGateway, tempDir, testConfigObject, TESTS, writeConfig } from '../helpers.js';
 
 // The compiled binary with the board fixture (a third-party plugin in plain JavaScript): its
 // routes, page and socket served by `mcp-gateway serve` behind the owner key.
@@ -11,7 +11,7 @@ describe('plugin routes through the mcp-gateway binary', async () => {
   const dir = tempDir('mcpgw-e2e-routes-');
   const config = writeConfig(dir, {
     ...testConfigObject(dir, { auth: 'key', logLevel: 'info', plugins: { board: {} } }),
-    registries: [FIXTURE_REGISTRY, join(ROOT, 'test', 'fixtures', 'routes-plugin', 'registry')],
+    registries: [FIXTURE_REGISTRY, join(TESTS, 'fixtures', 'routes-plugin', 'registry')],
   });
   const gateway = spawnGateway(['serve', '--config', config, '--http', '127.0.0.1:0', '--no-tcp', '--no-unix']);
   const [address] = await gateway.listening(1);

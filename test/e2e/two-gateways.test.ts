@@ -59,8 +59,7 @@ describe('two gateways, one PostgreSQL', { skip: postgresSkipReason }, async () 
       }),
       `${name}.yaml`,
     );
-    // The fixture plugin is TypeScript: the child loads it through tsx, as the tests do.
-    const gateway = spawnGateway(['serve', '--config', config, '--http', '127.0.0.1:0'], { env: { DATABASE_URL: url, NODE_OPTIONS: '--import tsx' } });
+    const gateway = spawnGateway(['serve', '--config', config, '--http', '127.0.0.1:0'], { env: { DATABASE_URL: url } });
     after(() => gateway.stop());
     const [address] = await gateway.listening(1);
     const { host, port } = address as { host: string; port: number };

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
 import type { JsonSchema } from '../../core/catalog/schema.js';
-import { startGateway } from '../helpers.js';
+import { ROOT, startGateway } from '../helpers.js';
 
 /**
  * Contracts every shipped plugin keeps. Boot itself enforces names, descriptions,
@@ -26,7 +26,8 @@ describe('every shipped plugin', async () => {
     describe(entry.name, () => {
       const loaded = () => gateway.plugins.loaded.find((p) => p.name === entry.name)!;
       const tools = () => gateway.catalog.list().filter((t) => t.plugin === entry.name);
-      const folder = dirname(fileURLToPath(entry.module));
+      // The plugin's sources, not its compiled folder in dist/: the README is not built.
+      const folder = join(ROOT, relative(join(ROOT, 'dist'), dirname(fileURLToPath(entry.module))));
 
       it('declares its version and description in its plugin object (their one source)', () => {
         assert.match(loaded().version, /^\d+\.\d+\.\d+/);

@@ -23,13 +23,23 @@ export interface TestPostgres {
   createDatabase(): Promise<string>;
   /** Runs SQL as the superuser in the `postgres` database. */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
-  /** Stops the server (pg_ctl -m fast: clients cut off, every commit kept), keeping its data for `serverUp`. */
+  /** Stops the server (pg_ctl -m fast: clients cut off, every commit kept), keeping its data for `serverUp`. Own servers only. */
   serverDown(): void;
-  /** Starts the stopped server again, on the same port. */
+  /** Starts the stopped server again, on the same port. Own servers only. */
   serverUp(): void;
-  /** Stops the server and removes its folder. */
+  /** Stops an own server and removes its folder; lets go of the run's shared one. */
   stop(): Promise<void>;
 }
+
+/** What scripts/run-tests.js tells the test files of the one server it started for the run. */
+export interface SharedPostgres {
+  readonly port: number;
+  readonly user: string;
+  readonly password: string;
+}
+
+/** The variable that carries the run's SharedPostgres (JSON) to the test files. */
+export const SHARED_POSTGRES_ENV = 'MCPGW_TEST_POSTGRES';
 
 const PG_ROOT = '/usr/lib/postgresql';
 
@@ -52,7 +62,15 @@ const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.en
 export const postgresSkipReason: string | false =
   postgresBinDir() || inCi ? false : `PostgreSQL is not installed (no initdb under ${PG_ROOT}/*/bin): the postgres store tests are skipped; apt-get install postgresql to run them`;
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/**
+ * The run's shared server when scripts/run-tests.js started one (each test file then works in
+ * databases of its own on it, which saves an initdb and a server start per file), or a server
+ * of the file's own: with `own`, for a test that stops and starts its server, and when the file
+ * runs alone.
+ */
+export async function startTestPostgres(options: { own?: boolean } = {}): Promise<TestPostgres> {
+  const shared = process.env[SHARED_POSTGRES_ENV];
+  if (shared && !options.own) return postgresHandle(JSON.parse(shared) as SharedPostgres);
   const bin = postgresBinDir();
   if (!bin) throw new Error(`PostgreSQL is not installed (no initdb under ${PG_ROOT}/*/bin), and CI=${process.env.CI} forbids skipping: .ci/run installs it with apt-get install postgresql.`);
   const dir = mkdtempSync(join(tmpdir(), 'mcpgw-pg-'));
@@ -79,25 +97,9 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const init = run('initdb', ['-D', data, '-U', user, '--auth=scram-sha-256', `--pwfile=${join(dir, 'pwfile')}`, '-E', 'UTF8', '--locale=C.UTF-8']);
     if (!init.ok) throw new Error(`initdb failed:\n${init.text}`);
     const port = await startOnFreePort(run, data, dir);
-    const admin = new Pool({ host: '127.0.0.1', port, user, password, database: 'postgres', max: 2 });
-    admin.on('error', () => {});
-    let databases = 0;
-    const url = (database: string, options: { password?: string } = {}) =>
-      `postgres://${user}:${encodeURIComponent(options.password ?? password)}@127.0.0.1:${port}/${database}`;
+    const handle = postgresHandle({ port, user, password });
     return {
-      host: '127.0.0.1',
-      port,
-      user,
-      password,
-      url,
-      async createDatabase() {
-        const name = `test_${process.pid}_${++databases}`;
-        await admin.query(`CREATE DATABASE ${name}`);
-        return url(name);
-      },
-      async query<Row>(text: string, params?: unknown[]) {
-        return (await admin.query(text, params)).rows as Row[];
-      },
+      ...handle,
       serverDown() {
         const stopped = run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);
         if (!stopped.ok) throw new Error(`pg_ctl stop failed:\n${stopped.text}`);
@@ -107,7 +109,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         if (!started.ok) throw new Error(`pg_ctl start failed:\n${started.text}`);
       },
       async stop() {
-        await admin.end();
+        await handle.stop();
         process.removeListener('exit', cleanUp);
         cleanUp();
       },
@@ -117,6 +119,40 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     cleanUp();
     throw err;
   }
+}
+
+let databasesMade = 0;
+
+/** A server's databases and SQL, through a small pool of the superuser's; `stop` ends only that pool. */
+function postgresHandle({ port, user, password }: SharedPostgres): TestPostgres {
+  const admin = new Pool({ host: '127.0.0.1', port, user, password, database: 'postgres', max: 2 });
+  admin.on('error', () => {});
+  const url = (database: string, options: { password?: string } = {}) =>
+    `postgres://${user}:${encodeURIComponent(options.password ?? password)}@127.0.0.1:${port}/${database}`;
+  const notOwn = () => {
+    throw new Error('The run shares this PostgreSQL server between test files: startTestPostgres({ own: true }) for one this file may stop.');
+  };
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    url,
+    async createDatabase() {
+      // The pid keeps the names of test files that share the server apart, the count those of one file.
+      const name = `test_${process.pid}_${++databasesMade}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      return url(name);
+    },
+    async query<Row>(text: string, params?: unknown[]) {
+      return (await admin.query(text, params)).rows as Row[];
+    },
+    serverDown: notOwn,
+    serverUp: notOwn,
+    async stop() {
+      await admin.end();
+    },
+  };
 }
 
 type Run = (cmd: string, args: string[]) => { ok: boolean; text: string };
@@ -134,7 +170,7 @@ async function startOnFreePort(run: Run, data: string, dir: string): Promise<num
 }
 
 function startServer(run: Run, data: string, dir: string, port: number): { ok: boolean; text: string } {
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=80`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
   return run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
 }
 

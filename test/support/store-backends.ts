@@ -26,8 +26,9 @@ export interface BackendUnderTest {
   readonly postgres: TestPostgres | undefined;
 }
 
-export function storeBackends(): BackendUnderTest[] {
-  return [sqliteBackend(), postgresBackend()];
+/** SQLite and PostgreSQL; `ownPostgres` for a suite that stops and starts its server (see startTestPostgres). */
+export function storeBackends(options: { ownPostgres?: boolean } = {}): BackendUnderTest[] {
+  return [sqliteBackend(), postgresBackend(options.ownPostgres ?? false)];
 }
 
 function sqliteBackend(): BackendUnderTest {
@@ -49,7 +50,7 @@ function sqliteBackend(): BackendUnderTest {
   };
 }
 
-function postgresBackend(): BackendUnderTest {
+function postgresBackend(own: boolean): BackendUnderTest {
   let server: TestPostgres | undefined;
   let root: string | undefined;
   let count = 0;
@@ -61,7 +62,7 @@ function postgresBackend(): BackendUnderTest {
     },
     async start() {
       root = mkdtempSync(join(tmpdir(), 'mcpgw-store-'));
-      server = await startTestPostgres();
+      server = await startTestPostgres({ own });
     },
     async stop() {
       await server?.stop();

@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { listingBytes } from '../../core/catalog/catalog-cost.js';
 import { resolveConfig } from '../../core/config.js';
 import { createGateway } from '../../core/gateway.js';
 import { createLogger } from '../../core/logger.js';
+import { ROOT } from './repository.js';
 
 /**
  * The definition budgets: each tool's tools/list entry (JSON bytes, as clients get it) may not
@@ -14,8 +14,6 @@ import { createLogger } from '../../core/logger.js';
  * test/core/tool-budgets.test.ts, which holds the tools to them, and scripts/tool-budgets.js,
  * which writes them.
  */
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Budgets are sizes rounded up to this, so that a few bytes of rewording do not mean a new budget. */
 export const BUDGET_STEP = 50;

@@ -14,7 +14,7 @@ import { ErrorTable } from '../../../core/errors.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/logger.js';
 import type { ToolDefinition } from '../../../core/plugins/plugin-types.js';
-import { memoryClient, resultJson, ROOT, startGateway, waitFor } from '../../helpers.js';
+import { memoryClient, resultJson, startGateway, TESTS, waitFor } from '../../helpers.js';
 
 const NESTED = '^(a+)+$';
 const PROBES = [`${'a'.repeat(28)}!`, `${'a'.repeat(40)}!`];
@@ -164,7 +164,7 @@ describe('patterns of foreign schemas in the catalog', () => {
 });
 
 describe("the probe against a real upstream server's schema, over MCP and REST", async () => {
-  const server = { name: 'hostile', command: process.execPath, args: [join(ROOT, 'test', 'core', 'catalog', 'fixtures', 'hostile-schema-server.js')] };
+  const server = { name: 'hostile', command: process.execPath, args: [join(TESTS, 'core', 'catalog', 'fixtures', 'hostile-schema-server.js')] };
   const gateway = await startGateway({ plugins: { echo: {}, upstream: { config: { servers: [server] } } } });
   await waitFor(() => gateway.catalog.get('hostile_match') !== undefined && gateway.catalog.get('hostile_keys') !== undefined);
   const client = await memoryClient(gateway);

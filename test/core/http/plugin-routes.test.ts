@@ -6,9 +6,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { InjectOptions } from 'fastify';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { FIXTURE_REGISTRY, httpRequest, ROOT, startGateway, type HttpAnswer } from '../../helpers.js';
+import { FIXTURE_REGISTRY, type HttpAnswer, httpRequest, startGateway, TESTS } from '../../helpers.js';
 
-export const BOARD_REGISTRY = join(ROOT, 'test', 'fixtures', 'routes-plugin', 'registry');
+export const BOARD_REGISTRY = join(TESTS, 'fixtures', 'routes-plugin', 'registry');
 
 /** Keys for each kind of scope a plugin route cares about. */
 export function boardKeys() {

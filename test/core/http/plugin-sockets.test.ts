@@ -4,9 +4,9 @@ import { after, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { FIXTURE_REGISTRY, httpRequest, ROOT, safeJson, startGateway, waitFor } from '../../helpers.js';
+import { FIXTURE_REGISTRY, httpRequest, safeJson, startGateway, TESTS, waitFor } from '../../helpers.js';
 
-const BOARD_REGISTRY = join(ROOT, 'test', 'fixtures', 'routes-plugin', 'registry');
+const BOARD_REGISTRY = join(TESTS, 'fixtures', 'routes-plugin', 'registry');
 
 type Opened = { ws: WebSocket; messages: any[]; closed: Promise<{ code: number; reason: string }> };
 type Refused = { status: number; body: any };

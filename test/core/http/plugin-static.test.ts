@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createApiKey } from '../../../core/http/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { FIXTURE_REGISTRY, httpRequest, ROOT, startGateway, tempDir } from '../../helpers.js';
+import { FIXTURE_REGISTRY, httpRequest, startGateway, tempDir, TESTS } from '../../helpers.js';
 
-const BOARD_REGISTRY = join(ROOT, 'test', 'fixtures', 'routes-plugin', 'registry');
+const BOARD_REGISTRY = join(TESTS, 'fixtures', 'routes-plugin', 'registry');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 /** A static folder with files, a folder, a dotfile and symlinks inside and out; a secret beside it. */

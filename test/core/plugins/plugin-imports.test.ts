@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
+import { ROOT } from '../../support/repository.js';
 
 // DESIGN.md: "A plugin never imports another plugin's files or core internals: it imports only
 // the public plugin API (core/index.ts)". That is what lets a plugin move to a package of its
 // own; this test keeps the shipped plugins to it.
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const PLUGINS = join(ROOT, 'plugins');
 const PUBLIC_API = 'core/index.js';
 

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { resultJson, ROOT, memoryClient, startGateway, tempDir } from '../../helpers.js';
+import { memoryClient, resultJson, startGateway, tempDir, TESTS } from '../../helpers.js';
 
 // gateway.db as a gateway from before the shared store left it (commit 98f6d3b; made by
 // test/fixtures/storage/make-legacy-data.ts): core_audit, echo_calls and a finished
 // process_run, with each owner's migrations recorded.
-const LEGACY_DB = join(ROOT, 'test', 'fixtures', 'storage', 'legacy-data', 'gateway.db');
+const LEGACY_DB = join(TESTS, 'fixtures', 'storage', 'legacy-data', 'gateway.db');
 
 describe('a dataDir from before the shared store', () => {
   it('opens without loss: rows and migrations kept, only the new audit step run, the shared store beside it', async () => {

@@ -8,10 +8,10 @@ import { createLogger } from '../../../core/logger.js';
 import { SharedStore } from '../../../core/storage/shared-store.js';
 import { migrate, openDatabase } from '../../../core/storage/storage.js';
 import { STORE_VERSIONS_TABLE } from '../../../core/storage/store-migrations.js';
-import { ROOT, tempDir } from '../../helpers.js';
+import { ROOT, tempDir, TESTS } from '../../helpers.js';
 import { storeBackends } from '../../support/store-backends.js';
 
-const RACER = join(ROOT, 'test', 'core', 'storage', 'migration-racer.ts');
+const RACER = join(TESTS, 'core', 'storage', 'migration-racer.js');
 /** Gateways starting on one new store at the same moment. */
 const RACERS = 4;
 
@@ -23,7 +23,7 @@ type Outcome = { applied: number } | { error: string };
  */
 async function race(job: Record<string, unknown>): Promise<Outcome[]> {
   const children = Array.from({ length: RACERS }, () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RACER, JSON.stringify(job)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [RACER, JSON.stringify(job)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     after(() => void child.kill('SIGKILL'));
     const lines = createInterface({ input: child.stdout });
     const next = () => new Promise<string>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../../core/storage/audit.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../../core/storage/storage.js';
 import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
-import { ROOT, tempDir, waitFor } from '../../helpers.js';
+import { ROOT, tempDir, TESTS, waitFor } from '../../helpers.js';
 
 const dir = tempDir('mcpgw-storage-');
 let files = 0;
@@ -257,7 +257,7 @@ describe('AuditLog', () => {
 
   it('keeps every recorded row when the writing process is killed with SIGKILL', { timeout: 30_000 }, async (t) => {
     const file = join(dir, 'durable', 'gateway.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'storage', 'audit-writer.ts'), file, '5'], {
+    const child = spawn(process.execPath, [join(TESTS, 'fixtures', 'storage', 'audit-writer.js'), file, '5'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

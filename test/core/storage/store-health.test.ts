@@ -79,7 +79,7 @@ describe('StoreHealth', () => {
   });
 });
 
-for (const backend of storeBackends()) {
+for (const backend of storeBackends({ ownPostgres: true })) {
   describe(`/health with the shared store on ${backend.name}`, { skip: backend.skip }, () => {
     before(() => backend.start());
     after(() => backend.stop());

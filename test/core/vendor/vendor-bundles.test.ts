@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../../support/repository.js';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const VENDOR = join(ROOT, 'core', 'vendor');
 const PACKAGES = readdirSync(VENDOR)
   .filter((f) => f.endsWith('.ts'))

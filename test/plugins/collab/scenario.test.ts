@@ -8,11 +8,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
-import { recordNotifications, ROOT, tempDir } from '../../helpers.js';
+import { recordNotifications, tempDir, TESTS } from '../../helpers.js';
 import { isGone, waitFor } from '../process/process-helpers.js';
 import { collabGateway } from './collab-helpers.js';
 
-const AGENT = join(ROOT, 'test', 'fixtures', 'collab-agent', 'agent.js');
+const AGENT = join(TESTS, 'fixtures', 'collab-agent', 'agent.js');
 
 describe('collab: a driver, two workers the gateway starts, and one that hangs', () => {
   it('plans, claims, locks, reports, hands off, completes, recovers from the hang, and leaves nothing running', async () => {

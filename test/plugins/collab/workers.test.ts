@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/index.js';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
-import { recordNotifications, ROOT, tempDir } from '../../helpers.js';
+import { recordNotifications, tempDir, TESTS } from '../../helpers.js';
 import { isGone, track, waitFor } from '../process/process-helpers.js';
 import { KEEP_ENDED_WORKERS } from '../../../plugins/collab/workers/workers.js';
 import { collabGateway, type CollabGateway } from './collab-helpers.js';
 
-const AGENT = join(ROOT, 'test', 'fixtures', 'collab-agent', 'agent.js');
+const AGENT = join(TESTS, 'fixtures', 'collab-agent', 'agent.js');
 const agent = (mode: string, ...extra: string[]) => [process.execPath, AGENT, mode, ...extra];
 
 const KINDS = {

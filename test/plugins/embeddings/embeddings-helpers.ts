@@ -6,13 +6,13 @@ import { resolveConfig } from '../../../core/config.js';
 import { createGateway, type Gateway } from '../../../core/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import type { Logger } from '../../../core/logger.js';
-import { memoryClient, ROOT, tempDir, testConfigObject } from '../../helpers.js';
+import { memoryClient, tempDir, testConfigObject, TESTS } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 
 export { startEmbeddingsServer, embedText, type EmbeddingsServer } from '../../fixtures/embeddings-server/server.js';
 
 /** The `similar` fixture plugin: ctx.api('embeddings') from another plugin. */
-export const SIMILAR_REGISTRY = join(ROOT, 'test', 'fixtures', 'similar-plugin', 'registry');
+export const SIMILAR_REGISTRY = join(TESTS, 'fixtures', 'similar-plugin', 'registry');
 
 /** Breakers that open after two failures of two calls, and stay open for the test. */
 export const QUICK_BREAKERS = { volumeThreshold: 2, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 };

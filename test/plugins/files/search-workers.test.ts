@@ -92,14 +92,18 @@ describe('SearchWorkers: warm search workers', () => {
   });
 
   it('an idle worker does not keep the process alive', { timeout: 60_000 }, () => {
-    const module = new URL('../../../plugins/files/search.ts', import.meta.url).href;
+    const module = import.meta.resolve('../../../plugins/files/search.js');
     const script = `
       const { SearchWorkers } = await import(${JSON.stringify(module)});
       const result = await new SearchWorkers().search(${JSON.stringify(request('needle'))}, new AbortController().signal);
       process.stderr.write(String(result.matches.length));
     `;
+    // A file, not `--input-type=module -e`: worker threads inherit the process's flags, and
+    // --input-type refuses a worker's file entry.
+    const entry = join(realTempDir(), 'idle-worker.mjs');
+    writeFileSync(entry, script);
     // The timeout is a safety net for a failing run, not a measurement.
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 45_000 });
+    const child = spawnSync(process.execPath, [entry], { encoding: 'utf8', timeout: 45_000 });
     assert.equal(child.signal, null, 'the process should end by itself once the search is done');
     assert.equal(child.status, 0, child.stderr);
     assert.equal(child.stderr, '1');

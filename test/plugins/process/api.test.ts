@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { ProcessApi } from '../../../plugins/process/api.js';
 import { received } from '../../fixtures/process-api-plugin/index.js';
-import { FIXTURE_REGISTRY, memoryClient, ROOT, startGateway, tempDir, toolCalls } from '../../helpers.js';
+import { FIXTURE_REGISTRY, memoryClient, startGateway, tempDir, TESTS, toolCalls } from '../../helpers.js';
 import { IGNORES_SIGTERM, isGone, NODE, script, track, waitFor } from './process-helpers.js';
 
-const REGISTRY = join(ROOT, 'test', 'fixtures', 'process-api-plugin', 'registry');
+const REGISTRY = join(TESTS, 'fixtures', 'process-api-plugin', 'registry');
 
 async function bootApi(config: Record<string, unknown> = {}, dir = tempDir('mcpgw-procapi-')) {
   const before = received.length;

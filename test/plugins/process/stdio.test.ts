@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { ROOT, tempDir, writeConfig } from '../../helpers.js';
 import { isGone, NODE, track, waitFor } from './process-helpers.js';
 
 // The gateway's own stdout carries JSON-RPC: children must never write to it. This boots the
-// real CLI over stdio (from the sources, through tsx) and lets children print a lot.
+// real CLI over stdio and lets children print a lot.
 describe('process plugin over stdio', () => {
   it('keeps every child line off the gateway stdout, and stops its children when stdin ends', async () => {
     const dir = tempDir('mcpgw-process-stdio-');
@@ -20,8 +19,8 @@ describe('process plugin over stdio', () => {
       transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
     });
     const entry = join(dir, 'gateway.mjs');
-    writeFileSync(entry, `import { run } from ${JSON.stringify(pathToFileURL(join(ROOT, 'core', 'cli.ts')).href)};\nrun();\n`);
-    const gateway = spawn(NODE, ['--import', 'tsx', entry, '--stdio', '--config', config], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    writeFileSync(entry, `import { run } from ${JSON.stringify(import.meta.resolve('../../../core/cli.js'))};\nrun();\n`);
+    const gateway = spawn(NODE, [entry, '--stdio', '--config', config], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     after(() => {
       if (gateway.exitCode === null) gateway.kill('SIGKILL');
     });

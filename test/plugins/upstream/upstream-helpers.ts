@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway.js';
-import { ROOT } from '../../helpers.js';
+import { ROOT, TESTS } from '../../helpers.js';
 
-export const FIXTURE_SERVER = join(ROOT, 'test', 'fixtures', 'upstream-server', 'server.js');
+export const FIXTURE_SERVER = join(TESTS, 'fixtures', 'upstream-server', 'server.js');
 export const EVERYTHING_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 export const FILESYSTEM_SERVER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 

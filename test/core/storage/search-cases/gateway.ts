@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { resolveConfig } from '../../../../core/config.js';
 import { createGateway } from '../../../../core/gateway.js';
-import { memoryClient, resultJson, ROOT, testConfigObject } from '../../../helpers.js';
+import { memoryClient, resultJson, testConfigObject, TESTS } from '../../../helpers.js';
 import type { BackendUnderTest } from '../../../support/store-backends.js';
 
-const FINDER_REGISTRY = join(ROOT, 'test', 'fixtures', 'search-plugin', 'registry');
+const FINDER_REGISTRY = join(TESTS, 'fixtures', 'search-plugin', 'registry');
 
 export function gatewaySearchCases(backend: BackendUnderTest): void {
   describe('through a gateway', () => {

@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { PluginStore } from '../../../../core/storage/store-types.js';
-import { ROOT } from '../../../helpers.js';
+import { ROOT, TESTS } from '../../../helpers.js';
 import { openStore, type BackendUnderTest, type FreshStore } from '../../../support/store-backends.js';
 
-const WRITER = join(ROOT, 'test', 'fixtures', 'storage', 'store-writers.ts');
+const WRITER = join(TESTS, 'fixtures', 'storage', 'store-writers.js');
 
 interface Writer {
   ready: Promise<void>;
@@ -16,7 +16,7 @@ interface Writer {
 
 /** A second process on the same store, as a second gateway would be. */
 function startWriter(target: FreshStore, writers: number, increments: number): Writer {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, JSON.stringify({ ...target, writers, increments })], {
+  const child = spawn(process.execPath, [WRITER, JSON.stringify({ ...target, writers, increments })], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -6,11 +6,11 @@ import { resolveConfig } from '../../../../core/config.js';
 import { createGateway, type Gateway } from '../../../../core/gateway.js';
 import type { Logger } from '../../../../core/logger.js';
 import { STORE_VERSIONS_TABLE } from '../../../../core/storage/store-migrations.js';
-import { memoryClient, resultJson, ROOT, testConfigObject } from '../../../helpers.js';
+import { memoryClient, resultJson, testConfigObject, TESTS } from '../../../helpers.js';
 import type { BackendUnderTest, FreshStore } from '../../../support/store-backends.js';
 import { rejectsWith } from './migrations.js';
 
-export const TALLY_REGISTRY = join(ROOT, 'test', 'fixtures', 'store-plugin', 'registry');
+export const TALLY_REGISTRY = join(TESTS, 'fixtures', 'store-plugin', 'registry');
 
 /** A gateway with the tally plugin on `target`'s store; closed when the test ends. */
 export async function bootTally(
