@@ -120,6 +120,8 @@ export {
 export { looksBinary } from './looks-binary.js';
 // Caller-chosen text (a client's name as an agent id) cut to a schema's maxLength, in code points.
 export { firstCodePoints } from './code-points.js';
+// JSON Lines from a stream (a command's stdin), split at "\n" only, as the protocol frames them.
+export { textLines } from './text-lines.js';
 // Sizes in messages (`10 MiB`), written the same way by core and plugins.
 export { formatBytes } from './mcp/ndjson-transport.js';
 // For plugins that call a service with fetch: a capped body, and the reason a request failed.

@@ -1,8 +1,8 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { GatewayError } from '../errors.js';
 import { parseJson } from '../json.js';
 import { jsonRpcError } from '../replies.js';
+import { textLines } from '../text-lines.js';
 
 /** How long a client that sends nothing is waited for before the gateway exits anyway. */
 const FIRST_REQUEST_WAIT_MS = 10_000;
@@ -16,7 +16,6 @@ const FIRST_REQUEST_WAIT_MS = 10_000;
  */
 export function refuseStdioSession(error: GatewayError, input: Readable = process.stdin, output: Writable = process.stdout): Promise<void> {
   return new Promise((resolve) => {
-    const lines = createInterface({ input, crlfDelay: Infinity });
     const timer = setTimeout(() => done(), FIRST_REQUEST_WAIT_MS);
     timer.unref();
     let finished = false;
@@ -24,17 +23,22 @@ export function refuseStdioSession(error: GatewayError, input: Readable = proces
       if (finished) return;
       finished = true;
       clearTimeout(timer);
-      lines.close();
       if (input === process.stdin) process.stdin.destroy();
       resolve();
     };
-    lines.on('line', (line) => {
-      const request = requestOf(line);
-      // Notifications, responses and what is not JSON need no answer; the first request gets the error.
-      if (!request) return;
-      output.write(`${JSON.stringify(jsonRpcError(request.id, error))}\n`, () => done());
-    });
-    lines.on('close', done);
+    const answerFirstRequest = async () => {
+      for await (const line of textLines(input)) {
+        if (finished) return;
+        const request = requestOf(line);
+        // Notifications, responses and what is not JSON need no answer; the first request gets the error.
+        if (!request) continue;
+        output.write(`${JSON.stringify(jsonRpcError(request.id, error))}\n`, () => done());
+        return;
+      }
+      done();
+    };
+    // A stdin that fails (destroyed on the timeout, a broken pipe) has nothing more to answer.
+    answerFirstRequest().catch(done);
   });
 }
 

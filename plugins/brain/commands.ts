@@ -1,7 +1,6 @@
 // `mcp-gateway brain export` and `mcp-gateway brain import`: a brain as JSON lines, one memory
 // (or tombstone) per line, so that a local brain can move to a shared one.
-import { createInterface } from 'node:readline';
-import type { CommandIo } from '../../core/index.js';
+import { textLines, type CommandIo } from '../../core/index.js';
 import { IMPORT_BATCH, type Brain, type BrainCall } from './brain.js';
 import type { ImportSummary, Memory } from './model.js';
 import type { BrainContext, ContentCheck } from './tools/register.js';
@@ -44,7 +43,7 @@ export function registerBrainCommands(ctx: BrainContext, brain: Brain, checkCont
       const report = () => `imported ${total.imported}, skipped ${total.skipped} already present, forgot ${total.forgotten}`;
       let batch: Memory[] = [];
       let line = 0;
-      for await (const text of createInterface({ input: io.stdin, crlfDelay: Infinity })) {
+      for await (const text of textLines(io.stdin)) {
         line++;
         io.signal.throwIfAborted();
         if (text.trim() === '') continue;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { coreErrors, GatewayError } from '../../core/errors.js';
+import { textLines } from '../../core/text-lines.js';
 import { createHttpApp, listenHttp } from '../../core/http/http-server.js';
 import { listenSocket } from '../../core/mcp/socket-server.js';
 import { coreErrorLookup, jsonRpcError, jsonTextOf, restFailure, restSuccessText, statusOf, toolCallResponse, withJsonText } from '../../core/replies.js';
@@ -64,7 +64,8 @@ describe('a message carrying its own JSON text', () => {
     after(() => unix.close());
     const socket = connect(join(dir, 'gw.sock'));
     after(() => socket.destroy());
-    const lines = createInterface({ input: socket })[Symbol.asyncIterator]();
+    // Split at "\n" only, as a client must: a raw U+2028 in the id is part of the line.
+    const lines = textLines(socket)[Symbol.asyncIterator]();
     const send = async (message: object) => {
       socket.write(`${JSON.stringify(message)}\n`);
       return (await lines.next()).value as string;
