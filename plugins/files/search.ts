@@ -35,9 +35,9 @@ export interface SearchResult {
   truncated: boolean;
 }
 
-// The compiled worker sits beside this file in dist/. Run from the TypeScript sources (tests,
-// tsx), only the .ts exists, and Node 20 applies no --import loader inside workers: a small
-// bootstrap registers tsx there first.
+// The compiled worker sits beside this file in dist/. Run from the TypeScript sources through
+// tsx (scripts/tool-budgets.js boots every plugin that way), only the .ts exists, and Node 20
+// applies no --import loader inside workers: a small bootstrap registers tsx there first.
 const compiled = new URL('./search-worker.js', import.meta.url);
 const fromSource = !existsSync(fileURLToPath(compiled));
 
