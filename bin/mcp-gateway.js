@@ -14,7 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 // pretenuring off. Set before anything is loaded, so that no site was decided yet.
 setFlagsFromString('--no-allocation-site-pretenuring');
 
-const cli = new URL('../dist/core/cli.js', import.meta.url);
+const cli = new URL('../dist/core/cli/cli.js', import.meta.url);
 if (!existsSync(cli)) {
   process.stderr.write('mcp-gateway: dist/ is missing; run `npm run build` (or `npm install`) in the gateway folder first.\n');
   process.exit(1);

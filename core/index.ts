@@ -2,8 +2,8 @@
  * The public plugin API of mcp-gateway: everything a plugin (in this repository or in its
  * own package) may import. Plugins never reach into other core files.
  */
-import type { JsonSchema } from './catalog/schema.js';
-import type { ConfigType, PluginDefinition } from './plugins/plugin-types.js';
+import type { JsonSchema } from './lib/schema.js';
+import type { ConfigType, PluginDefinition } from './contract/plugin-types.js';
 export type {
   HttpMethod,
   PluginHttp,
@@ -15,7 +15,7 @@ export type {
   SocketHandler,
   StaticOptions,
   WebSocketRouteOptions,
-} from './plugins/route-types.js';
+} from './contract/route-types.js';
 export { httpResponse, type HttpResponse, type HttpResponseOptions } from './http/route-response.js';
 
 export type {
@@ -47,7 +47,7 @@ export type {
   ToolDefinition,
   ToolHandler,
   TransportKind,
-} from './plugins/plugin-types.js';
+} from './contract/plugin-types.js';
 export type {
   Completer,
   CompletionContext,
@@ -60,16 +60,16 @@ export type {
   ResourceReader,
   ResourceTemplateDefinition,
   StaticResourceDefinition,
-} from './plugins/content-types.js';
-export type { CommandDefinition, CommandIo, CommandRunner } from './plugins/command-types.js';
-export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './breaker.js';
-export type { CoreErrorCode, ErrorSpec } from './errors.js';
-export type { EventHandler, GatewayEvent } from './events.js';
-export type { ListeningAddress } from './listening.js';
-export type { Logger } from './logger.js';
-export { closedObject, type JsonSchema } from './catalog/schema.js';
+} from './contract/content-types.js';
+export type { CommandDefinition, CommandIo, CommandRunner } from './contract/command-types.js';
+export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './runtime/breaker.js';
+export type { CoreErrorCode, ErrorSpec } from './contract/errors.js';
+export type { EventHandler, GatewayEvent } from './lib/events.js';
+export type { ListeningAddress } from './runtime/listening.js';
+export type { Logger } from './lib/logger.js';
+export { closedObject, type JsonSchema } from './lib/schema.js';
 export type { Migration } from './storage/storage.js';
-export type { PluginStore, StoreDialect, StoreMigration } from './storage/store-types.js';
+export type { PluginStore, StoreDialect, StoreMigration } from './contract/store-types.js';
 export type {
   IndexDrift,
   SearchDocument,
@@ -80,7 +80,7 @@ export type {
   SearchMode,
   SearchQuery,
   VectorEngine,
-} from './storage/search-types.js';
+} from './contract/search-types.js';
 // The shared store's query builder, re-exported so that a plugin in its own package types its
 // tables and writes raw SQL with the gateway's copy of Kysely rather than one of its own.
 export {
@@ -96,15 +96,15 @@ export {
   type Transaction,
   type Updateable,
 } from './vendor/kysely.js';
-export type { Workspace, WorkspaceOptions } from './workspace.js';
-export { GatewayError, isGatewayError } from './errors.js';
+export type { Workspace, WorkspaceOptions } from './fs/workspace.js';
+export { GatewayError, isGatewayError } from './contract/errors.js';
 export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
-export { createWorkspace } from './workspace.js';
+export { createWorkspace } from './fs/workspace.js';
 // Sandbox-safe file access, for plugins that read or walk the workspace: no link is followed,
 // each folder is checked on its descriptor, nothing is read that a check has not passed.
-export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './workspace-walk.js';
-export { openDir, openDirCreating, openFolderInside, openResolvedDir, withDir, writeAtomicIn, type VerifiedDir } from './verified-dir.js';
-export { readFileNoFollow, realPathOf } from './file-descriptor.js';
+export { walk, readWalkedFile, type WalkEntry, type WalkOptions } from './fs/workspace-walk.js';
+export { openDir, openDirCreating, openFolderInside, openResolvedDir, withDir, writeAtomicIn, type VerifiedDir } from './fs/verified-dir.js';
+export { readFileNoFollow, realPathOf } from './fs/file-descriptor.js';
 // The one read of a workspace file (ctx.workspace.readFile is it with the path resolved): no
 // link followed, inside the sandbox, a regular file, no other hard link (refuseHardLinks), capped.
 export {
@@ -116,16 +116,16 @@ export {
   type FileContent,
   type FileReadOptions,
   type FileReadRules,
-} from './workspace-file.js';
-export { looksBinary } from './looks-binary.js';
+} from './fs/workspace-file.js';
+export { looksBinary } from './lib/looks-binary.js';
 // Caller-chosen text (a client's name as an agent id) cut to a schema's maxLength, in code points.
-export { firstCodePoints } from './code-points.js';
+export { firstCodePoints } from './lib/code-points.js';
 // JSON Lines from a stream (a command's stdin), split at "\n" only, as the protocol frames them.
-export { textLines } from './text-lines.js';
+export { textLines } from './lib/text-lines.js';
 // Sizes in messages (`10 MiB`), written the same way by core and plugins.
 export { formatBytes } from './mcp/ndjson-transport.js';
 // For plugins that call a service with fetch: a capped body, and the reason a request failed.
-export { fetchFailureReason, readCappedText } from './fetch-answer.js';
+export { fetchFailureReason, readCappedText } from './lib/fetch-answer.js';
 // Fixed-window counts per key, bounded in keys: for a plugin that must limit what a peer sends.
 export { RateLimiter, type RateDecision } from './http/rate-limit.js';
 

@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayStatus } from './catalog/status-tool.js';
-import { resolveConfig } from './config.js';
-import { createGateway, type Gateway } from './gateway.js';
-import { createLogger, type LogLevel } from './logger.js';
+import type { GatewayStatus } from './gateway/status-tool.js';
+import { resolveConfig } from './config/config.js';
+import { createGateway, type Gateway } from './gateway/gateway.js';
+import { createLogger, type LogLevel } from './lib/logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
 import { runCommand } from './plugins/plugin-commands.js';
 
 export type { Client } from '@modelcontextprotocol/client';
-export type { GatewayStatus } from './catalog/status-tool.js';
+export type { GatewayStatus } from './gateway/status-tool.js';
 
 /** One plugin's settings, as under `plugins.<name>` in gateway.config.yaml. */
 export interface TestPluginSettings {

@@ -8,10 +8,10 @@ import { after } from 'node:test';
 import { Client, InMemoryTransport, type Client as ModernClient, type StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { stringify } from 'yaml';
-import { createSchemaCompiler, type JsonSchema } from '../core/catalog/schema.js';
-import { resolveConfig, type GatewayConfig } from '../core/config.js';
-import { createGateway, type Gateway } from '../core/gateway.js';
-import { createLogger } from '../core/logger.js';
+import { createSchemaCompiler, type JsonSchema } from '../core/lib/schema.js';
+import { resolveConfig, type GatewayConfig } from '../core/config/config.js';
+import { createGateway, type Gateway } from '../core/gateway/gateway.js';
+import { createLogger } from '../core/lib/logger.js';
 import type { SocketAddress } from '../core/mcp/socket-server.js';
 import { ROOT } from './support/repository.js';
 

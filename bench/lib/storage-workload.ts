@@ -1,7 +1,7 @@
 // The storage section's workload: what a plugin does with ctx.store, made deterministic so
 // that both engines get the same rows and the same queries.
-import type { PluginStore } from '../../core/storage/store-types.js';
-import type { SearchDocument } from '../../core/storage/search-types.js';
+import type { PluginStore } from '../../core/contract/store-types.js';
+import type { SearchDocument } from '../../core/contract/search-types.js';
 
 /** A small deterministic generator (mulberry32), so both engines see the same data. */
 export function random(seed: number): () => number {

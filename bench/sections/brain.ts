@@ -2,7 +2,7 @@
 // and what a shared brain costs — a call relayed by one gateway to another's REST bridge,
 // against the same call made on that gateway directly and on a gateway with its own store.
 import { join } from 'node:path';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { GATEWAY_BIN, ROOT, spawnNode, tempDir, writeGatewayConfig, type Child } from '../lib/children.js';
 import { stdioClient } from '../lib/connect.js';
 import type { BenchOptions } from '../lib/options.js';

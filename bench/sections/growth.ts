@@ -1,8 +1,8 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
-import { resolveConfig } from '../../dist/core/config.js';
-import { createGateway, type Gateway } from '../../dist/core/gateway.js';
+import { resolveConfig } from '../../dist/core/config/config.js';
+import { createGateway, type Gateway } from '../../dist/core/gateway/gateway.js';
 import { createHttpApp } from '../../dist/core/http/http-server.js';
-import { createLogger } from '../../dist/core/logger.js';
+import { createLogger } from '../../dist/core/lib/logger.js';
 import { tempDir } from '../lib/children.js';
 import { benchGatewayConfig } from '../lib/connect.js';
 import { latencies } from '../lib/load.js';

@@ -1,7 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
-import { resolveConfig } from '../../dist/core/config.js';
-import { createGateway } from '../../dist/core/gateway.js';
-import { createLogger } from '../../dist/core/logger.js';
+import { resolveConfig } from '../../dist/core/config/config.js';
+import { createGateway } from '../../dist/core/gateway/gateway.js';
+import { createLogger } from '../../dist/core/lib/logger.js';
 import { BARE_SERVER, GATEWAY_BIN, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
 import { benchGatewayConfig, checkEcho, httpClient, modernHttpClient, socketClient, startGatewayServe, stdioClient, type ServingChild } from '../lib/connect.js';
 import { closedLoop } from '../lib/load.js';

@@ -5,11 +5,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../../core/logger.js';
+import { createLogger } from '../../core/lib/logger.js';
 import { openSearchIndex } from '../../core/storage/search-index.js';
 import { SharedStore } from '../../core/storage/shared-store.js';
 import type { StorageConfig } from '../../core/storage/store-config.js';
-import type { PluginStore } from '../../core/storage/store-types.js';
+import type { PluginStore } from '../../core/contract/store-types.js';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from '../../test/support/postgres.js';
 import type { BenchOptions } from '../lib/options.js';
 import { int, ms, type SectionResult } from '../lib/report.js';

@@ -1,5 +1,5 @@
-import { isGatewayError, type GatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { isGatewayError, type GatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
 import { isThenable } from './running-call.js';
 import type { CallRecord } from './call-pipeline.js';
 

@@ -1,8 +1,8 @@
 import type { RequestId } from '@modelcontextprotocol/server';
-import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
-import { isJsonSerialisable } from '../json.js';
-import type { Logger } from '../logger.js';
-import type { Caller, ProgressUpdate } from '../plugins/plugin-types.js';
+import { GatewayError, isGatewayError, type ErrorTable } from '../contract/errors.js';
+import { isJsonSerialisable } from '../lib/json.js';
+import type { Logger } from '../lib/logger.js';
+import type { Caller, ProgressUpdate } from '../contract/plugin-types.js';
 import { observeCall, type CallObserver } from './call-observers.js';
 import type { ClientLink } from './client-link.js';
 import { isThenable, refusingSignal, RunningCall } from './running-call.js';

@@ -1,5 +1,5 @@
-import { GatewayError } from '../errors.js';
-import type { Principal } from '../http/api-keys.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Principal } from '../auth/api-keys.js';
 import { ALL_PROFILE, type Profile, type Profiles } from './profiles.js';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';

@@ -10,8 +10,8 @@ import {
   type LoggingLevel,
   type RequestId,
 } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
-import type { ClientRequestOptions, ElicitationParams, RootsParams, SamplingParams, TransportKind } from '../plugins/plugin-types.js';
+import { GatewayError } from '../contract/errors.js';
+import type { ClientRequestOptions, ElicitationParams, RootsParams, SamplingParams, TransportKind } from '../contract/plugin-types.js';
 
 /**
  * What a call needs of the MCP session it came from to ask the client something or log to

@@ -1,7 +1,7 @@
 import type { LoggingLevel, RequestId } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { McpLogLevel } from '../plugins/plugin-types.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { McpLogLevel } from '../contract/plugin-types.js';
 import type { ClientLink } from './client-link.js';
 import { checkLogMessage } from './log-message.js';
 

@@ -1,5 +1,5 @@
-import type { Completer, CompletionContext } from '../plugins/content-types.js';
-import type { GatewayError } from '../errors.js';
+import type { Completer, CompletionContext } from '../contract/content-types.js';
+import type { GatewayError } from '../contract/errors.js';
 import type { CallPipeline, HandlerTarget } from './call-pipeline.js';
 import { contentAnswer, settled, type ContentOutcome, type ContentRequest } from './content-calls.js';
 import type { RunningCall } from './running-call.js';

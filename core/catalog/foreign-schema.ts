@@ -1,7 +1,7 @@
 import { Ajv as AjvDraft07 } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { linearRegExp, shownPattern, type PatternMatcher } from './linear-regexp.js';
-import { addFormats, type JsonSchema } from './schema.js';
+import { addFormats, type JsonSchema } from '../lib/schema.js';
 import { runWithin, TimeBoundExceeded } from './time-bound.js';
 
 /**

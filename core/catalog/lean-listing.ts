@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import type { ToolAnnotations, ToolDefinition } from '../plugins/plugin-types.js';
-import type { JsonSchema } from './schema.js';
-import { isPlainObject } from '../json.js';
+import type { ToolAnnotations, ToolDefinition } from '../contract/plugin-types.js';
+import type { JsonSchema } from '../lib/schema.js';
+import { isPlainObject } from '../lib/json.js';
 
 /**
  * What tools/list carries of each tool (`tools.listing` in the config). `lean`: what a model

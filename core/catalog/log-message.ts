@@ -1,6 +1,6 @@
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
-import type { GatewayError } from '../errors.js';
-import type { McpLogLevel } from '../plugins/plugin-types.js';
+import type { GatewayError } from '../contract/errors.js';
+import type { McpLogLevel } from '../contract/plugin-types.js';
 
 const LEVELS = new Set<string>(LoggingLevelSchema.options);
 

@@ -1,5 +1,5 @@
-import { GatewayError } from '../errors.js';
-import { globToRegExp } from '../glob.js';
+import { GatewayError } from '../contract/errors.js';
+import { globToRegExp } from '../lib/glob.js';
 import type { RegisteredTool } from './tool-catalog.js';
 import { SEARCH_TOOL_NAMES } from './tool-search-names.js';
 

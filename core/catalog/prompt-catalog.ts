@@ -1,12 +1,12 @@
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { GatewayError } from '../errors.js';
-import type { PromptDefinition, PromptGetter } from '../plugins/content-types.js';
+import { GatewayError } from '../contract/errors.js';
+import type { PromptDefinition, PromptGetter } from '../contract/content-types.js';
 import { CallPipeline, type CallPipelineOptions } from './call-pipeline.js';
 import { contentAnswer, settled, type ContentOutcome, type ContentRequest } from './content-calls.js';
 import { runCompleter, type Completion } from './completions.js';
 import { preparePrompt, toPromptMessages, type RegisteredPrompt } from './prompt-definition.js';
-import { describeSchemaErrors } from './schema.js';
+import { describeSchemaErrors } from '../lib/schema.js';
 
 export type { RegisteredPrompt };
 

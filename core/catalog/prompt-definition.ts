@@ -1,9 +1,9 @@
 import { PromptMessageSchema } from '@modelcontextprotocol/core';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { GatewayError } from '../errors.js';
-import type { Completer, PromptDefinition, PromptGetter } from '../plugins/content-types.js';
-import type { JsonSchema, ValidateFunction } from './schema.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Completer, PromptDefinition, PromptGetter } from '../contract/content-types.js';
+import type { JsonSchema, ValidateFunction } from '../lib/schema.js';
 import { TOOL_NAME } from './tool-catalog.js';
 import type { HandlerTarget } from './call-pipeline.js';
 

@@ -1,13 +1,13 @@
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { GatewayError, isGatewayError } from '../errors.js';
-import type { ResourceDefinition, ResourceReader } from '../plugins/content-types.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
+import type { ResourceDefinition, ResourceReader } from '../contract/content-types.js';
 import { CallPipeline, type CallPipelineOptions } from './call-pipeline.js';
 import { contentAnswer, settled, type ContentOutcome, type ContentRequest } from './content-calls.js';
 import { runCompleter, type Completion } from './completions.js';
 import { prepareResource, type RegisteredResource } from './resource-definition.js';
 import { toResourceContents, type ResourceContents } from './resource-contents.js';
-import { describeSchemaErrors } from './schema.js';
+import { describeSchemaErrors } from '../lib/schema.js';
 import { isValidUri } from './uri-template.js';
 
 export type { RegisteredResource };

@@ -1,6 +1,6 @@
 import { BlobResourceContentsSchema, TextResourceContentsSchema } from '@modelcontextprotocol/core';
 import type { ReadResourceResult } from '@modelcontextprotocol/server';
-import type { ResourceContent } from '../plugins/content-types.js';
+import type { ResourceContent } from '../contract/content-types.js';
 
 export type ResourceContents = ReadResourceResult['contents'];
 

@@ -1,9 +1,9 @@
 import { AnnotationsSchema } from '@modelcontextprotocol/core';
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { GatewayError } from '../errors.js';
-import type { Completer, ResourceDefinition, ResourceReader } from '../plugins/content-types.js';
-import type { JsonSchema, ValidateFunction } from './schema.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Completer, ResourceDefinition, ResourceReader } from '../contract/content-types.js';
+import type { JsonSchema, ValidateFunction } from '../lib/schema.js';
 import { isValidUri, parseUriTemplate, type UriTemplate } from './uri-template.js';
 
 /** A checked resource or resource template, ready to join the catalog. */

@@ -1,6 +1,6 @@
 import type { RequestId } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
 import type {
   Caller,
   CallContext,
@@ -12,7 +12,7 @@ import type {
   RootsResult,
   SamplingParams,
   SamplingResult,
-} from '../plugins/plugin-types.js';
+} from '../contract/plugin-types.js';
 import { elicitFromClient, listRootsOfClient, sampleFromClient, type AskingCall, type ClientLink } from './client-link.js';
 import { logToClient } from './client-log.js';
 

@@ -1,5 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema } from './schema.js';
+import type { JsonSchema } from '../lib/schema.js';
 
 /** 2020-12 keywords whose value is one subschema, a list of them, or a map of them. */
 const ONE = ['additionalProperties', 'contains', 'contentSchema', 'else', 'if', 'items', 'not', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties'];

@@ -1,11 +1,11 @@
 import { ContentBlockSchema } from '@modelcontextprotocol/core';
 import type { Tool } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 import { isToolContent, serialiseResult } from './tool-result.js';
-import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';
+import type { CallContext, ToolDefinition } from '../contract/plugin-types.js';
 import { isThenable, type RunningCall } from './running-call.js';
 import { CallPipeline, type CallerRequest, type CallPipelineOptions, type Failure, type HandlerTarget, type Invocation } from './call-pipeline.js';
-import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from './schema.js';
+import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from '../lib/schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
 import { toolListing, type ListingForm } from './lean-listing.js';
 import { strictPrecheck } from './strict-precheck.js';

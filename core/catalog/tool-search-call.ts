@@ -1,6 +1,6 @@
-import { GatewayError } from '../errors.js';
-import { isPlainObject } from '../json.js';
-import type { CallContext, ToolDefinition } from '../plugins/plugin-types.js';
+import { GatewayError } from '../contract/errors.js';
+import { isPlainObject } from '../lib/json.js';
+import type { CallContext, ToolDefinition } from '../contract/plugin-types.js';
 import type { CallRequest, CatalogToolHandler, RegisteredTool, ToolCatalog } from './tool-catalog.js';
 import { isToolContent, textBlock, toolContent, toRestData } from './tool-result.js';
 import { CALL_TOOL, FIND_TOOLS } from './tool-search-names.js';

@@ -1,7 +1,7 @@
-import { GatewayError } from '../errors.js';
-import type { ToolDefinition } from '../plugins/plugin-types.js';
+import { GatewayError } from '../contract/errors.js';
+import type { ToolDefinition } from '../contract/plugin-types.js';
 import { searchTerms } from '../storage/search-terms.js';
-import { closedObject, type JsonSchema } from './schema.js';
+import { closedObject, type JsonSchema } from '../lib/schema.js';
 import { callRefusal, toolEntry, type CallRequest, type CatalogToolHandler } from './tool-catalog.js';
 import type { ToolSearchIndex } from './tool-search-index.js';
 import { FIND_TOOLS } from './tool-search-names.js';

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from '../vendor/kysely.js';
 import { openSearchIndex } from '../storage/search-index.js';
-import type { SearchDocument, SearchIndex } from '../storage/search-types.js';
+import type { SearchDocument, SearchIndex } from '../contract/search-types.js';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
 
 /** What the search engine can rank at once (search-index.ts's MAX_LIMIT). */

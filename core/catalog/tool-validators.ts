@@ -1,5 +1,5 @@
-import { GatewayError } from '../errors.js';
-import type { JsonSchema, ValidateFunction } from './schema.js';
+import { GatewayError } from '../contract/errors.js';
+import type { JsonSchema, ValidateFunction } from '../lib/schema.js';
 
 export interface CompiledValidators {
   readonly input: ValidateFunction;

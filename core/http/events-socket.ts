@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import type { HttpConfig } from '../config/config.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { HttpGuard } from './http-guard.js';
-import { isValidPattern, type GatewayEvent } from '../events.js';
+import { isValidPattern, type GatewayEvent } from '../lib/events.js';
 import { rawErrorResponse, statusOf } from './http-reply.js';
 import { PLUGIN_PREFIX } from './plugin-sockets.js';
 

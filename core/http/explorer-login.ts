@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeys } from './api-keys.js';
-import { GatewayError } from '../errors.js';
+import type { ApiKeys } from '../auth/api-keys.js';
+import { GatewayError } from '../contract/errors.js';
 import { EXPLORER_COOKIE } from './http-guard.js';
 
 /**

@@ -3,8 +3,8 @@
 // that needs the store fails), so a load balancer routes on /health and a supervisor that
 // restarts dead processes watches /health/live.
 import type { FastifyInstance } from 'fastify';
-import type { ErrorTable } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import type { ErrorTable } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { errorResponses, healthRouteSchema } from './openapi.js';
 
 /** Route schema of `GET /health/live`. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { Principal } from './api-keys.js';
-import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
+import type { Principal } from '../auth/api-keys.js';
+import type { HttpConfig } from '../config/config.js';
+import { GatewayError } from '../contract/errors.js';
 import type { HttpGuard } from './http-guard.js';
 import { bodyTooLarge, parseJsonBody, readBody, type HttpHeaders } from './http-reply.js';
 import { clientAddressGroup } from './client-address.js';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { ConnectionSlots } from '../connection-slots.js';
-import { coreErrors, GatewayError } from '../errors.js';
+import { ConnectionSlots } from '../lib/connection-slots.js';
+import { coreErrors, GatewayError } from '../contract/errors.js';
 import { clientAddressGroup } from './client-address.js';
 import { rawErrorResponse } from './http-reply.js';
 

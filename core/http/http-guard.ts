@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { ApiKeys, Principal } from './api-keys.js';
-import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
+import type { ApiKeys, Principal } from '../auth/api-keys.js';
+import type { HttpConfig } from '../config/config.js';
+import { GatewayError } from '../contract/errors.js';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 

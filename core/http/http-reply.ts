@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { GatewayError, isGatewayError, type ErrorTable } from '../errors.js';
-import { ForbiddenKeyError, parseJson } from '../json.js';
-import { jsonRpcError, restFailure, statusOf } from '../replies.js';
+import { GatewayError, isGatewayError, type ErrorTable } from '../contract/errors.js';
+import { ForbiddenKeyError, parseJson } from '../lib/json.js';
+import { jsonRpcError, restFailure, statusOf } from '../contract/replies.js';
 
 // The HTTP side of the reply module (replies.ts builds every envelope; this writes them).
 export { statusOf };

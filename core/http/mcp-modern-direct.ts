@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, LOG_LEVEL_META_KEY, ProtocolErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
-import { isPlainObject } from '../json.js';
-import { jsonRpcError } from '../replies.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
+import { isPlainObject } from '../lib/json.js';
+import { jsonRpcError } from '../contract/replies.js';
 import { toolCallStage, type Send } from '../mcp/call-stage.js';
 import { serverInfo } from '../mcp/mcp-session.js';
 import { modernToolCalls } from '../mcp/modern-call-stage.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { claimsModernEra } from '../mcp/era-claim.js';
 import { admitListen, listenedUris } from '../mcp/listen-admission.js';

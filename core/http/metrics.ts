@@ -1,7 +1,7 @@
 import { Gauge, Registry } from 'prom-client';
-import type { BreakerRegistry } from '../breaker.js';
-import type { Gateway } from '../gateway.js';
-import type { SessionRegistry } from '../mcp/sessions.js';
+import type { BreakerRegistry } from '../runtime/breaker.js';
+import type { Gateway } from '../gateway/gateway.js';
+import type { SessionRegistry } from '../sessions/sessions.js';
 import type { CallPipeline } from '../catalog/call-pipeline.js';
 import { durationHistogram, pairCounter } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';

@@ -1,6 +1,6 @@
-import type { ErrorTable } from '../errors.js';
+import type { ErrorTable } from '../contract/errors.js';
 import type { RegisteredPrompt } from '../catalog/prompt-catalog.js';
-import type { JsonSchema } from '../catalog/schema.js';
+import type { JsonSchema } from '../lib/schema.js';
 import { errorResponses, forDocument, successEnvelopeSchema } from './openapi.js';
 
 /** What any request may be refused with before it reaches its route (as in openapi.ts). */

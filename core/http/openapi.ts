@@ -1,8 +1,8 @@
-import type { ErrorTable } from '../errors.js';
-import type { Gateway } from '../gateway.js';
-import type { JsonSchema } from '../catalog/schema.js';
+import type { ErrorTable } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
+import type { JsonSchema } from '../lib/schema.js';
 import { asDraft2020, isOlderDraft } from '../catalog/foreign-schema.js';
-import { gatewayStatusProperties } from '../catalog/status-tool.js';
+import { gatewayStatusProperties } from '../gateway/status-tool.js';
 import type { RegisteredTool } from '../catalog/tool-catalog.js';
 import { routeComponents } from './plugin-route-schema.js';
 

@@ -1,5 +1,5 @@
 import { Gauge, Registry } from 'prom-client';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../lib/logger.js';
 import type { LoadedPlugin } from '../plugins/plugin-host.js';
 
 /** A gauge's name within its plugin (`PluginReport.gauges`). */

@@ -1,7 +1,7 @@
-import type { ErrorTable } from '../errors.js';
-import type { JsonSchema } from '../catalog/schema.js';
+import type { ErrorTable } from '../contract/errors.js';
+import type { JsonSchema } from '../lib/schema.js';
 import { ADMISSION_CODES, errorResponses, forDocument, successEnvelopeSchema } from './openapi.js';
-import type { PreparedRoute } from './plugin-route-table.js';
+import type { PreparedRoute } from '../plugins/plugin-route-table.js';
 
 /** What any plugin route may answer besides its own codes (and ADMISSION_CODES). */
 const ROUTE_CODES = ['FORBIDDEN', 'ROUTE_TIMEOUT', 'CANCELLED', 'SHUTTING_DOWN', 'INTERNAL_ERROR'];

@@ -1,16 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from './api-keys.js';
-import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import type { Principal } from '../auth/api-keys.js';
+import type { HttpConfig } from '../config/config.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { fromHttpError, sendError } from './http-reply.js';
-import { describeSchemaErrors, type ValidateFunction } from '../catalog/schema.js';
-import type { PreparedRoute } from './plugin-route-table.js';
+import { describeSchemaErrors, type ValidateFunction } from '../lib/schema.js';
+import type { PreparedRoute } from '../plugins/plugin-route-table.js';
 import { pluginRouteSchema } from './plugin-route-schema.js';
 import { isHttpResponse, responseProblem, type HttpResponse } from './route-response.js';
-import type { RouteCaller, RouteRequest } from '../plugins/route-types.js';
+import type { RouteCaller, RouteRequest } from '../contract/route-types.js';
 
 /** Headers a plugin never sees: the caller's key belongs to the gateway. */
 const HIDDEN_HEADERS = new Set(['authorization', 'x-api-key', 'cookie']);

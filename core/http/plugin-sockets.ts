@@ -2,14 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { HttpConfig } from '../config.js';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import type { HttpConfig } from '../config/config.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { HttpAdmission } from './http-admission.js';
 import { rawErrorResponse, sendError, statusOf, type HttpHeaders } from './http-reply.js';
-import type { PreparedSocket } from './plugin-route-table.js';
+import type { PreparedSocket } from '../plugins/plugin-route-table.js';
 import { forbiddenRoute } from './plugin-routes.js';
-import type { PluginSocket, RouteCaller } from '../plugins/route-types.js';
+import type { PluginSocket, RouteCaller } from '../contract/route-types.js';
 
 /** Close codes of plugin sockets besides the standard ones. */
 export const PluginSocketCloseCode = {

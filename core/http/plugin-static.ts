@@ -3,13 +3,13 @@ import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { sendError } from './http-reply.js';
-import type { PreparedStatic } from './plugin-route-table.js';
+import type { PreparedStatic } from '../plugins/plugin-route-table.js';
 import { forbiddenRoute, routeCaller } from './plugin-routes.js';
-import { STATIC_SEGMENT } from './route-definitions.js';
+import { STATIC_SEGMENT } from '../plugins/route-definitions.js';
 
 const TEXT = '; charset=utf-8';
 const CONTENT_TYPES: Record<string, string> = {

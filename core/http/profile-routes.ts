@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { sendError } from './http-reply.js';
-import { restSuccess } from '../replies.js';
+import { restSuccess } from '../contract/replies.js';
 import type { Profile } from '../catalog/profiles.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 

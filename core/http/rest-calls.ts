@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Principal } from './api-keys.js';
+import type { Principal } from '../auth/api-keys.js';
 import { restView } from '../catalog/caller-view.js';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import { errorAnswer, JSON_CONTENT_TYPE, writeAnswer, type HttpHeaders, type JsonAnswer } from './http-reply.js';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { TOOL_NAME, type CallOutcome } from '../catalog/tool-catalog.js';
 import { isThenable } from '../catalog/running-call.js';
-import { restSuccessText } from '../replies.js';
+import { restSuccessText } from '../contract/replies.js';
 
 const TOOLS_PREFIX = '/tools/';
 const PROFILES_PREFIX = '/profiles/';

@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
+import { GatewayError } from '../contract/errors.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { ContentOutcome, ContentRequest } from '../catalog/content-calls.js';
 import type { RegisteredPrompt } from '../catalog/prompt-catalog.js';
-import type { Principal } from './api-keys.js';
+import type { Principal } from '../auth/api-keys.js';
 import { restView } from '../catalog/caller-view.js';
 import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, sendAnswer, sendError } from './http-reply.js';

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
 import type { HttpGuard } from './http-guard.js';
 import { sendAnswer, sendError } from './http-reply.js';
-import { restSuccess } from '../replies.js';
+import { restSuccess } from '../contract/replies.js';
 import { catalogRouteSchemas, toolRouteSchema } from './openapi.js';
 import { restCallAnswer } from './rest-calls.js';
 import { callRefusal, toolEntry, unknownToolError } from '../catalog/tool-catalog.js';
 import { listsTool, restView, type CallerView } from '../catalog/caller-view.js';
-import { isGatewayError } from '../errors.js';
+import { isGatewayError } from '../contract/errors.js';
 
 type ProfileParams = { profile?: string };
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../json.js';
+import { isPlainObject } from '../lib/json.js';
 import { claimsModernEra } from './era-claim.js';
 import type { CatalogSnapshot } from './stdio-cache.js';
 

@@ -1,8 +1,8 @@
 import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { CallerRequest } from '../catalog/call-pipeline.js';
-import { GatewayError, type ErrorTable } from '../errors.js';
-import type { Logger } from '../logger.js';
-import { jsonRpcError, type RequestId } from '../replies.js';
+import { GatewayError, type ErrorTable } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { jsonRpcError, type RequestId } from '../contract/replies.js';
 import { isToolCallMessage, type ToolCallMessage } from './tool-call-message.js';
 
 export type Send = (message: JSONRPCMessage, options?: TransportSendOptions) => Promise<void>;

@@ -16,8 +16,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { HeldTransport } from './held-transport.js';
 import { claimsModernEra } from './era-claim.js';
-import { GatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
+import { GatewayError } from '../contract/errors.js';
+import { jsonRpcError } from '../contract/replies.js';
 import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS } from './mcp-session.js';
 
 /** How long a client that offers roots may take to list them before the gateway goes on without. */

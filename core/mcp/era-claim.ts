@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
-import { isPlainObject } from '../json.js';
+import { isPlainObject } from '../lib/json.js';
 
 /** The stateless revision the gateway serves beside the 2025 era (the SDK keeps its list to itself). */
 export const MODERN_REVISION = '2026-07-28';

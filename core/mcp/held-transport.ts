@@ -1,6 +1,6 @@
 import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
-import type { GatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
+import type { GatewayError } from '../contract/errors.js';
+import { jsonRpcError } from '../contract/replies.js';
 
 /** How long a boot that failed before the client's first request waits for it, to answer it. */
 const FIRST_REQUEST_WAIT_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { ClientCapabilities, InputRequiredResult } from '@modelcontextprotocol/server';
-import { isPlainObject } from '../json.js';
+import { isPlainObject } from '../lib/json.js';
 
 type Capabilities = Record<string, Record<string, object>>;
 

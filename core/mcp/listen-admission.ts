@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayError } from '../errors.js';
-import { isPlainObject } from '../json.js';
+import { GatewayError } from '../contract/errors.js';
+import { isPlainObject } from '../lib/json.js';
 import { notFound } from '../catalog/resource-catalog.js';
 import type { RegisteredResource } from '../catalog/resource-definition.js';
 import type { ContentDeps } from './mcp-content.js';
 import { hookFailure, lastGone } from './mcp-resource-subscriptions.js';
-import type { SessionInfo } from './sessions.js';
+import type { SessionInfo } from '../sessions/sessions.js';
 
 /** A listen refused (the SDK never sees it), or admitted with the release of its hold on the resources. */
 export type ListenAdmission = { readonly refusal: GatewayError } | { readonly release: () => void };

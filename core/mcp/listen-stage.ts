@@ -1,5 +1,5 @@
 import { isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
-import { jsonRpcError } from '../replies.js';
+import { jsonRpcError } from '../contract/replies.js';
 import type { GateStage } from './inbound-gate.js';
 import { admitListen, listenedUris } from './listen-admission.js';
 import type { ContentDeps } from './mcp-content.js';

@@ -1,15 +1,15 @@
 import { ProtocolError, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { ClientLink } from '../catalog/client-link.js';
-import { GatewayError, type ErrorTable } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { GatewayError, type ErrorTable } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
 import type { CallerRequest } from '../catalog/call-pipeline.js';
 import type { ContentRequest } from '../catalog/content-calls.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
-import type { Caller } from '../plugins/plugin-types.js';
-import type { ResourceSubscriptions } from './resource-subscriptions.js';
-import { JsonRpcFailure, rpcFailure } from './rpc-failure.js';
-import type { RequestContext } from './request-client-link.js';
+import type { Caller } from '../contract/plugin-types.js';
+import type { ResourceSubscriptions } from '../sessions/resource-subscriptions.js';
+import { JsonRpcFailure, rpcFailure } from '../sessions/rpc-failure.js';
+import type { RequestContext } from '../sessions/request-client-link.js';
 
 /** What a session's resource, prompt and completion handlers need from the gateway. */
 export interface ContentDeps {

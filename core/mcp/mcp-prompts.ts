@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { contentRequest, failedContent, guarded, type ContentDeps, type ContentSession } from './mcp-content.js';
-import { rpcFailure } from './rpc-failure.js';
+import { rpcFailure } from '../sessions/rpc-failure.js';
 
 /**
  * Answers prompts/list, prompts/get and completion/complete (for prompt arguments and resource

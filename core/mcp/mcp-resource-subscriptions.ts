@@ -1,10 +1,10 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
 import type { RegisteredResource } from '../catalog/resource-definition.js';
 import { notFound } from '../catalog/resource-catalog.js';
 import { guarded, type ContentDeps } from './mcp-content.js';
-import { rpcFailure } from './rpc-failure.js';
-import type { SessionInfo } from './sessions.js';
+import { rpcFailure } from '../sessions/rpc-failure.js';
+import type { SessionInfo } from '../sessions/sessions.js';
 
 /** Subscriptions one session may hold: each is a URI kept in memory until the session ends. */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 1000;

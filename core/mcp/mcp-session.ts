@@ -10,27 +10,27 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { claimsModernEra } from './era-claim.js';
-import type { ErrorTable } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
-import type { Logger } from '../logger.js';
-import type { SessionInfo, SessionRegistry } from './sessions.js';
+import type { ErrorTable } from '../contract/errors.js';
+import { jsonRpcError } from '../contract/replies.js';
+import type { Logger } from '../lib/logger.js';
+import type { SessionInfo, SessionRegistry } from '../sessions/sessions.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { listingsFor, type CallerView } from '../catalog/caller-view.js';
 import { toolCallStage } from './call-stage.js';
 import { sessionToolCalls } from './mcp-tool-calls.js';
 import { InboundGate, type GateStage } from './inbound-gate.js';
 import { asLegacyResponse } from './legacy-error-codes.js';
-import type { Caller, TransportKind } from '../plugins/plugin-types.js';
+import type { Caller, TransportKind } from '../contract/plugin-types.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import { paramsProblem } from './param-checks.js';
 import { servePrompts } from './mcp-prompts.js';
 import { serveResources } from './mcp-resources.js';
 import { serveResourceSubscriptions } from './mcp-resource-subscriptions.js';
-import type { ResourceSubscriptions } from './resource-subscriptions.js';
-import { sessionClientLink } from './session-client-link.js';
+import type { ResourceSubscriptions } from '../sessions/resource-subscriptions.js';
+import { sessionClientLink } from '../sessions/session-client-link.js';
 import type { ContentSession } from './mcp-content.js';
-import type { RoundState } from './input-round.js';
+import type { RoundState } from '../sessions/input-round.js';
 import type { Tasks } from '../tasks/tasks.js';
 
 export interface McpSessionDeps {

@@ -1,15 +1,15 @@
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/server';
-import { GatewayError, type ErrorTable } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { Caller } from '../plugins/plugin-types.js';
+import { GatewayError, type ErrorTable } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { Caller } from '../contract/plugin-types.js';
 import type { CallOutcome, RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { Profile } from '../catalog/profiles.js';
 import { toMcpResult, toRestData } from '../catalog/tool-result.js';
 import type { ClientLink } from '../catalog/client-link.js';
-import { jsonRpcError, toolCallResponse, withJsonText, type RequestId } from '../replies.js';
+import { jsonRpcError, toolCallResponse, withJsonText, type RequestId } from '../contract/replies.js';
 import type { CallAnswerer } from './call-stage.js';
 import { toolCallProblem } from './param-checks.js';
-import type { RequestContext } from './request-client-link.js';
+import type { RequestContext } from '../sessions/request-client-link.js';
 
 
 export interface ToolCallHost {

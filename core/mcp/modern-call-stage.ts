@@ -7,13 +7,13 @@ import {
   type InputRequiredResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { isPlainObject } from '../json.js';
-import type { RequestId } from '../replies.js';
+import { isPlainObject } from '../lib/json.js';
+import type { RequestId } from '../contract/replies.js';
 import type { CallAnswerer, Send } from './call-stage.js';
 import { uncoveredQuestion } from './input-request-capabilities.js';
 import { modernEnvelope } from './modern-envelope.js';
 import { toolCallProblem } from './param-checks.js';
-import type { RequestContext } from './request-client-link.js';
+import type { RequestContext } from '../sessions/request-client-link.js';
 import { callModernTool, type ModernToolCallHost } from './sdk-tool-calls.js';
 
 

@@ -1,14 +1,14 @@
 import { MissingRequiredClientCapabilityError, type Server, type Transport } from '@modelcontextprotocol/server';
-import type { GatewayError } from '../errors.js';
-import type { Caller } from '../plugins/plugin-types.js';
+import type { GatewayError } from '../contract/errors.js';
+import type { Caller } from '../contract/plugin-types.js';
 import { InboundGate } from './inbound-gate.js';
-import { callBinding, InputRound } from './input-round.js';
+import { callBinding, InputRound } from '../sessions/input-round.js';
 import type { RequestAsking } from './mcp-content.js';
 import { toolCallStage, type Send } from './call-stage.js';
 import { catalogServer, paramsStage, SERVER_CAPABILITIES, serverInfo, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
 import { modernToolCalls } from './modern-call-stage.js';
 import { TASKS_EXTENSION } from '../tasks/tasks.js';
-import { clientNameOf, requestClientLink, type RequestContext } from './request-client-link.js';
+import { clientNameOf, requestClientLink, type RequestContext } from '../sessions/request-client-link.js';
 import { serveToolCalls, type ModernToolCallHost } from './sdk-tool-calls.js';
 import { serveTaskRequests } from './task-requests.js';
 

@@ -1,10 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
-import { socketLimitDefaults } from '../config-schema.js';
-import { GatewayError } from '../errors.js';
-import { jsonRpcError, jsonTextOf } from '../replies.js';
-import { ForbiddenKeyError, parseJson } from '../json.js';
+import { socketLimitDefaults } from '../config/config-schema.js';
+import { GatewayError } from '../contract/errors.js';
+import { jsonRpcError, jsonTextOf } from '../contract/replies.js';
+import { ForbiddenKeyError, parseJson } from '../lib/json.js';
 import { isToolCallMessage } from './tool-call-message.js';
 
 export interface NdjsonTransportOptions {

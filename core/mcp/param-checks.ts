@@ -1,7 +1,7 @@
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { GatewayError } from '../errors.js';
-import { isPlainObject } from '../json.js';
+import { GatewayError } from '../contract/errors.js';
+import { isPlainObject } from '../lib/json.js';
 
 type Params = Record<string, unknown>;
 type Check = (params: Params) => string | undefined;

@@ -2,13 +2,13 @@ import { MissingRequiredClientCapabilityError, type CallToolResult, type InputRe
 import { listsTool } from '../catalog/caller-view.js';
 import type { CallOutcome } from '../catalog/tool-catalog.js';
 import { toMcpResult } from '../catalog/tool-result.js';
-import { toolErrorResult } from '../replies.js';
+import { toolErrorResult } from '../contract/replies.js';
 import { TASK_TTL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';
 import type { CallHooks } from './call-stage.js';
 import { requestHooks, type RequestAsking } from './mcp-content.js';
 import { withNotes, type ToolCallHost } from './mcp-tool-calls.js';
-import type { RequestContext } from './request-client-link.js';
-import { rpcFailure } from './rpc-failure.js';
+import type { RequestContext } from '../sessions/request-client-link.js';
+import { rpcFailure } from '../sessions/rpc-failure.js';
 import { callMaybeAsTask, declaresTasks } from './task-calls.js';
 
 /** A 2026-07-28 tools/call host: each call asks its client through its request's own round. */

@@ -1,10 +1,10 @@
 import { createServer, isIPv4, type Server, type Socket } from 'node:net';
-import type { ListenerConfig } from '../config.js';
-import { socketLimitDefaults } from '../config-schema.js';
-import { ConnectionSlots } from '../connection-slots.js';
-import { GatewayError, isGatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
-import type { Gateway } from '../gateway.js';
+import type { ListenerConfig } from '../config/config.js';
+import { socketLimitDefaults } from '../config/config-schema.js';
+import { ConnectionSlots } from '../lib/connection-slots.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
+import { jsonRpcError } from '../contract/replies.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';

@@ -1,10 +1,10 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import type { Gateway } from '../gateway.js';
+import type { Gateway } from '../gateway/gateway.js';
 import { callerView, listingsFor } from '../catalog/caller-view.js';
-import { GATEWAY_VERSION } from '../version.js';
+import { GATEWAY_VERSION } from '../lib/version.js';
 import type { CachedAnswers } from './cached-answers.js';
 import { SERVER_INSTRUCTIONS } from './mcp-session.js';
-import type { SessionInfo } from './sessions.js';
+import type { SessionInfo } from '../sessions/sessions.js';
 import { writeSnapshot, type CacheSlot, type CatalogSnapshot } from './stdio-cache.js';
 
 /** A burst of catalog changes (a federated server's tools arriving) is written once, this long after the last. */

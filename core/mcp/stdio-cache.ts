@@ -4,9 +4,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { configFilePath } from '../config-path.js';
-import { makePrivateDir } from '../private-files.js';
-import { GATEWAY_VERSION } from '../version.js';
+import { configFilePath } from '../config/config-path.js';
+import { makePrivateDir } from '../fs/private-files.js';
+import { GATEWAY_VERSION } from '../lib/version.js';
 
 // Loaded by bin/mcp-gateway.js before the rest of the gateway: node's own modules only.
 

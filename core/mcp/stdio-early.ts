@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { parseJson } from '../json.js';
+import { parseJson } from '../lib/json.js';
 import { CachedAnswers } from './cached-answers.js';
 import { readSnapshot, stdioCacheSlot, type CacheSlot } from './stdio-cache.js';
 

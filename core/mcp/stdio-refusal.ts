@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import type { GatewayError } from '../errors.js';
-import { parseJson } from '../json.js';
-import { jsonRpcError } from '../replies.js';
-import { textLines } from '../text-lines.js';
+import type { GatewayError } from '../contract/errors.js';
+import { parseJson } from '../lib/json.js';
+import { jsonRpcError } from '../contract/replies.js';
+import { textLines } from '../lib/text-lines.js';
 
 /** How long a client that sends nothing is waited for before the gateway exits anyway. */
 const FIRST_REQUEST_WAIT_MS = 10_000;

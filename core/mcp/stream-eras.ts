@@ -4,7 +4,7 @@ import { InboundGate } from './inbound-gate.js';
 import { listenStage } from './listen-stage.js';
 import { legacySession, type LegacySession, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
 import { modernServer } from './modern-server.js';
-import type { ListChangedNotices } from './list-changed.js';
+import type { ListChangedNotices } from '../sessions/list-changed.js';
 
 export interface StreamDeps extends McpSessionDeps {
   readonly listChanges: ListChangedNotices;

@@ -2,7 +2,7 @@ import { CLIENT_CAPABILITIES_META_KEY, type CallToolResult, type InputRequiredRe
 import type { CallerRequest } from '../catalog/call-pipeline.js';
 import type { ClientLink, LinkRequestOptions } from '../catalog/client-link.js';
 import type { CallOutcome } from '../catalog/tool-catalog.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../lib/logger.js';
 import { TaskRun, type TaskEnd } from '../tasks/task-run.js';
 import type { TaskRow } from '../tasks/task-store.js';
 import { TASK_AFTER_MS, TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';

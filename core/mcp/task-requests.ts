@@ -1,9 +1,9 @@
 import { MissingRequiredClientCapabilityError, type Server, type ServerContext, type StandardSchemaV1 } from '@modelcontextprotocol/server';
-import { GatewayError, type ErrorTable } from '../errors.js';
-import { isPlainObject } from '../json.js';
+import { GatewayError, type ErrorTable } from '../contract/errors.js';
+import { isPlainObject } from '../lib/json.js';
 import { isFinal, type TaskRow } from '../tasks/task-store.js';
 import { TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';
-import { rpcFailure } from './rpc-failure.js';
+import { rpcFailure } from '../sessions/rpc-failure.js';
 import { declaresTasks } from './task-calls.js';
 
 type TaskParams = { taskId: string; inputResponses?: Record<string, unknown> };

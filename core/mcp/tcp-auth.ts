@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ApiKeys, Principal } from '../http/api-keys.js';
-import { GatewayError } from '../errors.js';
-import { jsonRpcError } from '../replies.js';
+import type { ApiKeys, Principal } from '../auth/api-keys.js';
+import { GatewayError } from '../contract/errors.js';
+import { jsonRpcError } from '../contract/replies.js';
 import type { NdjsonTransport } from './ndjson-transport.js';
 import { claimsModernEra } from './era-claim.js';
 

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../json.js';
-import type { RequestId } from '../replies.js';
+import { isPlainObject } from '../lib/json.js';
+import type { RequestId } from '../contract/replies.js';
 
 
 /** A JSON-RPC request for tools/call, as far as the envelope goes; params are checked later. */

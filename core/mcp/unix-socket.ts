@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, lstatSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import { basename, dirname, join } from 'node:path';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 
 /** A unix socket this gateway holds at its path; `release` removes the path if it is still ours. */
 export interface ClaimedSocket {

@@ -1,9 +1,9 @@
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 import type { PromptCatalog, RegisteredPrompt } from '../catalog/prompt-catalog.js';
 import type { RegisteredResource, ResourceCatalog } from '../catalog/resource-catalog.js';
-import type { ResourceSubscriptions } from '../mcp/resource-subscriptions.js';
-import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
-import type { PluginContext } from './plugin-types.js';
+import type { ResourceSubscriptions } from '../sessions/resource-subscriptions.js';
+import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from '../contract/content-types.js';
+import type { PluginContext } from '../contract/plugin-types.js';
 
 /** What core gives a plugin's resource and prompt contributions. */
 export interface ContentServices {

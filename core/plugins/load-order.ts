@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 
 export interface Node {
   readonly name: string;

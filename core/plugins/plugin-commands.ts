@@ -1,9 +1,9 @@
-import { GatewayError, isGatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { CommandDefinition, CommandIo, CommandRunner } from './command-types.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { CommandDefinition, CommandIo, CommandRunner } from '../contract/command-types.js';
 
 /**
- * The first words of `mcp-gateway` that are its own commands (core/cli.ts). A plugin of one of
+ * The first words of `mcp-gateway` that are its own commands (core/cli/cli.ts). A plugin of one of
  * these names could never be reached as `mcp-gateway <plugin> <command>`, so it may not add
  * commands. `stdio` is here because `mcp-gateway stdio` runs `--stdio`.
  */

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { deepFreeze, type GatewayConfig } from '../config.js';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { deepFreeze, type GatewayConfig } from '../config/config.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
 import { PluginLifetimes } from './plugin-lifetimes.js';
-import type { PluginDefinition, PluginStatus } from './plugin-types.js';
+import type { PluginDefinition, PluginStatus } from '../contract/plugin-types.js';
 import type { RegistryEntry } from './registry.js';
-import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
 
 export interface LoadedPlugin {
   readonly name: string;

@@ -1,9 +1,9 @@
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 import type { PromptCatalog } from '../catalog/prompt-catalog.js';
 import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import type { PromptGetter, ResourceReader } from './content-types.js';
-import type { PluginLive, ToolHandler } from './plugin-types.js';
+import type { PromptGetter, ResourceReader } from '../contract/content-types.js';
+import type { PluginLive, ToolHandler } from '../contract/plugin-types.js';
 
 /** The catalogs run-time entries join. */
 export interface LiveCatalogs {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readYamlFile } from '../config.js';
-import { SERVICE_NAME } from '../breaker.js';
-import { GatewayError } from '../errors.js';
-import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../catalog/schema.js';
+import { readYamlFile } from '../config/config.js';
+import { SERVICE_NAME } from '../runtime/breaker.js';
+import { GatewayError } from '../contract/errors.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
 
 /**
  * One validated `registry/<plugin>.yaml`: which plugin, where its module is, and how this

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, ftruncateSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { makePrivateDir } from '../private-files.js';
+import { makePrivateDir } from '../fs/private-files.js';
 
 const SUFFIX = '.jsonl';
 /** The journals this process has open: several gateways may run in one process (tests). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../lib/logger.js';
 import { AUDIT_SHIPPED_TABLE, CORE_STORE_MIGRATIONS, SHARED_AUDIT_TABLE } from './core-store-tables.js';
 import type { SharedStore } from './shared-store.js';
 import { migrate, type Database } from './storage.js';

@@ -1,5 +1,5 @@
 import { sql } from '../vendor/kysely.js';
-import type { StoreMigration } from './store-types.js';
+import type { StoreMigration } from '../contract/store-types.js';
 
 /** Event payloads too big for one NOTIFY, sent by reference (see PgEventBridge). */
 export const EVENT_PAYLOADS_TABLE = 'core_event_payloads';

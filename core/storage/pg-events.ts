@@ -1,7 +1,7 @@
 import { sql } from '../vendor/kysely.js';
 import type { Client, Notification } from 'pg';
-import type { EventBus, GatewayEvent } from '../events.js';
-import type { Logger } from '../logger.js';
+import type { EventBus, GatewayEvent } from '../lib/events.js';
+import type { Logger } from '../lib/logger.js';
 import { CORE_STORE_MIGRATIONS, EVENT_PAYLOADS_TABLE } from './core-store-tables.js';
 import type { SharedStore } from './shared-store.js';
 

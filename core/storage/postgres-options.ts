@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CustomTypesConfig, PoolConfig } from 'pg';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 
 /** `storage.shared.postgres` after validation, defaults applied and `ssl.ca` made absolute. */
 export interface PostgresStoreConfig {

@@ -1,4 +1,4 @@
-import type { SearchFilterValue, VectorEngine } from './search-types.js';
+import type { SearchFilterValue, VectorEngine } from '../contract/search-types.js';
 
 /** A document checked and put in the form both engines store. */
 export interface PreparedDocument {

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from '../vendor/kysely.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 import { type CheckedFilters, type PreparedDocument, type Ranked, type SearchEngine } from './search-engine.js';
 import { checkDocuments, checkFilters, checkVector } from './search-input.js';
 import { openPostgresSearch } from './search-postgres.js';
 import { encodeVector } from './search-scores.js';
 import { openSqliteSearch } from './search-sqlite.js';
 import { searchTerms } from './search-terms.js';
-import type { IndexDrift, SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchMode, SearchQuery, VectorEngine } from './search-types.js';
-import type { StoreDialect } from './store-types.js';
+import type { IndexDrift, SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchMode, SearchQuery, VectorEngine } from '../contract/search-types.js';
+import type { StoreDialect } from '../contract/store-types.js';
 
 const INDEX_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const MAX_DIMENSIONS = 4096;

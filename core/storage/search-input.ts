@@ -1,8 +1,8 @@
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../contract/errors.js';
 import type { CheckedFilters, PreparedDocument } from './search-engine.js';
 import { encodeVector } from './search-scores.js';
 import { documentText } from './search-terms.js';
-import type { SearchDocument, SearchFilterValue } from './search-types.js';
+import type { SearchDocument, SearchFilterValue } from '../contract/search-types.js';
 
 const MAX_ID_LENGTH = 512;
 const MAX_TEXT_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@ import { type PreparedDocument, type RankScope, type Ranked, type SearchEngine }
 import { countRows, exactVectorScan } from './search-exact.js';
 import { lexicalScore, vectorScoreFromDistance } from './search-scores.js';
 import { fts5Match } from './search-terms.js';
-import type { VectorEngine } from './search-types.js';
+import type { VectorEngine } from '../contract/search-types.js';
 
 // SQLite allows 32,766 parameters a statement; a document takes 3.
 const ROWS_PER_STATEMENT = 500;

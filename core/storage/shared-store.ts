@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { sql, type Kysely } from '../vendor/kysely.js';
 import type { Client } from 'pg';
-import { GatewayError, isGatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
 import { openPostgresBackend, openSqliteBackend, type StoreBackend } from './store-dialects.js';
 import type { StorageConfig } from './store-config.js';
 import { migrateStore, tablePrefix } from './store-migrations.js';
-import type { PluginStore, StoreDialect, StoreMigration } from './store-types.js';
+import type { PluginStore, StoreDialect, StoreMigration } from '../contract/store-types.js';
 import { openSearchIndex } from './search-index.js';
 import { DEFAULT_STORE_HEALTH, StoreHealth } from './store-health.js';
 import { pluginKeySpec, storeSecret } from './store-secrets.js';
-import type { VectorEngine } from './search-types.js';
+import type { VectorEngine } from '../contract/search-types.js';
 
 /** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
 export const SHARED_SQLITE_FILE = 'shared.db';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { load } from 'sqlite-vec';
-import type { VectorEngine } from './search-types.js';
+import type { VectorEngine } from '../contract/search-types.js';
 
 /**
  * Loads sqlite-vec into the shared store's SQLite connection, for search's cosine distance

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { GatewayError } from '../errors.js';
-import { makePrivateDir, touchPrivateFile } from '../private-files.js';
+import { GatewayError } from '../contract/errors.js';
+import { makePrivateDir, touchPrivateFile } from '../fs/private-files.js';
 
 export type { Database };
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../catalog/schema.js';
+import type { JsonSchema } from '../lib/schema.js';
 import { parsePostgresUrl, type PostgresStoreConfig } from './postgres-options.js';
 import type { StoreHealthOptions } from './store-health.js';
 

@@ -10,13 +10,13 @@ import {
   type SelectQueryNode,
 } from '../vendor/kysely.js';
 import type { Client } from 'pg';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../lib/logger.js';
 import { openSqlite, scheduleCheckpoints } from './storage.js';
 import { describePostgres, parsePostgresUrl, postgresPoolConfig, type PostgresStoreConfig } from './postgres-options.js';
 import { StoreDialectAdapter } from './store-driver.js';
 import { secretRedactor, toStoreError, type StoreErrorContext } from './store-errors.js';
-import type { StoreDialect } from './store-types.js';
-import type { VectorEngine } from './search-types.js';
+import type { StoreDialect } from '../contract/store-types.js';
+import type { VectorEngine } from '../contract/search-types.js';
 import { loadSqliteVec } from './sqlite-vec.js';
 
 /** One back end opened: the Kysely instance over it and how to close it. */

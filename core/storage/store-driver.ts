@@ -8,7 +8,7 @@ import {
   type TransactionSettings,
 } from '../vendor/kysely.js';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { StoreDialect } from './store-types.js';
+import type { StoreDialect } from '../contract/store-types.js';
 
 /** What the store adds to a Kysely dialect: its error mapping, and SQLite's write lock. */
 export interface StoreDriverOptions {

@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
 
 /** What a store error message needs to say where the store is, without any secret. */
 export interface StoreErrorContext {

@@ -1,8 +1,8 @@
 // Whether the shared store answers, for /health and gateway_status. A load balancer may ask
 // every second from several places: the answer is kept for `cacheMs`, and there is never more
 // than one probe query in flight, even when a server that hangs outlives `timeoutMs`.
-import { isGatewayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { isGatewayError } from '../contract/errors.js';
+import type { Logger } from '../lib/logger.js';
 
 /** What /health and gateway_status show of the store's health. */
 export interface StoreHealthReport {

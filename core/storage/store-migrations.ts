@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from '../vendor/kysely.js';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { schemaObjects, type SchemaObject } from './store-schema-objects.js';
-import type { StoreDialect, StoreMigration } from './store-types.js';
+import type { StoreDialect, StoreMigration } from '../contract/store-types.js';
 
 /** The shared store's record of applied steps: one row per owner (plugin or core) and version. */
 export const STORE_VERSIONS_TABLE = 'core_store_migrations';

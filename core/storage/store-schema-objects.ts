@@ -1,5 +1,5 @@
 import { sql, type Kysely } from '../vendor/kysely.js';
-import type { StoreDialect } from './store-types.js';
+import type { StoreDialect } from '../contract/store-types.js';
 
 /** A named thing in the store's schema that a migration could create or drop. */
 export interface SchemaObject {

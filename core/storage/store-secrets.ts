@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError } from '../errors.js';
-import { loadSecretFile, type SecretFileSpec } from '../secret-file.js';
+import { GatewayError } from '../contract/errors.js';
+import { loadSecretFile, type SecretFileSpec } from '../fs/secret-file.js';
 import { CORE_STORE_MIGRATIONS, SHARED_SECRETS_TABLE } from './core-store-tables.js';
 import type { SharedStore } from './shared-store.js';
 

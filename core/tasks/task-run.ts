@@ -1,7 +1,7 @@
 import { SdkError, SdkErrorCode, type InputRequest } from '@modelcontextprotocol/server';
 import type { LinkRequestOptions } from '../catalog/client-link.js';
-import type { Logger } from '../logger.js';
-import { checkedAnswer, type QuestionMethod } from '../mcp/input-round.js';
+import type { Logger } from '../lib/logger.js';
+import { checkedAnswer, type QuestionMethod } from '../sessions/input-round.js';
 import type { Tasks } from './tasks.js';
 import type { TaskRow } from './task-store.js';
 

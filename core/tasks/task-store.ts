@@ -1,6 +1,6 @@
 import type { InputRequest } from '@modelcontextprotocol/server';
 import type { SharedStore } from '../storage/shared-store.js';
-import type { StoreMigration } from '../storage/store-types.js';
+import type { StoreMigration } from '../contract/store-types.js';
 
 /** The statuses of the tasks extension; the last three are final. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EventBus } from '../events.js';
-import type { Logger } from '../logger.js';
+import type { EventBus } from '../lib/events.js';
+import type { Logger } from '../lib/logger.js';
 import type { TaskRun } from './task-run.js';
 import type { TaskRow, TaskStore } from './task-store.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { resolveConfig } from '../../core/config.js';
-import type { GatewayEvent } from '../../core/events.js';
-import { createGateway, type Gateway } from '../../core/gateway.js';
+import { resolveConfig } from '../../core/config/config.js';
+import type { GatewayEvent } from '../../core/lib/events.js';
+import { createGateway, type Gateway } from '../../core/gateway/gateway.js';
 import { memoryClient, NOTES_REGISTRY, resultJson, tempDir } from '../helpers.js';
 
 // The example plugin of docs/writing-a-plugin.md, booted the way its doc says to test a plugin.

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import WebSocket from 'ws';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { listenSocket, type SocketAddress } from '../../core/mcp/socket-server.js';
 import { httpRequest, resultJson, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';

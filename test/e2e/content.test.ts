@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { BIN, recordWireErrors, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, WITH_LIBRARY, writeConfig } from '../helpers.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { INSPECTOR_PACKAGE } from '../../core/owner-key.js';
+import { INSPECTOR_PACKAGE } from '../../core/auth/owner-key.js';
 import { BIN, freePort, ROOT, safeJson, spawnGateway, tempDir, waitFor, writeConfig } from '../helpers.js';
 
 /** A new user's environment: no MCP_GATEWAY_CONFIG, no moved ports, unless `extra` says so. */

@@ -5,9 +5,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import WebSocket from 'ws';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { EventsCloseCode } from '../../core/http/events-socket.js';
-import type { Gateway } from '../../core/gateway.js';
+import type { Gateway } from '../../core/gateway/gateway.js';
 import { listenHttp, type HttpListener } from '../../core/http/http-server.js';
 import { lastOutcome, resultJson, startGateway, waitFor } from '../helpers.js';
 

@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { listenSocket } from '../../core/mcp/socket-server.js';
 import { BIN, FIXTURE_REGISTRY, NOTIFY_REGISTRY, recordNotifications, socketClient, startGateway, tempDir, waitFor, writeConfig, type Received } from '../helpers.js';

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../core/gateway.js';
+import type { Gateway } from '../../core/gateway/gateway.js';
 import { listenSocket, type SocketAddress, type SocketListener } from '../../core/mcp/socket-server.js';
 import { lastOutcome, resultJson, socketClient, startGateway, tempDir, waitFor } from '../helpers.js';
 import { RawConnection } from '../core/mcp/socket-clients.js';

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
-import type { JsonSchema } from '../../core/catalog/schema.js';
+import type { JsonSchema } from '../../core/lib/schema.js';
 import { ROOT, startGateway } from '../helpers.js';
 
 /**

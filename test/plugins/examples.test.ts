@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
-import { createSchemaCompiler } from '../../core/catalog/schema.js';
+import { createSchemaCompiler } from '../../core/lib/schema.js';
 import type { RegisteredTool } from '../../core/catalog/tool-catalog.js';
 import { startEmbeddingsServer } from '../fixtures/embeddings-server/server.js';
 import { startPageServer, type PageServer } from '../fixtures/webview-pages/server.js';

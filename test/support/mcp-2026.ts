@@ -1,5 +1,5 @@
 import { after } from 'node:test';
-import { createApiKey } from '../../core/http/api-keys.js';
+import { createApiKey } from '../../core/auth/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, startGateway } from '../helpers.js';
 

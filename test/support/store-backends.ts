@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, type Logger } from '../../core/logger.js';
+import { createLogger, type Logger } from '../../core/lib/logger.js';
 import { SharedStore } from '../../core/storage/shared-store.js';
 import type { StorageConfig } from '../../core/storage/store-config.js';
-import type { StoreDialect } from '../../core/storage/store-types.js';
+import type { StoreDialect } from '../../core/contract/store-types.js';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.js';
 
 /** One shared store made for one test: its config, and the dataDir a gateway would use with it. */

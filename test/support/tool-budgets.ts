@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listingBytes } from '../../core/catalog/catalog-cost.js';
-import { resolveConfig } from '../../core/config.js';
-import { createGateway } from '../../core/gateway.js';
-import { createLogger } from '../../core/logger.js';
+import { resolveConfig } from '../../core/config/config.js';
+import { createGateway } from '../../core/gateway/gateway.js';
+import { createLogger } from '../../core/lib/logger.js';
 import { ROOT } from './repository.js';
 
 /**

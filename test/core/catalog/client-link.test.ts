@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RunningCall } from '../../../core/catalog/running-call.js';
 import type { ClientLink } from '../../../core/catalog/client-link.js';
-import { GatewayError } from '../../../core/errors.js';
+import { GatewayError } from '../../../core/contract/errors.js';
 import { resourceBlock } from '../../../core/catalog/tool-result.js';
-import { createLogger } from '../../../core/logger.js';
-import type { TransportKind } from '../../../core/plugins/plugin-types.js';
+import { createLogger } from '../../../core/lib/logger.js';
+import type { TransportKind } from '../../../core/contract/plugin-types.js';
 
 const SAMPLE = { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'hi' } }], maxTokens: 10 };
 const FORM = { message: 'Name?', requestedSchema: { type: 'object' as const, properties: { name: { type: 'string' as const } } } };

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ErrorTable } from '../../../core/errors.js';
-import { createLogger } from '../../../core/logger.js';
+import { ErrorTable } from '../../../core/contract/errors.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { PromptCatalog } from '../../../core/catalog/prompt-catalog.js';
 import { ResourceCatalog } from '../../../core/catalog/resource-catalog.js';
-import { createSchemaCompiler } from '../../../core/catalog/schema.js';
+import { createSchemaCompiler } from '../../../core/lib/schema.js';
 
 function catalogs() {
   const options = { ajv: createSchemaCompiler({ useDefaults: true }), errors: new ErrorTable(), log: createLogger('silent'), defaultTimeoutMs: 1000, shutdownSignal: new AbortController().signal };

@@ -2,12 +2,12 @@
 // dialect their $schema names, still validating every call, with no defaults filled in.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ErrorTable } from '../../../core/errors.js';
-import { createLogger } from '../../../core/logger.js';
-import { createSchemaCompiler, type JsonSchema } from '../../../core/catalog/schema.js';
+import { ErrorTable } from '../../../core/contract/errors.js';
+import { createLogger } from '../../../core/lib/logger.js';
+import { createSchemaCompiler, type JsonSchema } from '../../../core/lib/schema.js';
 import { ToolCatalog } from '../../../core/catalog/tool-catalog.js';
 import { leanInputSchema, leanOutputSchema } from '../../../core/catalog/lean-listing.js';
-import type { ToolDefinition } from '../../../core/plugins/plugin-types.js';
+import type { ToolDefinition } from '../../../core/contract/plugin-types.js';
 import { memoryClient, resultJson, startGateway, WITH_RELAY } from '../../helpers.js';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

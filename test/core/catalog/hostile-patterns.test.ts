@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { FOREIGN_COMPILE_MS, FOREIGN_VALIDATION_MS } from '../../../core/catalog/foreign-schema.js';
-import { createSchemaCompiler, type JsonSchema } from '../../../core/catalog/schema.js';
+import { createSchemaCompiler, type JsonSchema } from '../../../core/lib/schema.js';
 import { ToolCatalog } from '../../../core/catalog/tool-catalog.js';
-import { ErrorTable } from '../../../core/errors.js';
+import { ErrorTable } from '../../../core/contract/errors.js';
 import { listenHttp } from '../../../core/http/http-server.js';
-import { createLogger } from '../../../core/logger.js';
-import type { ToolDefinition } from '../../../core/plugins/plugin-types.js';
+import { createLogger } from '../../../core/lib/logger.js';
+import type { ToolDefinition } from '../../../core/contract/plugin-types.js';
 import { memoryClient, resultJson, startGateway, TESTS, waitFor } from '../../helpers.js';
 
 const NESTED = '^(a+)+$';

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isThenable, RunningCall } from '../../../core/catalog/running-call.js';
-import { GatewayError } from '../../../core/errors.js';
-import { createLogger } from '../../../core/logger.js';
+import { GatewayError } from '../../../core/contract/errors.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { startGateway } from '../../helpers.js';
 
 function runningCall(timeoutMs = 60_000, onCancelable?: (cancel: () => void) => void): RunningCall {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSchemaCompiler } from '../../../core/catalog/schema.js';
+import { createSchemaCompiler } from '../../../core/lib/schema.js';
 import { strictPrecheck } from '../../../core/catalog/strict-precheck.js';
 
 const ajv = createSchemaCompiler();

@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { listenSocket } from '../../../core/mcp/socket-server.js';
-import type { Gateway } from '../../../core/gateway.js';
-import type { CallContext, ToolDefinition } from '../../../core/plugins/plugin-types.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
+import type { CallContext, ToolDefinition } from '../../../core/contract/plugin-types.js';
 import { httpRequest, memoryClient, socketClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 
 const FIND = 'gateway_find_tools';

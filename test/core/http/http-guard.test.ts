@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
-import { ApiKeys } from '../../../core/http/api-keys.js';
+import { ApiKeys } from '../../../core/auth/api-keys.js';
 import { HttpGuard } from '../../../core/http/http-guard.js';
 
 const KEY = `mgw_${'k'.repeat(43)}`;

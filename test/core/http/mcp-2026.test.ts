@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, relayHookCalls, resultJson, startGateway, toolListChangesHeard, WITH_LIBRARY, WITH_RELAY } from '../../helpers.js';
 

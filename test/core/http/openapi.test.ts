@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../../core/plugins/registry.js';
 import { documentCompiler, ROOT, startGateway } from '../../helpers.js';

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { stringify } from 'yaml';
-import { createGateway } from '../../../core/gateway.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { FIXTURE_REGISTRY, memoryClient, RELAY_REGISTRY, tempDir, testConfig } from '../../helpers.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { InjectOptions } from 'fastify';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { FIXTURE_REGISTRY, type HttpAnswer, httpRequest, startGateway, TESTS } from '../../helpers.js';
 

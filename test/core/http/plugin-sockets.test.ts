@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { FIXTURE_REGISTRY, httpRequest, safeJson, startGateway, TESTS, waitFor } from '../../helpers.js';
 

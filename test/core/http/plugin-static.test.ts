@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { FIXTURE_REGISTRY, httpRequest, startGateway, tempDir, TESTS } from '../../helpers.js';
 

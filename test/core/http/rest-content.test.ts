@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { InjectOptions } from 'fastify';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { createSchemaCompiler } from '../../../core/catalog/schema.js';
+import { createSchemaCompiler } from '../../../core/lib/schema.js';
 import { httpRequest, startGateway, WITH_LIBRARY, type HttpAnswer } from '../../helpers.js';
 
 const noListeners = { tcp: { enabled: false }, unix: { enabled: false }, http: { rateLimit: { max: 0 } } };

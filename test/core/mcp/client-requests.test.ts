@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { ProtocolError, ProtocolErrorCode, type ClientCapabilities, type LoggingMessageNotification } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, waitFor } from '../../helpers.js';
 import { after } from 'node:test';
 

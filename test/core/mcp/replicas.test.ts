@@ -3,8 +3,8 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { resolveConfig } from '../../../core/config.js';
-import { createGateway } from '../../../core/gateway.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, tempDir, testConfigObject } from '../../helpers.js';
 import { postgresSkipReason, startTestPostgres } from '../../support/postgres.js';

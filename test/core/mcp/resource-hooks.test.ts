@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { memoryClient, startGateway, WITH_RELAY } from '../../helpers.js';
 
 /** What the relay fixture's hooks were told so far, in order (relay_hooks). */

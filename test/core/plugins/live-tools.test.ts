@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { stringify } from 'yaml';
-import { ListChangedNotices } from '../../../core/mcp/list-changed.js';
-import { SessionRegistry } from '../../../core/mcp/sessions.js';
+import { ListChangedNotices } from '../../../core/sessions/list-changed.js';
+import { SessionRegistry } from '../../../core/sessions/sessions.js';
 import { FIXTURE_REGISTRY, memoryClient, NOTIFY_REGISTRY, recordNotifications, resultJson, startGateway, tempDir, waitFor, type Received } from '../../helpers.js';
 
 const LIST_CHANGED = 'notifications/tools/list_changed';

@@ -5,9 +5,9 @@ import { after, describe, it } from 'node:test';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { stringify } from 'yaml';
-import { resolveConfig } from '../../../core/config.js';
-import { createGateway, type Gateway } from '../../../core/gateway.js';
-import { createLogger } from '../../../core/logger.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { memoryClient, recordWireErrors, resultJson, startGateway, tempDir, waitFor, WITH_LIBRARY } from '../../helpers.js';
 
 /** Boots a gateway on small plain-JS plugins: name → the body of `setup(ctx)`. */

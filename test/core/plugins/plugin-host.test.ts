@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
-import { resolveConfig } from '../../../core/config.js';
-import { createGateway, type Gateway } from '../../../core/gateway.js';
-import { createLogger } from '../../../core/logger.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { tempDir } from '../../helpers.js';
 
 interface PluginSpec {

@@ -2,7 +2,7 @@
 // appends to tool results; and call.caller.keyName, the one identity core has checked.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { FIXTURE_REGISTRY, memoryClient, NOTIFY_REGISTRY, startGateway, toolCalls, waitFor } from '../../helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { memoryClient } from '../../helpers.js';
 import { storeBackends, type FreshStore } from '../../support/store-backends.js';
 import { bootTally } from './store-cases/gateway.js';

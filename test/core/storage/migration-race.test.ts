@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { SharedStore } from '../../../core/storage/shared-store.js';
 import { migrate, openDatabase } from '../../../core/storage/storage.js';
 import { STORE_VERSIONS_TABLE } from '../../../core/storage/store-migrations.js';

@@ -5,11 +5,11 @@
 // reads the version at the same moment; it then writes {"applied": n} or {"error": "..."}.
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { SharedStore } from '../../../core/storage/shared-store.js';
 import { migrate, openDatabase, type Migration } from '../../../core/storage/storage.js';
 import type { StorageConfig } from '../../../core/storage/store-config.js';
-import type { StoreMigration } from '../../../core/storage/store-types.js';
+import type { StoreMigration } from '../../../core/contract/store-types.js';
 
 /** How long the first step holds its transaction: every other child reads the version meanwhile. */
 const SLOW_STEP_MS = 150;

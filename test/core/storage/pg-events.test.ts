@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { Gateway } from '../../../core/gateway.js';
-import type { GatewayEvent } from '../../../core/events.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
+import type { GatewayEvent } from '../../../core/lib/events.js';
 import { EVENTS_NOTIFY_CHANNEL, INLINE_PAYLOAD_BYTES } from '../../../core/storage/pg-events.js';
 import { memoryClient } from '../../helpers.js';
 import { storeBackends, type FreshStore } from '../../support/store-backends.js';

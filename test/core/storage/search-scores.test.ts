@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { openSearchIndex } from '../../../core/storage/search-index.js';
 import { cosine, decodeVector, encodeVector, lexicalScore, vectorScoreFromCosine, vectorScoreFromDistance } from '../../../core/storage/search-scores.js';
 import { fts5Match, searchTerms, tsqueryText } from '../../../core/storage/search-terms.js';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { AuditLog, redactSecrets, type AuditRow } from '../../../core/storage/audit.js';
+import { AuditLog, redactSecrets, type AuditRow } from '../../../core/gateway/audit.js';
 import { migrate, openDatabase, type Database, type Migration } from '../../../core/storage/storage.js';
 import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
 import { ROOT, tempDir, TESTS, waitFor } from '../../helpers.js';

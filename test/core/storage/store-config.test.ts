@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { resolveConfig } from '../../../core/config.js';
-import { createLogger } from '../../../core/logger.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { SharedStore } from '../../../core/storage/shared-store.js';
 import { tempDir } from '../../helpers.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { GatewayError } from '../../../core/errors.js';
+import { GatewayError } from '../../../core/contract/errors.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { StoreHealth } from '../../../core/storage/store-health.js';
 import { memoryClient, resultJson } from '../../helpers.js';

@@ -6,10 +6,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { BreakerRegistry, type Breaker, type BreakerOptions } from '../../../core/breaker.js';
-import { createSchemaCompiler } from '../../../core/catalog/schema.js';
-import { GatewayError } from '../../../core/errors.js';
-import type { Logger } from '../../../core/logger.js';
+import { BreakerRegistry, type Breaker, type BreakerOptions } from '../../../core/runtime/breaker.js';
+import { createSchemaCompiler } from '../../../core/lib/schema.js';
+import { GatewayError } from '../../../core/contract/errors.js';
+import type { Logger } from '../../../core/lib/logger.js';
 import type { Brain } from '../../../plugins/brain/brain.js';
 import { configSchema, type RemoteConfig } from '../../../plugins/brain/config.js';
 import type { RaiseError } from '../../../plugins/brain/errors.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { freePort, spawnGateway, tempDir, testConfigObject, writeConfig, type GatewayProcess } from '../../helpers.js';
 import { storeBackends, type FreshStore } from '../../support/store-backends.js';
 import { brainGateway, type BrainGateway } from './brain-helpers.js';

@@ -1,8 +1,8 @@
 import { after } from 'node:test';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { httpRequest, memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';

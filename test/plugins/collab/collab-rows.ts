@@ -1,7 +1,7 @@
 // Rows written straight into collab's tables, for states a test cannot wait for (an agent
 // silent for minutes, a task running for an hour) or whose tools another test area covers.
 import type { PluginStore } from '../../../core/index.js';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import type { CollabTables } from '../../../plugins/collab/store/schema.js';
 
 export function collabDb(gateway: Gateway) {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { createApiKey } from '../../../core/http/api-keys.js';
+import { createApiKey } from '../../../core/auth/api-keys.js';
 import { listenHttp } from '../../../core/http/http-server.js';
 import { httpRequest, recordNotifications, waitFor } from '../../helpers.js';
 import { collabGateway } from './collab-helpers.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/events.js';
+import type { GatewayEvent } from '../../../core/lib/events.js';
 import { tempDir } from '../../helpers.js';
 import { aliceAndBob } from './collab-helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/events.js';
+import type { GatewayEvent } from '../../../core/lib/events.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
 import { aliceAndBob, collabGateway } from './collab-helpers.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { recordNotifications, tempDir } from '../../helpers.js';
 import { storeBackends } from '../../support/store-backends.js';
 import { collabGateway as bootOn } from './collab-helpers.js';

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/client';
 import { pino } from 'pino';
-import { resolveConfig } from '../../../core/config.js';
-import { createGateway, type Gateway } from '../../../core/gateway.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import type { Logger } from '../../../core/logger.js';
+import type { Logger } from '../../../core/lib/logger.js';
 import { memoryClient, tempDir, testConfigObject, TESTS } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { loadConfig, resolveConfig } from '../../../core/config.js';
-import { createGateway } from '../../../core/gateway.js';
-import { createLogger } from '../../../core/logger.js';
+import { loadConfig, resolveConfig } from '../../../core/config/config.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { memoryClient, testConfigObject, writeConfig } from '../../helpers.js';
 import { fails, ok, realTempDir, snapshot } from './files-helpers.js';
 

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { openDir, writeAtomicIn } from '../../../core/verified-dir.js';
+import { openDir, writeAtomicIn } from '../../../core/fs/verified-dir.js';
 import { memoryClient, resultJson, startGateway } from '../../helpers.js';
 import { realTempDir, snapshot } from './files-helpers.js';
 

@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { startIdeBackend, type IdeBackend } from '../../fixtures/ide-backend/server.js';
 import { memoryClient, recordNotifications, startGateway, toolCalls, waitFor, type Received } from '../../helpers.js';
 

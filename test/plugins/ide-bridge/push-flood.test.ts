@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { GatewayEvent } from '../../../core/index.js';
-import { createGateway } from '../../../core/gateway.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { IdeCache } from '../../../plugins/ide-bridge/cache.js';
 import { DROP_WARN_EVERY_MS, PushLimiter } from '../../../plugins/ide-bridge/push-limit.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { createSchemaCompiler } from '../../../core/catalog/schema.js';
-import { createLogger } from '../../../core/logger.js';
+import { createSchemaCompiler } from '../../../core/lib/schema.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import type { EmbeddingsApi } from '../../../plugins/embeddings/api.js';
 import { configSchema, type KnowledgeConfig } from '../../../plugins/knowledge/config.js';
 import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/graph-store.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { memoryClient, startGateway, tempDir, toolCalls } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import { resolveConfig } from '../../../core/config.js';
-import { createGateway, type Gateway } from '../../../core/gateway.js';
+import { resolveConfig } from '../../../core/config/config.js';
+import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
 import { memoryClient, resultJson, testConfigObject } from '../../helpers.js';
 import type { FreshStore } from '../../support/store-backends.js';

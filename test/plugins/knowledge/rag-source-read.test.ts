@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, lstatSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createWorkspace } from '../../../core/workspace.js';
+import { createWorkspace } from '../../../core/fs/workspace.js';
 import { readSeenSource, readSource } from '../../../plugins/knowledge/rag/source-files.js';
 import { tempDir } from '../../helpers.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/events.js';
+import type { GatewayEvent } from '../../../core/lib/events.js';
 import {
   bootProcess,
   fail,

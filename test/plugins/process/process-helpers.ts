@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { memoryClient, resultJson, startGateway, tempDir } from '../../helpers.js';
 
 export const NODE = process.execPath;

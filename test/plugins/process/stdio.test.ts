@@ -19,7 +19,7 @@ describe('process plugin over stdio', () => {
       transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
     });
     const entry = join(dir, 'gateway.mjs');
-    writeFileSync(entry, `import { run } from ${JSON.stringify(import.meta.resolve('../../../core/cli.js'))};\nrun();\n`);
+    writeFileSync(entry, `import { run } from ${JSON.stringify(import.meta.resolve('../../../core/cli/cli.js'))};\nrun();\n`);
     const gateway = spawn(NODE, [entry, '--stdio', '--config', config], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     after(() => {
       if (gateway.exitCode === null) gateway.kill('SIGKILL');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ProtocolError, ResourceNotFoundError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import { GatewayError } from '../../../core/errors.js';
+import { GatewayError } from '../../../core/contract/errors.js';
 import { callFailure } from '../../../plugins/upstream/call-failure.js';
 import type { RaiseError } from '../../../plugins/upstream/errors.js';
 import type { UpstreamServer } from '../../../plugins/upstream/upstream-server.js';

@@ -5,9 +5,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGateway } from '../../../core/gateway.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { BIN, CONFORMANCE_REGISTRY, memoryClient, startGateway, tempDir, testConfig, waitFor, writeConfig } from '../../helpers.js';
 import { EVERYTHING_SERVER, serverStatus } from './upstream-helpers.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createGateway } from '../../../core/gateway.js';
+import { createGateway } from '../../../core/gateway/gateway.js';
 import { createHttpApp } from '../../../core/http/http-server.js';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '../../../core/lib/logger.js';
 import { memoryClient, resultJson, startGateway, tempDir, testConfig, waitFor } from '../../helpers.js';
 import { fixtureEvents, fixtureServer, isRunning, pidOf, serverStatus } from './upstream-helpers.js';
 

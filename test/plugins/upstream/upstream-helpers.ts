@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway.js';
+import type { Gateway } from '../../../core/gateway/gateway.js';
 import { ROOT, TESTS } from '../../helpers.js';
 
 export const FIXTURE_SERVER = join(TESTS, 'fixtures', 'upstream-server', 'server.js');

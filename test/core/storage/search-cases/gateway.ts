@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { resolveConfig } from '../../../../core/config.js';
-import { createGateway } from '../../../../core/gateway.js';
+import { resolveConfig } from '../../../../core/config/config.js';
+import { createGateway } from '../../../../core/gateway/gateway.js';
 import { memoryClient, resultJson, testConfigObject, TESTS } from '../../../helpers.js';
 import type { BackendUnderTest } from '../../../support/store-backends.js';
 

@@ -1,4 +1,4 @@
-import type { SearchIndex, SearchIndexOptions } from '../../../../core/storage/search-types.js';
+import type { SearchIndex, SearchIndexOptions } from '../../../../core/contract/search-types.js';
 import type { SharedStore } from '../../../../core/storage/shared-store.js';
 import { openStore, type BackendUnderTest } from '../../../support/store-backends.js';
 

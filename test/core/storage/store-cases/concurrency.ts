@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { PluginStore } from '../../../../core/storage/store-types.js';
+import type { PluginStore } from '../../../../core/contract/store-types.js';
 import { ROOT, TESTS } from '../../../helpers.js';
 import { openStore, type BackendUnderTest, type FreshStore } from '../../../support/store-backends.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { resolveConfig } from '../../../../core/config.js';
-import { createGateway } from '../../../../core/gateway.js';
+import { resolveConfig } from '../../../../core/config/config.js';
+import { createGateway } from '../../../../core/gateway/gateway.js';
 import { listenHttp } from '../../../../core/http/http-server.js';
 import { CONFORMANCE_REGISTRY, testConfigObject } from '../../../helpers.js';
 import { post2026 } from '../../../support/mcp-2026.js';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { SharedStore } from '../../../../core/storage/shared-store.js';
 import { STORE_VERSIONS_TABLE } from '../../../../core/storage/store-migrations.js';
-import type { StoreMigration } from '../../../../core/storage/store-types.js';
+import type { StoreMigration } from '../../../../core/contract/store-types.js';
 import { openStore, type BackendUnderTest } from '../../../support/store-backends.js';
 
 const createItems: StoreMigration = {

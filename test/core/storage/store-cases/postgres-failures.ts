@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { createLogger } from '../../../../core/logger.js';
+import { createLogger } from '../../../../core/lib/logger.js';
 import { SharedStore } from '../../../../core/storage/shared-store.js';
 import type { StorageConfig } from '../../../../core/storage/store-config.js';
 import { memoryClient, resultJson, spawnGateway, writeConfig } from '../../../helpers.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Generated } from 'kysely';
 import type { SharedStore } from '../../../../core/storage/shared-store.js';
-import type { PluginStore, StoreMigration } from '../../../../core/storage/store-types.js';
+import type { PluginStore, StoreMigration } from '../../../../core/contract/store-types.js';
 import { openStore, type BackendUnderTest } from '../../../support/store-backends.js';
 
 /** The tables of a plugin named `ledger`, as a plugin declares them for typed queries. */
