@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayStatus } from './gateway/status-tool.js';
 import { resolveConfig } from './config/config.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
+import { mcpFace } from './mcp/mcp-face.js';
 import { createLogger, type LogLevel } from './lib/logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
 import { runCommand } from './plugins/plugin-commands.js';
@@ -135,7 +136,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const clients: Client[] = [];
   const connect = async (name = 'mcp-gateway-test') => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+    await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
     const client = new Client({ name, version: '1.0.0' });
     await client.connect(clientSide);
     clients.push(client);

@@ -11,6 +11,7 @@ import { stringify } from 'yaml';
 import { createSchemaCompiler, type JsonSchema } from '../core/lib/schema.js';
 import { resolveConfig, type GatewayConfig } from '../core/config/config.js';
 import { createGateway, type Gateway } from '../core/gateway/gateway.js';
+import { mcpFace } from '../core/mcp/mcp-face.js';
 import { createLogger } from '../core/lib/logger.js';
 import type { SocketAddress } from '../core/mcp/socket-server.js';
 import { ROOT } from './support/repository.js';
@@ -96,7 +97,7 @@ export async function startGateway(overrides: Record<string, unknown> = {}, dir 
 /** A real SDK Client connected to `gateway` over the in-memory transport pair. */
 export async function memoryClient(gateway: Gateway, name = 'test-client'): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(clientSide);
   after(() => client.close());

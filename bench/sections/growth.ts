@@ -1,6 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { resolveConfig } from '../../dist/core/config/config.js';
 import { createGateway, type Gateway } from '../../dist/core/gateway/gateway.js';
+import { mcpFace } from '../../dist/core/mcp/mcp-face.js';
 import { createHttpApp } from '../../dist/core/http/http-server.js';
 import { createLogger } from '../../dist/core/lib/logger.js';
 import { tempDir } from '../lib/children.js';
@@ -36,7 +37,7 @@ async function measure(dir: string, tools: number, calls: number): Promise<Measu
   const { gateway, ms: bootMs } = await boot(dir, tools);
   try {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+    await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
     const client = new RawMcpClient(memoryChannel(clientSide));
     await client.initialize();
     let listBytes = 0;

@@ -1,6 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { resolveConfig } from '../../dist/core/config/config.js';
 import { createGateway } from '../../dist/core/gateway/gateway.js';
+import { mcpFace } from '../../dist/core/mcp/mcp-face.js';
 import { createLogger } from '../../dist/core/lib/logger.js';
 import { BARE_SERVER, GATEWAY_BIN, spawnNode, tempDir, writeGatewayConfig } from '../lib/children.js';
 import { benchGatewayConfig, checkEcho, httpClient, modernHttpClient, socketClient, startGatewayServe, stdioClient, type ServingChild } from '../lib/connect.js';
@@ -44,7 +45,7 @@ async function openPair(name: TransportName, servers: { gateway: ServingChild; b
       const config = resolveConfig(benchGatewayConfig(dir, { logLevel: 'warn' }), { env: process.env, cwd: dir });
       const gw = await createGateway({ config, log: createLogger(config.logLevel) });
       const [gwClientSide, gwServerSide] = InMemoryTransport.createLinkedPair();
-      await gw.connect(gwServerSide, { transport: 'memory', peer: 'memory' });
+      await (await mcpFace(gw)).connect(gwServerSide, { transport: 'memory', peer: 'memory' });
       const [bareClientSide, bareServerSide] = InMemoryTransport.createLinkedPair();
       await createBareServer().connect(bareServerSide);
       const gateway = new RawMcpClient(memoryChannel(gwClientSide));

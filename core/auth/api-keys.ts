@@ -1,9 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { ApiKeyConfig } from '../config/config.js';
+import { OWNER_KEY_NAME, type ApiKeyConfig } from '../config/config.js';
 import { globToRegExp } from '../lib/glob.js';
 
 /** The principal name of the owner key; configured keys may not take it. */
-export const OWNER_KEY_NAME = 'owner';
 
 /** Who an API key says the caller is, and what it may do. */
 export interface Principal {

@@ -1,7 +1,26 @@
 import { isGatewayError, type GatewayError } from '../contract/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { isThenable } from './running-call.js';
-import type { CallRecord } from './call-pipeline.js';
+import type { Caller } from '../contract/plugin-types.js';
+
+/** What is called: a tool, a resource read, a prompt get, a completion, a plugin route (`ctx.http.route`). */
+export type CallKind = 'tool' | 'resource' | 'prompt' | 'completion' | 'route';
+
+/** What observers (audit log, metrics) learn of every finished call, whatever its kind. */
+export interface CallRecord {
+  readonly kind: CallKind;
+  /** The tool, or the URI, prompt or route a call of another kind named. */
+  readonly tool: string;
+  readonly plugin?: string;
+  /** For a resource read: the URI or template that served it (a bounded label, unlike the URI). */
+  readonly entry?: string;
+  readonly caller: Caller;
+  readonly args: unknown;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** `ok` or the error code. */
+  readonly outcome: string;
+}
 
 /**
  * Sees every finished call (tool call, resource read, prompt get) before its answer leaves:

@@ -3,7 +3,7 @@ import { GatewayError, isGatewayError, type ErrorTable } from '../contract/error
 import { isJsonSerialisable } from '../lib/json.js';
 import type { Logger } from '../lib/logger.js';
 import type { Caller, ProgressUpdate } from '../contract/plugin-types.js';
-import { observeCall, type CallObserver } from './call-observers.js';
+import { observeCall, type CallKind, type CallObserver, type CallRecord } from './call-observers.js';
 import type { ClientLink } from './client-link.js';
 import { isThenable, refusingSignal, RunningCall } from './running-call.js';
 
@@ -23,24 +23,7 @@ export interface CallPipelineOptions {
   closingSignal?: AbortSignal;
 }
 
-/** What is called: a tool, a resource read, a prompt get, a completion, a plugin route (`ctx.http.route`). */
-export type CallKind = 'tool' | 'resource' | 'prompt' | 'completion' | 'route';
-
-/** What observers (audit log, metrics) learn of every finished call, whatever its kind. */
-export interface CallRecord {
-  readonly kind: CallKind;
-  /** The tool, or the URI, prompt or route a call of another kind named. */
-  readonly tool: string;
-  readonly plugin?: string;
-  /** For a resource read: the URI or template that served it (a bounded label, unlike the URI). */
-  readonly entry?: string;
-  readonly caller: Caller;
-  readonly args: unknown;
-  readonly startedAt: number;
-  readonly durationMs: number;
-  /** `ok` or the error code. */
-  readonly outcome: string;
-}
+export type { CallKind, CallRecord } from './call-observers.js';
 
 /** Who calls, and how to reach them while the call runs, whichever face the call came from. */
 export interface CallerRequest {

@@ -1,6 +1,7 @@
 import { GatewayError } from '../contract/errors.js';
 import type { Principal } from '../auth/api-keys.js';
-import { ALL_PROFILE, type Profile, type Profiles } from './profiles.js';
+import { ALL_PROFILE } from '../config/profile-config.js';
+import type { Profile, Profiles } from './profiles.js';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { RegisteredTool, ToolCatalog } from './tool-catalog.js';
 

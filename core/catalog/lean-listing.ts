@@ -1,16 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import type { ListingForm } from '../config/config.js';
 import type { ToolAnnotations, ToolDefinition } from '../contract/plugin-types.js';
 import type { JsonSchema } from '../lib/schema.js';
 import { isPlainObject } from '../lib/json.js';
 
-/**
- * What tools/list carries of each tool (`tools.listing` in the config). `lean`: what a model
- * reads to call the tool (what to send, what comes back), nothing the gateway enforces
- * anyway; every session pays for the list in context before its first call. `full`: the
- * definitions as written, for clients that show them to people. REST, OpenAPI and the
- * checks of every call and every result always work from the full definition.
- */
-export type ListingForm = 'lean' | 'full';
+// The lean and the full listing of a tool; `tools.listing` (ListingForm, in the config) chooses.
 
 /** The tools/list entry of `definition` in the form asked for. */
 export function toolListing(definition: ToolDefinition, form: ListingForm): Tool {

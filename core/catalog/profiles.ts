@@ -1,27 +1,9 @@
 import { GatewayError } from '../contract/errors.js';
 import { globToRegExp } from '../lib/glob.js';
-import type { RegisteredTool } from './tool-catalog.js';
+import type { ProfileBoundary, RegisteredTool } from './tool-catalog.js';
 import { SEARCH_TOOL_NAMES } from './tool-search-names.js';
+import { ALL_PROFILE, profileNames, type ProfileConfig } from '../config/profile-config.js';
 
-/** A profile as written under `profiles:` in the config. */
-export interface ProfileConfig {
-  readonly description?: string;
-  /** Every tool of these plugins. */
-  readonly plugins?: readonly string[];
-  /** Tool names, `*` matching any run of characters. */
-  readonly tools?: readonly string[];
-  /** Tool names (globs) left out, whatever else selected them. */
-  readonly exclude?: readonly string[];
-  /**
-   * Tools outside the profile: `refuse` them on every path (the profile is a boundary), or
-   * let the caller `search` for them with gateway_find_tools and call them (the profile is
-   * what a client lists up front, the rest one call away).
-   */
-  readonly others?: 'refuse' | 'search';
-}
-
-/** The profile that is always there: the whole catalog. A config may not define its own. */
-export const ALL_PROFILE = 'all';
 /** Tools in every profile (unless excluded): a client's way to the tools its profile does not list. */
 const SEARCH_TOOLS: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);
 
@@ -29,7 +11,7 @@ const SEARCH_TOOLS: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);
  * A named subset of the catalog. A property of the endpoint or the API key, never of a
  * connection: every client of one endpoint and key sees the same tools.
  */
-export interface Profile {
+export interface Profile extends ProfileBoundary {
   readonly name: string;
   readonly description?: string;
   readonly others: 'refuse' | 'search';
@@ -143,11 +125,6 @@ export class Profiles {
       allowsPlugin: others === 'search' ? () => true : holds,
     };
   }
-}
-
-/** `all` and the config's profile names. */
-export function profileNames(configs: Readonly<Record<string, ProfileConfig>>): string[] {
-  return [ALL_PROFILE, ...Object.keys(configs)];
 }
 
 /** The profile named by a command line (`--profile`), checked against the config's before anything starts. */

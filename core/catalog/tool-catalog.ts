@@ -7,10 +7,10 @@ import { isThenable, type RunningCall } from './running-call.js';
 import { CallPipeline, type CallerRequest, type CallPipelineOptions, type Failure, type HandlerTarget, type Invocation } from './call-pipeline.js';
 import { describeSchemaErrors, type JsonSchema, type ValidateFunction } from '../lib/schema.js';
 import { compileForeignSchema } from './foreign-schema.js';
-import { toolListing, type ListingForm } from './lean-listing.js';
+import type { ListingForm } from '../config/config.js';
+import { toolListing } from './lean-listing.js';
 import { strictPrecheck } from './strict-precheck.js';
 import { ToolValidators, type CompiledValidators } from './tool-validators.js';
-import type { Profile } from './profiles.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -30,11 +30,18 @@ export interface RegisteredTool {
   readonly listing: Tool;
 }
 
+/** What a call checks of its caller's profile (core/catalog/profiles.ts makes them). */
+export interface ProfileBoundary {
+  readonly name: string;
+  /** Whether `tool` may be called through this profile. */
+  allows(tool: RegisteredTool): boolean;
+}
+
 export interface CallRequest extends CallerRequest {
   /** Whether this caller may call `tool` (API-key scopes); everyone may when absent. */
   readonly allows?: (tool: RegisteredTool) => boolean;
   /** The profile of the endpoint or key the call came through; every tool when absent. */
-  readonly profile?: Profile;
+  readonly profile?: ProfileBoundary;
 }
 
 /**
@@ -329,7 +336,7 @@ export function callRefusal(tool: RegisteredTool, request: Pick<CallRequest, 'al
   return undefined;
 }
 
-function notInProfileError(tool: RegisteredTool, profile: Profile): GatewayError {
+function notInProfileError(tool: RegisteredTool, profile: ProfileBoundary): GatewayError {
   return new GatewayError(
     'NOT_IN_PROFILE',
     `Tool ${tool.listing.name} is not in the profile "${profile.name}" this endpoint or API key serves; use an endpoint of a profile that has it (/mcp/<profile>, --profile), or a key bound to one.`,

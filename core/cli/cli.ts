@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { fail, print } from './cli-output.js';
-import { loadConfig, type ApiKeyConfig, type GatewayConfig } from '../config/config.js';
+import { loadConfig, OWNER_KEY_NAME, type ApiKeyConfig, type GatewayConfig } from '../config/config.js';
 import { checkProfileName } from '../catalog/profiles.js';
 import { errorBody, isGatewayError } from '../contract/errors.js';
 import { createGateway, type Gateway } from '../gateway/gateway.js';
@@ -222,7 +222,7 @@ async function createKey(flags: Flags): Promise<number> {
     return fail('keys create needs --name NAME (letters, digits, "_", "." or "-").\n');
   }
   const scopes = flags.scope?.length ? flags.scope : ['*'];
-  const { createApiKey, OWNER_KEY_NAME } = await import('../auth/api-keys.js');
+  const { createApiKey } = await import('../auth/api-keys.js');
   const { key, hash } = createApiKey();
   const config = loadConfig({ file: flags.config, unsetWorkspace: 'none' });
   const profile = flags.profile;

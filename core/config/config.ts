@@ -2,16 +2,27 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from '../vendor/yaml.js';
-import { OWNER_KEY_NAME } from '../auth/api-keys.js';
 import { gatewayConfigSchema } from './config-schema.js';
 import { GatewayError } from '../contract/errors.js';
 import type { LogLevel } from '../lib/logger.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from '../lib/schema.js';
-import { profileNames, type ProfileConfig } from '../catalog/profiles.js';
-import type { ListingForm } from '../catalog/lean-listing.js';
+import { profileNames, type ProfileConfig } from './profile-config.js';
 import { resolveStorageConfig, type StorageConfig } from '../storage/store-config.js';
 import { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
 import { GATEWAY_PACKAGE } from '../lib/version.js';
+
+/** The name of the owner key (dataDir/owner.key): no key of the config may take it. */
+export const OWNER_KEY_NAME = 'owner';
+
+/**
+ * What tools/list carries of each tool (`tools.listing` in the config). `lean`: what a model
+ * reads to call the tool (what to send, what comes back), nothing the gateway enforces
+ * anyway; every session pays for the list in context before its first call. `full`: the
+ * definitions as written, for clients that show them to people. REST, OpenAPI and the
+ * checks of every call and every result always work from the full definition.
+ */
+
+export type ListingForm = 'lean' | 'full';
 
 export { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
 

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '@modelcontextprotocol/server';
 import type { JsonSchema } from '../lib/schema.js';
-import type { CallContext } from './plugin-types.js';
+import type { CallContext } from './call-types.js';
 
 /** MCP annotations of a resource or template: who it is for, how much it matters, when it changed. */
 export interface ResourceAnnotations {

@@ -1,5 +1,9 @@
+import type { Database } from 'better-sqlite3';
 import type { Kysely, Transaction } from '../vendor/kysely.js';
 import type { SearchIndex, SearchIndexOptions } from './search-types.js';
+
+/** One numbered step of a plugin's tables in gateway.db (ctx.db): SQL text, or a function for steps that need code. */
+export type Migration = string | ((db: Database) => void);
 
 /** The shared store's back end: the embedded SQLite file (default) or a PostgreSQL server. */
 export type StoreDialect = 'sqlite' | 'postgres';

@@ -6,37 +6,9 @@ import type { Stats } from 'node:fs';
 import { basename } from 'node:path';
 import { GatewayError } from '../contract/errors.js';
 import { readFileNoFollow, type FileRead } from './file-descriptor.js';
+import type { FileReadOptions, FileReadRules } from '../contract/workspace-types.js';
 
-/** What a read from the workspace must pass, checked on the opened descriptor. */
-export interface FileReadRules {
-  /** Whether a real path lies in the sandbox: a workspace's `contains`, or the union of a plugin's roots. */
-  readonly contains: (real: string) => boolean;
-  /** Refuse a regular file with more than one link (HARD_LINK_REFUSED): another may be an outside file. */
-  readonly refuseHardLinks: boolean;
-}
-
-export interface FileReadOptions<Skip = never> {
-  /** The largest file read, in bytes: a larger one is refused (FILE_TOO_LARGE) before any byte of it is read. */
-  readonly maxBytes: number;
-  /** The setting that raises `maxBytes`, named in the FILE_TOO_LARGE message (e.g. "maxReadBytes"). */
-  readonly maxBytesSetting?: string;
-  /** The path as messages show it; default: the last component of the real path. */
-  readonly shown?: string;
-  /**
-   * The caller's own test of the opened file, given its fstat once core's rules passed and
-   * before the size cap and any read: throw to refuse the file, return a value to skip it
-   * (readFileInside then resolves `{ skipped }`, nothing read). E.g. that it is still the file
-   * an earlier lstat saw (same `ino` and `dev`), or that its size fits a budget of the caller's.
-   * Name `Skip` where it returns one (`readFileInside<Reason>(...)`): it is never inferred.
-   */
-  readonly check?: (info: Stats) => NoInfer<Skip> | undefined;
-}
-
-/** A file read whole: its bytes (as long as fstat said it was) and that fstat. */
-export interface FileContent {
-  readonly bytes: Buffer;
-  readonly info: Stats;
-}
+export type { FileContent, FileReadOptions, FileReadRules } from '../contract/workspace-types.js';
 
 /**
  * Refuses (HARD_LINK_REFUSED) a regular file with other hard links, when `refuseHardLinks`. A

@@ -1,48 +1,10 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { GatewayError } from '../contract/errors.js';
-import { readFileInside, type FileContent, type FileReadOptions } from './workspace-file.js';
+import type { Workspace } from '../contract/workspace-types.js';
+import { readFileInside } from './workspace-file.js';
 
-export interface Workspace {
-  /** The sandbox root, absolute and with symlinks resolved. */
-  readonly root: string;
-  /**
-   * Resolves `path` (relative paths against the root) to an absolute path with every
-   * symlink of its existing part resolved, and refuses one that lands outside the root
-   * (OUTSIDE_WORKSPACE) or is malformed (INVALID_PATH). The returned path is the one to use.
-   */
-  resolve(path: string): string;
-  /** Whether an absolute, already-resolved path lies inside the root. */
-  contains(resolvedPath: string): boolean;
-  /**
-   * Whether tools must not write, create, delete or rename the resolved path `realPath`: it is
-   * (or is inside) the gateway's config file, its dataDir or a `protectedPaths` entry. Reading
-   * stays allowed. Pass a real path (from `resolve`), so that links and `..` cannot dodge it.
-   */
-  isProtected(realPath: string): boolean;
-  /**
-   * `isProtected`, or `realPath` holds a protected path (config file, dataDir, an entry with a
-   * slash): moving or deleting it would move or delete them too. A folder holding a protected
-   * *name* such as .git is not counted: the name stays protected wherever the folder goes.
-   */
-  holdsProtected(realPath: string): boolean;
-  /**
-   * Whether reads refuse a regular file with other hard links (HARD_LINK_REFUSED): the top-level
-   * `refuseHardLinks` setting, on by default. Pass it to `walk` and `readWalkedFile`, and to
-   * `readFileInside` (this object is its `FileReadRules`).
-   */
-  readonly refuseHardLinks: boolean;
-  /**
-   * Reads the file at `path` (taken as `resolve` takes it) through core's one workspace read,
-   * `readFileInside`: resolved inside the root, opened without following a link, then checked
-   * on its descriptor: inside the root, a regular file, no other hard link (unless
-   * `refuseHardLinks` is off), at most `maxBytes`. Throws GatewayErrors (OUTSIDE_WORKSPACE,
-   * INVALID_PATH, IS_A_DIRECTORY, NOT_A_REGULAR_FILE, HARD_LINK_REFUSED, FILE_TOO_LARGE), or the
-   * errno error of a failed open (ENOENT...). Messages show `path` as given. `real` is where it
-   * resolved.
-   */
-  readFile(path: string, options: FileReadOptions): Promise<FileContent & { readonly real: string }>;
-}
+export type { Workspace } from '../contract/workspace-types.js';
 
 export interface WorkspaceOptions {
   /**

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { Server, ServerCapabilities, Transport } from '@modelcontextprotocol/server';
 import { ApiKeys } from '../auth/api-keys.js';
 import { AuditLog } from './audit.js';
 import { BreakerRegistry } from '../runtime/breaker.js';
@@ -8,11 +7,6 @@ import { ErrorTable, GatewayError, isGatewayError } from '../contract/errors.js'
 import { EventBus } from '../lib/events.js';
 import { Lifecycle } from '../runtime/lifecycle.js';
 import { createLogger, type Logger } from '../lib/logger.js';
-import { openMcpSession, serverCapabilities, type LegacySession, type McpSessionDeps, type McpSessionOptions } from '../mcp/mcp-session.js';
-import { serveStreamEras, type StreamConnection } from '../mcp/stream-eras.js';
-import { modernServer, modernToolCallHost, type ModernServerOptions } from '../mcp/modern-server.js';
-import type { ModernToolCallHost } from '../mcp/sdk-tool-calls.js';
-import { requestStateCodec } from '../mcp/request-state-key.js';
 import { TaskStore } from '../tasks/task-store.js';
 import { Tasks } from '../tasks/tasks.js';
 import { ListChangedNotices } from '../sessions/list-changed.js';
@@ -100,21 +94,12 @@ export interface Gateway {
   readonly listening: ListeningAddresses;
   /** The owner of start-up and shutdown; every listener starts through it (lifecycle.ts). */
   readonly lifecycle: Lifecycle;
-  /** What `initialize` answers as the server's capabilities (with the channels the enabled plugins declare). */
-  readonly capabilities: ServerCapabilities;
-  /** Serves one 2025-era MCP session over `transport` (one SDK Server per session). */
-  connect(transport: Transport, options: McpSessionOptions): ReturnType<typeof openMcpSession>;
-  /**
-   * Serves one stream connection (stdio, TCP, the unix socket) in the era its client opens with
-   * (stream-eras.ts); `onLegacy` hears of a 2025 session before its first message.
-   */
-  serveStream(transport: Transport, options: McpSessionOptions, onLegacy?: (opened: LegacySession) => void): StreamConnection;
   /** Run-time changes of the tool, resource and prompt lists, as MCP clients hear of them. */
   readonly listChanges: ListChangedNotices;
-  /** A Server for one 2026-07-28 request, for the SDK's era entry to connect (modern-server.ts). */
-  modernServer(options: ModernServerOptions): Server;
-  /** How one caller's plain 2026-07-28 tools/call runs without a Server (`/mcp` answers it before the SDK's entry). */
-  modernToolCallHost(options: ModernServerOptions): ModernToolCallHost;
+  /** The MCP tasks of every session (core/tasks/), shared with the other gateways of the store. */
+  readonly tasks: Tasks;
+  /** The notification channels the enabled plugins declare (their registry entries' `channels`). */
+  readonly channels: readonly string[];
   status(): GatewayStatus;
   /**
    * Shuts the lifecycle down: closes the listeners started on it, then cancels running calls,
@@ -169,10 +154,8 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // nothing else to undo.
   const store = await SharedStore.open(config.storage, { dataDir: config.dataDir, log, configWhere: config.file ?? '(default configuration)' });
   let db: Database;
-  let requestStates: McpSessionDeps['requestStates'];
   let taskStore: TaskStore;
   try {
-    requestStates = await requestStateCodec(store, config.dataDir);
     taskStore = await TaskStore.open(store);
     db = openDatabase(join(config.dataDir, 'gateway.db'));
   } catch (err) {
@@ -206,7 +189,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   // lists first (--stdio may already hold an initialized session while they join).
   let booted = false;
   catalog.onChange(() => booted && listChanges.changed('tools'));
-  let capabilities = serverCapabilities([]);
+  let channels: readonly string[] = [];
   resources.onChange(() => booted && listChanges.changed('resources'));
   prompts.onChange(() => booted && listChanges.changed('prompts'));
   const core: CoreServices = {
@@ -259,8 +242,6 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
   };
 
   const closeOwn = () => (closing ??= closeAll());
-  // A function: `capabilities` is set again once the registry is read.
-  const mcpDeps = (): McpSessionDeps => ({ catalog, resources, prompts, subscriptions, errors, sessions, log, version: GATEWAY_VERSION, capabilities, requestStates, tasks });
   const gateway: Gateway = {
     config,
     log,
@@ -290,13 +271,10 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     signal: shutdown.signal,
     listening,
     lifecycle,
-    get capabilities() {
-      return capabilities;
+    tasks,
+    get channels() {
+      return channels;
     },
-    connect: (transport, sessionOptions) => openMcpSession(mcpDeps(), transport, sessionOptions),
-    modernServer: (serverOptions) => modernServer(mcpDeps(), serverOptions),
-    modernToolCallHost: (callerOptions) => modernToolCallHost(mcpDeps(), callerOptions),
-    serveStream: (transport, sessionOptions, onLegacy) => serveStreamEras({ ...mcpDeps(), listChanges }, transport, sessionOptions, onLegacy),
     status: () => ({
       state: lifecycle.state,
       version: GATEWAY_VERSION,
@@ -332,7 +310,7 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     if (config.tools.search) toolSearch = addToolSearch(catalog);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
-    capabilities = serverCapabilities(declaredChannels(registry, config.plugins));
+    channels = declaredChannels(registry, config.plugins);
     await lifecycle.checkpoint('registry-read');
     await plugins.start(registry, (point) => lifecycle.checkpoint(point));
     booted = true;

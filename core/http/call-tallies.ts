@@ -11,6 +11,9 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 
 type Labels = Record<string, string>;
 
+/** Seconds: from a millisecond call to the longest tool time limit. */
+export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120];
+
 /** Counts by two label values (say tool and outcome), for a Counter with those two labels. */
 export class PairCounts {
   readonly #names: readonly [string, string];

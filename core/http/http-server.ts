@@ -12,10 +12,12 @@ import { capConnections } from './http-connections.js';
 import { HttpGuard } from './http-guard.js';
 import { fromHttpError, parseJsonBody, sendError } from './http-reply.js';
 import { endpointProfile, registerMcpRoutes } from './mcp-http.js';
+import { mcpFace } from '../mcp/mcp-face.js';
 import { registerPluginRoutes } from './plugin-routes.js';
 import { attachPluginSockets } from './plugin-sockets.js';
 import { registerPluginStatic } from './plugin-static.js';
-import { documentOptions, serverUrl, withServers } from './openapi.js';
+import { documentOptions } from './openapi-document.js';
+import { serverUrl, withServers } from './openapi.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { gatewayMetrics } from './metrics.js';
 import { LiveToolDocument } from './openapi-live.js';
@@ -139,7 +141,7 @@ export async function createHttpApp(gateway: Gateway, config: HttpConfig = gatew
   );
   registerRestRoutes(app, gateway, guard);
   registerContentRoutes(app, gateway, guard);
-  const mcp = registerMcpRoutes(app, gateway, guard, admission, config);
+  const mcp = registerMcpRoutes(app, gateway, await mcpFace(gateway), guard, admission, config);
   attachEventStream(app, gateway, guard, config.events);
   // Plugin routes, static files and WebSockets under /plugins/<name>/ (ctx.http).
   registerPluginRoutes(app, gateway, guard, config);

@@ -9,6 +9,7 @@ import type { HttpConfig } from '../config/config.js';
 import { GatewayError, isGatewayError } from '../contract/errors.js';
 import type { Profile } from '../catalog/profiles.js';
 import type { Gateway } from '../gateway/gateway.js';
+import type { McpFace } from '../mcp/mcp-face.js';
 import { admitJsonRequest, type HttpAdmission } from './http-admission.js';
 import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, JSON_CONTENT_TYPE, sendError, writeAnswer, type HttpHeaders } from './http-reply.js';
@@ -74,7 +75,7 @@ interface HttpSession {
  * all and per API key (per client address with `auth: none`). A request without a session
  * that claims the 2026-07-28 revision is answered on its own (mcp-modern-http.ts).
  */
-export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
+export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, face: McpFace, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
   const sessions = new Map<string, HttpSession>();
   /** Sessions per owner, those whose initialize is being handled included. */
   const perOwner = new Map<string, number>();
@@ -87,7 +88,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
   };
   const jsonRpcError = (reply: FastifyReply, error: GatewayError) => sendError(reply, error, gateway.errors, true);
 
-  const modern = modernMcpHttp(gateway, config.bodyLimitBytes, config.maxMcpSessions);
+  const modern = modernMcpHttp(gateway, face, config.bodyLimitBytes, config.maxMcpSessions);
   const sweep = setInterval(() => {
     const cutoff = Date.now() - config.mcpSessionIdleMs;
     for (const [id, session] of sessions) {
@@ -223,7 +224,7 @@ export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, guard:
       if (!closed) release(owner);
       closed = true;
     };
-    await gateway.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, view: callerView(principal, profile) });
+    await face.connect(transport, { transport: 'http', sessionId, peer: ip, identity: keyName, view: callerView(principal, profile) });
     return session;
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType, LOG_LEVEL_META_KEY, ProtocolErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { GatewayError } from '../contract/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
+import type { McpFace } from '../mcp/mcp-face.js';
 import { isPlainObject } from '../lib/json.js';
 import { jsonRpcError } from '../contract/replies.js';
 import { toolCallStage, type Send } from '../mcp/call-stage.js';
@@ -27,7 +28,7 @@ const ENCODED_NAME = '=?';
  * goes on to the entry; false then. As the entry does, the answer is 200 whatever it holds, but
  * 400 for -32021, and a client that goes away cancels the call.
  */
-export function answerToolCallDirectly(gateway: Gateway, req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): boolean {
+export function answerToolCallDirectly(gateway: Gateway, face: McpFace, req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): boolean {
   // A client already gone is the entry's to answer: it runs nothing for it.
   if (res.destroyed || !isPlainCall(req, body)) return false;
   const send: Send = async (message) => {
@@ -41,7 +42,7 @@ export function answerToolCallDirectly(gateway: Gateway, req: IncomingMessage, r
       writeAnswer(res, { status: 500, body: jsonRpcError(message.id ?? null, new GatewayError('INTERNAL_ERROR', 'Internal error: the answer could not be written; the gateway log has the details.')) });
     }
   };
-  const stage = toolCallStage(send, gateway, modernToolCalls(gateway.modernToolCallHost(options), send, serverInfo(gateway.version)));
+  const stage = toolCallStage(send, gateway, modernToolCalls(face.modernToolCallHost(options), send, serverInfo(gateway.version)));
   const cancel = () => {
     if (!res.writableFinished) stage.cancelAll();
   };

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Gateway } from '../gateway/gateway.js';
+import type { McpFace } from '../mcp/mcp-face.js';
 import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { claimsModernEra } from '../mcp/era-claim.js';
 import { admitListen, listenedUris } from '../mcp/listen-admission.js';
@@ -34,9 +35,9 @@ export interface ModernMcpHttp {
  * catalog) reaches the factory as the request's `authInfo`, the SDK's channel for what the host
  * verified.
  */
-export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number, maxSubscriptions: number): ModernMcpHttp {
+export function modernMcpHttp(gateway: Gateway, face: McpFace, maxRequestBodySize: number, maxSubscriptions: number): ModernMcpHttp {
   const handler = createMcpHandler(
-    ({ authInfo }) => gateway.modernServer((authInfo?.extra as { options: ModernServerOptions }).options),
+    ({ authInfo }) => face.modernServer((authInfo?.extra as { options: ModernServerOptions }).options),
     // Listen streams are held open like sessions, and capped as they are (in all).
     { legacy: 'reject', maxRequestBodySize, maxSubscriptions, onerror: (err) => gateway.log.debug({ err }, 'MCP request refused or failed') },
   );
@@ -57,7 +58,7 @@ export function modernMcpHttp(gateway: Gateway, maxRequestBodySize: number, maxS
       return !(await isLegacyRequest(new Request(`http://localhost${req.url ?? '/'}`, { method: req.method, headers }), body, { maxRequestBodySize }));
     },
     async serve(req, res, body, options) {
-      if (answerToolCallDirectly(gateway, req, res, body, options)) return;
+      if (answerToolCallDirectly(gateway, face, req, res, body, options)) return;
       // The entry answers subscriptions/listen itself: a listen that names resources is admitted
       // first, and holds them until its stream closes.
       const uris = listenedUris(body);

@@ -3,15 +3,12 @@ import type { BreakerRegistry } from '../runtime/breaker.js';
 import type { Gateway } from '../gateway/gateway.js';
 import type { SessionRegistry } from '../sessions/sessions.js';
 import type { CallPipeline } from '../catalog/call-pipeline.js';
-import { durationHistogram, pairCounter } from './call-tallies.js';
+import { DURATION_BUCKETS, durationHistogram, pairCounter } from './call-tallies.js';
 import { addContentMetrics } from './content-metrics.js';
 import { addRouteMetrics } from './route-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
 
 const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
-
-/** Seconds: from a millisecond call to the longest tool time limit. */
-export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120];
 
 const registries = new WeakMap<Gateway, Registry>();
 

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Gateway } from '../gateway/gateway.js';
-import { documentOptions, toolRouteSchema } from './openapi.js';
+import { documentOptions } from './openapi-document.js';
+import { toolRouteSchema } from './openapi.js';
 
 type Document = {
   paths?: Record<string, unknown>;

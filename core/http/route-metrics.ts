@@ -1,7 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { CallPipeline } from '../catalog/call-pipeline.js';
-import { durationHistogram, pairCounter } from './call-tallies.js';
-import { DURATION_BUCKETS } from './metrics.js';
+import { DURATION_BUCKETS, durationHistogram, pairCounter } from './call-tallies.js';
 
 /**
  * Plugin routes (`ctx.http.route`) in a gateway's metrics registry, beside the tool calls.

@@ -1,6 +1,6 @@
 import { createRequestStateCodec, type RequestStateCodec } from '@modelcontextprotocol/server';
-import type { SharedStore } from '../storage/shared-store.js';
-import { keySpec, storeSecret } from '../storage/store-secrets.js';
+import { storeSecret, type SharedStore } from '../storage/shared-store.js';
+import { keySpec } from '../storage/store-secrets.js';
 import type { RoundState } from '../sessions/input-round.js';
 
 /** How long a client has to answer the questions of one round: a person may be answering them. */

@@ -1,3 +1,4 @@
+import type { SocketAddress } from '../contract/addresses.js';
 import { createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { ListenerConfig } from '../config/config.js';
 import { socketLimitDefaults } from '../config/config-schema.js';
@@ -5,14 +6,16 @@ import { ConnectionSlots } from '../lib/connection-slots.js';
 import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { jsonRpcError } from '../contract/replies.js';
 import type { Gateway } from '../gateway/gateway.js';
+import { mcpFace, type McpFace } from './mcp-face.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
 import { callerView, chooseProfile } from '../catalog/caller-view.js';
 
-export type SocketAddress = { kind: 'tcp'; host: string; port: number } | { kind: 'unix'; path: string };
 
 /** A listening TCP or unix-socket endpoint; one MCP session per connection. */
+export type { SocketAddress } from '../contract/addresses.js';
+
 export interface SocketListener {
   readonly address: SocketAddress;
   readonly connections: number;
@@ -40,6 +43,7 @@ export async function listenSocket(gateway: Gateway, address: SocketAddress, lim
 }
 
 async function startSocketServer(gateway: Gateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
+  const face = await mcpFace(gateway);
   const sockets = new Set<Socket>();
   const slots = new ConnectionSlots({ total: limits.maxConnections });
   // Only TCP with keys has a wait to authenticate; the unix socket is the owner's alone.
@@ -54,7 +58,7 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
     if (!keyed) slots.authenticated(socket);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    serveConnection(gateway, socket, address, limits, () => slots.authenticated(socket)).catch((err) => {
+    serveConnection(gateway, face, socket, address, limits, () => slots.authenticated(socket)).catch((err) => {
       gateway.log.error({ err }, 'could not open an MCP session');
       socket.destroy();
     });
@@ -89,7 +93,7 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
   };
 }
 
-async function serveConnection(gateway: Gateway, socket: Socket, address: SocketAddress, limits: SocketLimits, onAuthenticated: () => void): Promise<void> {
+async function serveConnection(gateway: Gateway, face: McpFace, socket: Socket, address: SocketAddress, limits: SocketLimits, onAuthenticated: () => void): Promise<void> {
   socket.setNoDelay(true);
   const peer = address.kind === 'tcp' ? `${socket.remoteAddress}:${socket.remotePort}` : 'unix';
   const transport = new NdjsonTransport(socket, socket, {
@@ -116,7 +120,7 @@ async function serveConnection(gateway: Gateway, socket: Socket, address: Socket
     refuse(socket, err);
     return;
   }
-  const connection = gateway.serveStream(transport, { transport: address.kind, peer, identity: principal?.name, view: callerView(principal, profile) });
+  const connection = face.serveStream(transport, { transport: address.kind, peer, identity: principal?.name, view: callerView(principal, profile) });
   // Closing the connection closes its server, then the transport, which ends the socket.
   socket.once('close', () => void connection.close().catch(() => {}));
   if (admitted) {

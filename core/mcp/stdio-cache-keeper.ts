@@ -3,7 +3,7 @@ import type { Gateway } from '../gateway/gateway.js';
 import { callerView, listingsFor } from '../catalog/caller-view.js';
 import { GATEWAY_VERSION } from '../lib/version.js';
 import type { CachedAnswers } from './cached-answers.js';
-import { SERVER_INSTRUCTIONS } from './mcp-session.js';
+import { SERVER_INSTRUCTIONS, serverCapabilities } from './mcp-session.js';
 import type { SessionInfo } from '../sessions/sessions.js';
 import { writeSnapshot, type CacheSlot, type CatalogSnapshot } from './stdio-cache.js';
 
@@ -62,7 +62,7 @@ export function keepSnapshot(slot: CacheSlot, gateway: Gateway, maxMessageBytes:
 function snapshotContent(gateway: Gateway, maxMessageBytes: number): SnapshotContent {
   return {
     serverInfo: { name: 'mcp-gateway', version: GATEWAY_VERSION },
-    capabilities: gateway.capabilities,
+    capabilities: serverCapabilities(gateway.channels),
     instructions: SERVER_INSTRUCTIONS,
     protocolVersions: [LATEST_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION)],
     maxMessageBytes,

@@ -12,6 +12,7 @@ import { NdjsonTransport } from './ndjson-transport.js';
 import { makePrivateDir } from '../fs/private-files.js';
 import { GATEWAY_VERSION } from '../lib/version.js';
 import { serverCapabilities } from './mcp-session.js';
+import { mcpFace } from './mcp-face.js';
 import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins/registry.js';
 import type { CachedAnswers } from './cached-answers.js';
 import { keepSnapshot, reconcileEarlyAnswers } from './stdio-cache-keeper.js';
@@ -86,7 +87,7 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
     const transport = roots?.transport ?? held!;
     // stdio is one client's endpoint: the start's profile (--profile, else the config's default).
     // A 2025 session (the client's `initialize`) learns what happened before it existed.
-    gateway.serveStream(transport, { transport: 'stdio', peer: 'stdio', view: callerView(undefined, gateway.profiles.default) }, ({ server, session }) => {
+    (await mcpFace(gateway)).serveStream(transport, { transport: 'stdio', peer: 'stdio', view: callerView(undefined, gateway.profiles.default) }, ({ server, session }) => {
       if (roots) watchRoots(server, 'workspace' in roots ? roots.workspace : undefined, log);
       // Once the replayed handshake has run: the session may notify from then on.
       const { oninitialized } = server;

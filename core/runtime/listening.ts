@@ -1,9 +1,9 @@
 // The addresses this gateway listens on right now. Listeners start after the plugins are set
 // up (and a port 0 is only known once bound), so plugins ask at the moment they need one:
 // collab hands them to the workers it starts.
-import type { SocketAddress } from '../mcp/socket-server.js';
+import type { ListeningAddress } from '../contract/addresses.js';
 
-export type ListeningAddress = SocketAddress | { readonly kind: 'http'; readonly host: string; readonly port: number };
+export type { ListeningAddress } from '../contract/addresses.js';
 
 export class ListeningAddresses {
   readonly #addresses = new Set<ListeningAddress>();

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@modelcontextprotocol/core';
-import { inputRequired, type InputRequest, type InputRequiredResult, type RequestStateCodec } from '@modelcontextprotocol/server';
+import { inputRequired, type InputRequest, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { GatewayError, type ErrorTable } from '../contract/errors.js';
 import type { LinkRequestOptions } from '../catalog/client-link.js';
 import { addFormats } from '../lib/schema.js';
 import { rpcFailure } from './rpc-failure.js';
-import type { RequestContext } from './request-client-link.js';
+
+/**
+ * What the gateway reads of one 2026-07-28 request: the SDK hands its handlers a ServerContext,
+ * which has all of it, and the tool-call stage that answers ahead of the SDK makes one from the
+ * message (modern-call-stage.ts).
+ */
+export interface RequestContext {
+  readonly mcpReq: Pick<ServerContext['mcpReq'], 'id' | 'envelope' | 'requestState' | 'inputResponses' | 'notify'>;
+}
 
 /** What a requestState carries from one round to the next: whose call it is, the answers so far, the questions just asked. */
 export interface RoundState {

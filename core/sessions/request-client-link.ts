@@ -7,21 +7,13 @@ import {
   type ElicitResult,
   type ListRootsResult,
   type LoggingLevel,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ClientLink, LinkRequestOptions } from '../catalog/client-link.js';
 import type { Logger } from '../lib/logger.js';
-import type { InputRound, QuestionMethod } from './input-round.js';
+import type { InputRound, QuestionMethod, RequestContext } from './input-round.js';
 import { isBelow } from './log-levels.js';
 
-/**
- * What the gateway reads of one 2026-07-28 request: the SDK hands its handlers a ServerContext,
- * which has all of it, and the tool-call stage that answers ahead of the SDK makes one from the
- * message (modern-call-stage.ts).
- */
-export interface RequestContext {
-  readonly mcpReq: Pick<ServerContext['mcpReq'], 'id' | 'envelope' | 'requestState' | 'inputResponses' | 'notify'>;
-}
+export type { RequestContext } from './input-round.js';
 
 /**
  * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the

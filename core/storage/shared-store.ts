@@ -9,7 +9,9 @@ import { migrateStore, tablePrefix } from './store-migrations.js';
 import type { PluginStore, StoreDialect, StoreMigration } from '../contract/store-types.js';
 import { openSearchIndex } from './search-index.js';
 import { DEFAULT_STORE_HEALTH, StoreHealth } from './store-health.js';
-import { pluginKeySpec, storeSecret } from './store-secrets.js';
+import { pluginKeySpec } from './store-secrets.js';
+import { loadSecretFile, type SecretFileSpec } from '../fs/secret-file.js';
+import { CORE_STORE_MIGRATIONS, SHARED_SECRETS_TABLE } from './core-store-tables.js';
 import type { VectorEngine } from '../contract/search-types.js';
 
 /** The file the shared store uses when it is SQLite, in the gateway's dataDir. */
@@ -143,4 +145,26 @@ export class SharedStore {
   close(): Promise<void> {
     return (this.#closing ??= this.#backend.close());
   }
+}
+
+/**
+ * The secret `spec` names, the same for every gateway that may see what it signs: gateways on
+ * one PostgreSQL store share it in `core_secrets` (the first to ask makes it); gateways on one
+ * dataDir, which share the SQLite store, share it in a file there (mode 0600).
+ */
+export async function storeSecret(store: SharedStore, dataDir: string, spec: SecretFileSpec): Promise<string> {
+  if (store.dialect !== 'postgres') return loadSecretFile(dataDir, spec).secret;
+  await store.migrate('core', CORE_STORE_MIGRATIONS);
+  await store.db
+    .insertInto(SHARED_SECRETS_TABLE)
+    .values({ name: spec.name, value: spec.make() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await store.db.selectFrom(SHARED_SECRETS_TABLE).select('value').where('name', '=', spec.name).executeTakeFirstOrThrow();
+  const secret = row.value as string;
+  // A row someone emptied or changed would sign with a guessable key: refused, as a bad file is.
+  if (!spec.pattern.test(secret)) {
+    throw new GatewayError('CONFIG_INVALID', `The shared store's ${SHARED_SECRETS_TABLE} row "${spec.name}" does not hold the ${spec.label} it should; delete the row and restart to make a new one.`);
+  }
+  return secret;
 }

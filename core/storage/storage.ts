@@ -2,14 +2,14 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { GatewayError } from '../contract/errors.js';
 import { makePrivateDir, touchPrivateFile } from '../fs/private-files.js';
+import type { Migration } from '../contract/store-types.js';
 
 export type { Database };
 
 /** How long a statement waits for another process's write lock (SQLite's busy timeout). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/** One numbered step: SQL text, or a function for steps that need code. */
-export type Migration = string | ((db: Database) => void);
+export type { Migration } from '../contract/store-types.js';
 
 /**
  * Opens (creating if needed) the gateway's machine-local SQLite database (`ctx.db`), with the

@@ -2,8 +2,7 @@ import { SdkError, SdkErrorCode, type InputRequest } from '@modelcontextprotocol
 import type { LinkRequestOptions } from '../catalog/client-link.js';
 import type { Logger } from '../lib/logger.js';
 import { checkedAnswer, type QuestionMethod } from '../sessions/input-round.js';
-import type { Tasks } from './tasks.js';
-import type { TaskRow } from './task-store.js';
+import type { TaskRow, TaskStore } from './task-store.js';
 
 /** How a task ended: what `tasks/get` then shows. */
 export type TaskEnd =
@@ -30,7 +29,8 @@ interface OpenQuestion {
 export class TaskRun {
   /** The task as it was stored: what the CreateTaskResult shows. */
   readonly task: TaskRow;
-  readonly #tasks: Tasks;
+  /** The Tasks that made this run: only its store is used here. */
+  readonly #tasks: { readonly store: TaskStore };
   readonly #cancel: () => void;
   readonly #log: Logger;
   readonly #open = new Map<string, OpenQuestion>();
@@ -40,7 +40,7 @@ export class TaskRun {
   #reading: Promise<void> | undefined;
   #again = false;
 
-  constructor(tasks: Tasks, task: TaskRow, cancel: () => void, log: Logger) {
+  constructor(tasks: { readonly store: TaskStore }, task: TaskRow, cancel: () => void, log: Logger) {
     this.task = task;
     this.#tasks = tasks;
     this.#cancel = cancel;

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Counter, Histogram, Registry } from 'prom-client';
-import { DurationTallies, PairCounts } from '../../../core/http/call-tallies.js';
-import { DURATION_BUCKETS } from '../../../core/http/metrics.js';
+import { DURATION_BUCKETS, DurationTallies, PairCounts } from '../../../core/http/call-tallies.js';
 
 /** The same metrics twice: counted by prom-client per call, and by the tallies at scrape. */
 function pair() {

@@ -4,13 +4,14 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { ProtocolError, ProtocolErrorCode, type ClientCapabilities, type LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../../core/gateway/gateway.js';
+import { mcpFace } from '../../../core/mcp/mcp-face.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, resultJson, startGateway, waitFor } from '../../helpers.js';
 import { after } from 'node:test';
 
 /** A real SDK client over the in-memory pair, declaring `capabilities`. */
 async function clientWith(gateway: Gateway, capabilities: ClientCapabilities): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
   const client = new Client({ name: 'asking-client', version: '1.0.0' }, { capabilities });
   await client.connect(clientSide);
   after(() => client.close());

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { stringify } from 'yaml';
 import { resolveConfig } from '../../../core/config/config.js';
 import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
+import { mcpFace } from '../../../core/mcp/mcp-face.js';
 import { createLogger } from '../../../core/lib/logger.js';
 import { memoryClient, recordWireErrors, resultJson, startGateway, tempDir, waitFor, WITH_LIBRARY } from '../../helpers.js';
 
@@ -149,7 +150,7 @@ describe('API-key scopes for resources and prompts', async () => {
   const gateway = await startGateway(WITH_LIBRARY);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // What the TCP and /mcp transports pass for a key with scope `plugin:echo` only.
-  await gateway.connect(serverSide, { transport: 'memory', identity: 'echo-key', view: { allowsPlugin: (plugin) => plugin === 'echo' } });
+  await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', identity: 'echo-key', view: { allowsPlugin: (plugin) => plugin === 'echo' } });
   const client = new Client({ name: 'scoped', version: '1' });
   await client.connect(clientSide);
   after(() => client.close());

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway } from '../../../core/gateway/gateway.js';
+import { mcpFace } from '../../../core/mcp/mcp-face.js';
 import { createHttpApp, listenHttp } from '../../../core/http/http-server.js';
 import { createLogger } from '../../../core/lib/logger.js';
 import { BIN, CONFORMANCE_REGISTRY, memoryClient, startGateway, tempDir, testConfig, waitFor, writeConfig } from '../../helpers.js';
@@ -17,7 +18,7 @@ describe("upstream: a server's requests of its client, relayed to the caller", a
     tempDir('mcpgw-upstream-'),
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
   const client = new Client({ name: 'sampler', version: '1.0.0' }, { capabilities: { sampling: {} } });
   const asked: string[] = [];
   client.setRequestHandler('sampling/createMessage', ({ params }) => {
@@ -101,7 +102,7 @@ describe("upstream: a 2026-07-28 server's InputRequiredResult, relayed to a 2025
     tempDir('mcpgw-upstream-'),
   );
   const [clientSide, serverSide] = V2InMemoryTransport.createLinkedPair();
-  await gateway.connect(serverSide, { transport: 'memory', peer: 'memory' });
+  await (await mcpFace(gateway)).connect(serverSide, { transport: 'memory', peer: 'memory' });
   const client = new V2Client({ name: 'asked-2025', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   const asked: string[] = [];
   client.setRequestHandler('elicitation/create', (request) => {
