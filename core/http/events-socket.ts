@@ -10,6 +10,9 @@ import { isValidPattern, type GatewayEvent } from '../lib/events.js';
 import { rawErrorResponse, statusOf } from './http-reply.js';
 import { PLUGIN_PREFIX } from './plugin-sockets.js';
 
+/** What this file uses of the gateway. */
+export type EventStreamGateway = Pick<Gateway, 'errors' | 'events'>;
+
 /** Close codes of the event stream (4000–4999 are the application's own). */
 export const EventsCloseCode = {
   /** The client fell too far behind: more than `maxQueuedBytes` waited to be sent. */
@@ -30,7 +33,7 @@ const MAX_SUBSCRIPTIONS = 64;
  * client has a bounded queue: one that falls behind is disconnected with 4008, and nobody
  * else waits for it.
  */
-export function attachEventStream(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig['events']): void {
+export function attachEventStream(app: FastifyInstance, gateway: EventStreamGateway, guard: HttpGuard, config: HttpConfig['events']): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE });
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

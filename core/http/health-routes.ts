@@ -7,6 +7,9 @@ import type { ErrorTable } from '../contract/errors.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { errorResponses, healthRouteSchema } from './openapi.js';
 
+/** What this file uses of the gateway. */
+export type HealthGateway = Pick<Gateway, 'errors' | 'lifecycle' | 'status' | 'store'>;
+
 /** Route schema of `GET /health/live`. */
 function livenessRouteSchema(errors: ErrorTable) {
   return {
@@ -27,7 +30,7 @@ function livenessRouteSchema(errors: ErrorTable) {
   };
 }
 
-export function registerHealthRoutes(app: FastifyInstance, gateway: Gateway): void {
+export function registerHealthRoutes(app: FastifyInstance, gateway: HealthGateway): void {
   const { errors, lifecycle, store } = gateway;
   app.get('/health', { schema: healthRouteSchema(errors) }, async (_request, reply) => {
     // A cached probe (storage.healthCheck): asking often costs at most one query per cacheMs.

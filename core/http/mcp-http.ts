@@ -17,6 +17,9 @@ import { clientAddressGroup } from './client-address.js';
 import { modernMcpHttp } from './mcp-modern-http.js';
 import { MODERN_REVISION } from '../mcp/era-claim.js';
 
+/** What this file uses of the gateway. */
+export type McpHttpGateway = Pick<Gateway, 'errors' | 'listChanges' | 'log' | 'profiles' | 'prompts' | 'resources' | 'subscriptions' | 'version'>;
+
 const MCP_PATH = '/mcp';
 /** `/mcp/<profile>`: the same MCP endpoint serving one profile (core/catalog/profiles.ts). */
 const PROFILE_PATH = `${MCP_PATH}/:profile`;
@@ -75,7 +78,7 @@ interface HttpSession {
  * all and per API key (per client address with `auth: none`). A request without a session
  * that claims the 2026-07-28 revision is answered on its own (mcp-modern-http.ts).
  */
-export function registerMcpRoutes(app: FastifyInstance, gateway: Gateway, face: McpFace, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
+export function registerMcpRoutes(app: FastifyInstance, gateway: McpHttpGateway, face: McpFace, guard: HttpGuard, admission: HttpAdmission, config: HttpConfig): McpRoutes {
   const sessions = new Map<string, HttpSession>();
   /** Sessions per owner, those whose initialize is being handled included. */
   const perOwner = new Map<string, number>();

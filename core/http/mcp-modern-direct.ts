@@ -13,6 +13,9 @@ import type { ModernServerOptions } from '../mcp/modern-server.js';
 import { isToolCallMessage } from '../mcp/tool-call-message.js';
 import { writeAnswer } from './http-reply.js';
 
+/** What this file uses of the gateway. */
+export type DirectCallGateway = Pick<Gateway, 'errors' | 'log' | 'version'>;
+
 /** How a `Mcp-Name` header that the SDK would decode begins (its Base64 sentinel, `=?base64?…?=`). */
 const ENCODED_NAME = '=?';
 
@@ -28,7 +31,7 @@ const ENCODED_NAME = '=?';
  * goes on to the entry; false then. As the entry does, the answer is 200 whatever it holds, but
  * 400 for -32021, and a client that goes away cancels the call.
  */
-export function answerToolCallDirectly(gateway: Gateway, face: McpFace, req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): boolean {
+export function answerToolCallDirectly(gateway: DirectCallGateway, face: McpFace, req: IncomingMessage, res: ServerResponse, body: unknown, options: ModernServerOptions): boolean {
   // A client already gone is the entry's to answer: it runs nothing for it.
   if (res.destroyed || !isPlainCall(req, body)) return false;
   const send: Send = async (message) => {

@@ -9,6 +9,9 @@ import { admitListen, listenedUris } from '../mcp/listen-admission.js';
 import { errorAnswer, writeAnswer } from './http-reply.js';
 import { answerToolCallDirectly } from './mcp-modern-direct.js';
 
+/** What this file uses of the gateway. */
+export type ModernHttpGateway = Pick<Gateway, 'errors' | 'listChanges' | 'log' | 'prompts' | 'resources' | 'subscriptions' | 'version'>;
+
 /** `/mcp` for 2026-07-28 requests: each answered on its own by a Server made for it. */
 export interface ModernMcpHttp {
   /**
@@ -35,7 +38,7 @@ export interface ModernMcpHttp {
  * catalog) reaches the factory as the request's `authInfo`, the SDK's channel for what the host
  * verified.
  */
-export function modernMcpHttp(gateway: Gateway, face: McpFace, maxRequestBodySize: number, maxSubscriptions: number): ModernMcpHttp {
+export function modernMcpHttp(gateway: ModernHttpGateway, face: McpFace, maxRequestBodySize: number, maxSubscriptions: number): ModernMcpHttp {
   const handler = createMcpHandler(
     ({ authInfo }) => face.modernServer((authInfo?.extra as { options: ModernServerOptions }).options),
     // Listen streams are held open like sessions, and capped as they are (in all).

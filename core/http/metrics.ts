@@ -8,9 +8,12 @@ import { addContentMetrics } from './content-metrics.js';
 import { addRouteMetrics } from './route-metrics.js';
 import { addPluginGauges, ScrapeRegistry } from './plugin-gauges.js';
 
+/** What this file uses of the gateway. */
+export type MetricsGateway = Pick<Gateway, 'breakers' | 'calls' | 'log' | 'plugins' | 'sessions'>;
+
 const BREAKER_STATE = { closed: 0, halfOpen: 1, open: 2 } as const;
 
-const registries = new WeakMap<Gateway, Registry>();
+const registries = new WeakMap<MetricsGateway, Registry>();
 
 /**
  * The Prometheus metrics of a gateway (tool calls, resource reads, prompt gets, breakers,
@@ -18,7 +21,7 @@ const registries = new WeakMap<Gateway, Registry>();
  * them at /metrics: `serve` starts HTTP before any other listener, so no call goes uncounted,
  * and `--stdio` (which has no /metrics) never loads prom-client, some 60 ms of every start-up.
  */
-export function gatewayMetrics(gateway: Gateway): Registry {
+export function gatewayMetrics(gateway: MetricsGateway): Registry {
   let registry = registries.get(gateway);
   if (!registry) {
     // A registry of its own (not prom-client's global one), so that several gateways in one

@@ -4,6 +4,9 @@ import type { RegisteredTool } from '../catalog/tool-catalog.js';
 import { forDocument } from './openapi.js';
 import { routeComponents } from './plugin-route-schema.js';
 
+/** What this file uses of the gateway. */
+export type DocumentGateway = Pick<Gateway, 'catalog' | 'plugins' | 'routes' | 'version'>;
+
 // What the OpenAPI document says besides its paths: info, tags, the components that recursive
 // schemas of tools and plugin routes need, and security.
 
@@ -16,7 +19,7 @@ const LICENSE = { name: 'MIT', identifier: 'MIT' };
  * `keysRequired` is the one switch for security: with keys, both key schemes are required
  * everywhere but on public routes (`security: []` there); without, `security: []` says so.
  */
-export function documentOptions(gateway: Gateway, keysRequired: boolean): Record<string, unknown> {
+export function documentOptions(gateway: DocumentGateway, keysRequired: boolean): Record<string, unknown> {
   // A plugin's tag is declared where it tags an operation: its tools, prompts and routes.
   const plugins = gateway.plugins.loaded.filter((p) => p.tools.length > 0 || p.prompts.length > 0 || gateway.routes.has(p.name));
   return {

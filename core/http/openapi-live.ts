@@ -4,6 +4,9 @@ import type { Gateway } from '../gateway/gateway.js';
 import { documentOptions } from './openapi-document.js';
 import { toolRouteSchema } from './openapi.js';
 
+/** What this file uses of the gateway. */
+export type LiveDocumentGateway = Pick<Gateway, 'catalog' | 'errors' | 'log' | 'plugins' | 'routes' | 'version'>;
+
 type Document = {
   paths?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> } & Record<string, unknown>;
@@ -26,7 +29,7 @@ interface ToolPart {
  * boot-time and run-time tools. Until the first change the document is fastify's, untouched.
  */
 export class LiveToolDocument {
-  readonly #gateway: Gateway;
+  readonly #gateway: LiveDocumentGateway;
   readonly #keysRequired: boolean;
   /** The tools whose routes (and paths) the app registered at start. */
   readonly #bootTools: ReadonlySet<string>;
@@ -35,7 +38,7 @@ export class LiveToolDocument {
   #built: ToolPart | undefined;
   #refreshing: Promise<void> | undefined;
 
-  constructor(gateway: Gateway, keysRequired: boolean) {
+  constructor(gateway: LiveDocumentGateway, keysRequired: boolean) {
     this.#gateway = gateway;
     this.#keysRequired = keysRequired;
     this.#bootTools = new Set(gateway.catalog.list().map((t) => t.listing.name));

@@ -12,6 +12,9 @@ import { pluginRouteSchema } from './plugin-route-schema.js';
 import { isHttpResponse, responseProblem, type HttpResponse } from './route-response.js';
 import type { RouteCaller, RouteRequest } from '../contract/route-types.js';
 
+/** What this file uses of the gateway. */
+export type PluginRoutesGateway = Pick<Gateway, 'calls' | 'errors' | 'log' | 'routes'>;
+
 /** Headers a plugin never sees: the caller's key belongs to the gateway. */
 const HIDDEN_HEADERS = new Set(['authorization', 'x-api-key', 'cookie']);
 
@@ -21,7 +24,7 @@ const HIDDEN_HEADERS = new Set(['authorization', 'x-api-key', 'cookie']);
  * before any other route; each request then goes through the call pipeline (answerRoute)
  * and is answered with the usual envelope.
  */
-export function registerPluginRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard, config: HttpConfig): void {
+export function registerPluginRoutes(app: FastifyInstance, gateway: PluginRoutesGateway, guard: HttpGuard, config: HttpConfig): void {
   for (const route of gateway.routes.routes) {
     const bodyLimit = Math.min(route.definition.bodyLimit ?? config.bodyLimitBytes, config.bodyLimitBytes);
     app.route({
@@ -62,7 +65,7 @@ type RouteReply = { readonly ok: true; readonly json: string } | { readonly ok: 
  * the client going away (CANCELLED) and shutdown, its value checked and serialised, then
  * audited and counted before the answer leaves.
  */
-async function answerRoute(gateway: Gateway, guard: HttpGuard, route: PreparedRoute, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function answerRoute(gateway: PluginRoutesGateway, guard: HttpGuard, route: PreparedRoute, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { principal, caller } = routeCaller(guard, request.raw);
   const name = route.target.label;
   const params = { ...(request.params as Record<string, string>) };

@@ -11,6 +11,9 @@ import type { PreparedSocket } from '../plugins/plugin-route-table.js';
 import { forbiddenRoute } from './plugin-routes.js';
 import type { PluginSocket, RouteCaller } from '../contract/route-types.js';
 
+/** What this file uses of the gateway. */
+export type PluginSocketsGateway = Pick<Gateway, 'errors' | 'log' | 'routes'>;
+
 /** Close codes of plugin sockets besides the standard ones. */
 export const PluginSocketCloseCode = {
   GoingAway: 1001,
@@ -37,7 +40,7 @@ type Client = WebSocket & { alive?: boolean };
  * `pluginSockets.maxClients`; a refusal is a plain HTTP response with the error envelope. A
  * plain GET on a socket's path answers UPGRADE_REQUIRED.
  */
-export function attachPluginSockets(app: FastifyInstance, gateway: Gateway, admission: HttpAdmission, config: HttpConfig['pluginSockets']): void {
+export function attachPluginSockets(app: FastifyInstance, gateway: PluginSocketsGateway, admission: HttpAdmission, config: HttpConfig['pluginSockets']): void {
   const servers = new Map<string, { socket: PreparedSocket; wss: WebSocketServer }>();
   for (const socket of gateway.routes.sockets) {
     servers.set(socket.url, { socket, wss: new WebSocketServer({ noServer: true, maxPayload: socket.maxMessageBytes }) });
@@ -95,7 +98,7 @@ export function attachPluginSockets(app: FastifyInstance, gateway: Gateway, admi
   });
 }
 
-function serveClient(gateway: Gateway, route: PreparedSocket, ws: Client, caller: RouteCaller, query: Record<string, string>): void {
+function serveClient(gateway: PluginSocketsGateway, route: PreparedSocket, ws: Client, caller: RouteCaller, query: Record<string, string>): void {
   const log = gateway.log.child({ plugin: route.plugin, socket: route.url });
   const closed = new AbortController();
   const handlers: Array<(message: string | Buffer) => void> = [];

@@ -11,6 +11,9 @@ import type { PreparedStatic } from '../plugins/plugin-route-table.js';
 import { forbiddenRoute, routeCaller } from './plugin-routes.js';
 import { STATIC_SEGMENT } from '../plugins/route-definitions.js';
 
+/** What this file uses of the gateway. */
+export type PluginStaticGateway = Pick<Gateway, 'errors' | 'log' | 'routes'>;
+
 const TEXT = '; charset=utf-8';
 const CONTENT_TYPES: Record<string, string> = {
   '.html': `text/html${TEXT}`,
@@ -56,7 +59,7 @@ export function contentTypeOf(file: string): string {
  * error table. Every file is found from the raw URL, each segment decoded once, and must lie
  * under the folder's real path after symlinks are resolved.
  */
-export function registerPluginStatic(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
+export function registerPluginStatic(app: FastifyInstance, gateway: PluginStaticGateway, guard: HttpGuard): void {
   for (const folder of gateway.routes.statics) {
     const base = `/plugins/${folder.plugin}/${STATIC_SEGMENT}`;
     const admitted = (request: FastifyRequest, reply: FastifyReply) => {
@@ -144,7 +147,7 @@ function notFound(): GatewayError {
   return new GatewayError('NOT_FOUND', 'No such file in the static folder.');
 }
 
-function asStaticError(err: unknown, gateway: Gateway, rest: string): GatewayError {
+function asStaticError(err: unknown, gateway: PluginStaticGateway, rest: string): GatewayError {
   if (err instanceof GatewayError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   // ELOOP: O_NOFOLLOW met a symlink swapped in after realpath.

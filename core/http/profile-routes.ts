@@ -5,6 +5,9 @@ import { restSuccess } from '../contract/replies.js';
 import type { Profile } from '../catalog/profiles.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 
+/** What this file uses of the gateway. */
+export type ProfileRoutesGateway = Pick<Gateway, 'catalog' | 'errors' | 'profiles'>;
+
 type Document = { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
 
 /**
@@ -13,7 +16,7 @@ type Document = { paths?: Record<string, unknown>; components?: { schemas?: Reco
  * paths under `/profiles/<profile>/tools/<name>`, the other routes as in /openapi.json).
  * `document` gives the whole document as /openapi.json serves it.
  */
-export function registerProfileRoutes(app: FastifyInstance, gateway: Gateway, document: () => Promise<object>): void {
+export function registerProfileRoutes(app: FastifyInstance, gateway: ProfileRoutesGateway, document: () => Promise<object>): void {
   const { catalog, profiles, errors } = gateway;
   app.get('/profiles', { schema: { hide: true } }, () =>
     restSuccess(

@@ -9,6 +9,9 @@ import { TOOL_NAME, type CallOutcome } from '../catalog/tool-catalog.js';
 import { isThenable } from '../catalog/running-call.js';
 import { restSuccessText } from '../contract/replies.js';
 
+/** What this file uses of the gateway. */
+export type RestCallGateway = Pick<Gateway, 'catalog' | 'errors' | 'log' | 'profiles'>;
+
 const TOOLS_PREFIX = '/tools/';
 const PROFILES_PREFIX = '/profiles/';
 
@@ -37,7 +40,7 @@ export interface RestCaller {
  * when nothing holds it (ToolCatalog.invoke); with the audit log, once its turn's rows are
  * written.
  */
-export function restCallAnswer(gateway: Gateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
+export function restCallAnswer(gateway: RestCallGateway, name: string, args: unknown, caller: RestCaller, res: ServerResponse): JsonAnswer | Promise<JsonAnswer> {
   const { principal } = caller;
   const view = restView(gateway.profiles, principal, caller.profile);
   const outcome = gateway.catalog.invoke(name, args, {
@@ -63,7 +66,7 @@ export function restCallAnswer(gateway: Gateway, name: string, args: unknown, ca
  * Anything else (another method or path, a name that is not a tool name, another content
  * type) returns false and goes to fastify, which answers it as before.
  */
-export function restCallPath(gateway: Gateway, admission: HttpAdmission, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function restCallPath(gateway: RestCallGateway, admission: HttpAdmission, bodyLimit: number): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { errors, log } = gateway;
   const failed = () => new GatewayError('INTERNAL_ERROR', 'The gateway failed to handle this request; its log has the details.');
 

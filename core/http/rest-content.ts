@@ -10,6 +10,9 @@ import type { HttpGuard } from './http-guard.js';
 import { errorAnswer, sendAnswer, sendError } from './http-reply.js';
 import { contentRouteSchemas, promptRouteSchema } from './openapi-content.js';
 
+/** What this file uses of the gateway. */
+export type RestContentGateway = Pick<Gateway, 'errors' | 'profiles' | 'prompts' | 'resources'>;
+
 /**
  * The REST face of resources and prompts: `GET /resources` (the list, or one read with
  * `?uri=`), `GET /prompts`, and `POST /prompts/<name>` with the arguments as the JSON body.
@@ -17,7 +20,7 @@ import { contentRouteSchemas, promptRouteSchema } from './openapi-content.js';
  * time limits and audit) and answer with the usual envelopes; admission (Host/Origin, key,
  * rate limit) happened in the app's onRequest hook.
  */
-export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
+export function registerContentRoutes(app: FastifyInstance, gateway: RestContentGateway, guard: HttpGuard): void {
   const { resources, prompts, errors } = gateway;
   const schemas = contentRouteSchemas(errors);
   const principalOf = (request: FastifyRequest) => {
@@ -67,7 +70,7 @@ export function registerContentRoutes(app: FastifyInstance, gateway: Gateway, gu
 }
 
 /** A REST request to the catalogs: the caller, its key's scopes, and cancellation when the client hangs up. */
-function restRequest(gateway: Gateway, principal: Principal | undefined, request: FastifyRequest, res: ServerResponse): ContentRequest {
+function restRequest(gateway: RestContentGateway, principal: Principal | undefined, request: FastifyRequest, res: ServerResponse): ContentRequest {
   return {
     caller: { transport: 'rest', identity: principal?.name ?? request.ip, ...(principal ? { keyName: principal.name } : {}) },
     allowsPlugin: restView(gateway.profiles, principal).allowsPlugin,

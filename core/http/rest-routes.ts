@@ -9,6 +9,9 @@ import { callRefusal, toolEntry, unknownToolError } from '../catalog/tool-catalo
 import { listsTool, restView, type CallerView } from '../catalog/caller-view.js';
 import { isGatewayError } from '../contract/errors.js';
 
+/** What this file uses of the gateway. */
+export type RestRoutesGateway = Pick<Gateway, 'catalog' | 'errors' | 'log' | 'profiles'>;
+
 type ProfileParams = { profile?: string };
 
 /**
@@ -21,7 +24,7 @@ type ProfileParams = { profile?: string };
  * `/profiles/<profile>/` serve one profile; the plain ones serve the whole catalog (or the
  * profile the caller's key is bound to).
  */
-export function registerRestRoutes(app: FastifyInstance, gateway: Gateway, guard: HttpGuard): void {
+export function registerRestRoutes(app: FastifyInstance, gateway: RestRoutesGateway, guard: HttpGuard): void {
   const { catalog, errors, profiles } = gateway;
   const schemas = catalogRouteSchemas(errors);
   const principalOf = (request: FastifyRequest) => {

@@ -6,11 +6,14 @@ import { ConnectionSlots } from '../lib/connection-slots.js';
 import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { jsonRpcError } from '../contract/replies.js';
 import type { Gateway } from '../gateway/gateway.js';
-import { mcpFace, type McpFace } from './mcp-face.js';
+import { mcpFace, type McpFace, type McpKernel } from './mcp-face.js';
 import { NdjsonTransport } from './ndjson-transport.js';
 import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
 import { callerView, chooseProfile } from '../catalog/caller-view.js';
+
+/** What this file uses of the gateway. */
+export type SocketServerGateway = McpKernel & Pick<Gateway, 'config' | 'keys' | 'lifecycle' | 'listening' | 'profiles'>;
 
 
 /** A listening TCP or unix-socket endpoint; one MCP session per connection. */
@@ -34,7 +37,7 @@ export type SocketLimits = Pick<ListenerConfig, 'maxConnections' | 'maxMessageBy
  * authenticate gives its slot up to a newer one first (connection-slots.ts). A unix socket
  * file is created with mode 0600 and removed on close.
  */
-export async function listenSocket(gateway: Gateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
+export async function listenSocket(gateway: SocketServerGateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
   const { lifecycle } = gateway;
   await lifecycle.checkpoint(`${address.kind}-starting`);
   const listener = await lifecycle.start(address.kind, () => startSocketServer(gateway, address, limits), (started) => started.close());
@@ -42,7 +45,7 @@ export async function listenSocket(gateway: Gateway, address: SocketAddress, lim
   return listener;
 }
 
-async function startSocketServer(gateway: Gateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
+async function startSocketServer(gateway: SocketServerGateway, address: SocketAddress, limits: SocketLimits): Promise<SocketListener> {
   const face = await mcpFace(gateway);
   const sockets = new Set<Socket>();
   const slots = new ConnectionSlots({ total: limits.maxConnections });
@@ -93,7 +96,7 @@ async function startSocketServer(gateway: Gateway, address: SocketAddress, limit
   };
 }
 
-async function serveConnection(gateway: Gateway, face: McpFace, socket: Socket, address: SocketAddress, limits: SocketLimits, onAuthenticated: () => void): Promise<void> {
+async function serveConnection(gateway: SocketServerGateway, face: McpFace, socket: Socket, address: SocketAddress, limits: SocketLimits, onAuthenticated: () => void): Promise<void> {
   socket.setNoDelay(true);
   const peer = address.kind === 'tcp' ? `${socket.remoteAddress}:${socket.remotePort}` : 'unix';
   const transport = new NdjsonTransport(socket, socket, {
@@ -167,7 +170,7 @@ export function isLoopback(host: string): boolean {
 }
 
 /** `auth: none` serves loopback only: anyone who can connect could call every tool. */
-export function refuseExposedWithoutAuth(gateway: Gateway, transport: string, host: string): void {
+export function refuseExposedWithoutAuth(gateway: SocketServerGateway, transport: string, host: string): void {
   if (gateway.keys.required || isLoopback(host)) return;
   throw new GatewayError(
     'CONFIG_INVALID',
@@ -176,7 +179,7 @@ export function refuseExposedWithoutAuth(gateway: Gateway, transport: string, ho
 }
 
 /** A non-loopback TCP address: refused with `auth: none`, a warning (plain text) otherwise. */
-function checkExposure(gateway: Gateway, host: string): void {
+function checkExposure(gateway: SocketServerGateway, host: string): void {
   refuseExposedWithoutAuth(gateway, 'TCP', host);
   if (isLoopback(host)) return;
   gateway.log.warn(

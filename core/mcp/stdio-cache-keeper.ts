@@ -7,6 +7,9 @@ import { SERVER_INSTRUCTIONS, serverCapabilities } from './mcp-session.js';
 import type { SessionInfo } from '../sessions/sessions.js';
 import { writeSnapshot, type CacheSlot, type CatalogSnapshot } from './stdio-cache.js';
 
+/** What this file uses of the gateway. */
+export type CacheKeeperGateway = Pick<Gateway, 'catalog' | 'channels' | 'log' | 'profiles' | 'signal'>;
+
 /** A burst of catalog changes (a federated server's tools arriving) is written once, this long after the last. */
 const REWRITE_AFTER_MS = 1000;
 
@@ -18,7 +21,7 @@ type SnapshotContent = Omit<CatalogSnapshot, 'format' | 'key'>;
  * `initialize` answer that is out of date cannot be taken back; it is logged, and the next
  * start answers from the new snapshot.
  */
-export function reconcileEarlyAnswers(answers: CachedAnswers, gateway: Gateway, session: SessionInfo): void {
+export function reconcileEarlyAnswers(answers: CachedAnswers, gateway: CacheKeeperGateway, session: SessionInfo): void {
   const then = answers.snapshot;
   if (answers.answeredTools && JSON.stringify(stdioListings(gateway)) !== JSON.stringify(then.tools)) {
     gateway.log.info('the tools differ from the cached list the client was given at start; sending tools/list_changed');
@@ -35,7 +38,7 @@ export function reconcileEarlyAnswers(answers: CachedAnswers, gateway: Gateway, 
  * requests' path) and again after the catalog changes, until shutdown. A cache that cannot be
  * written (read-only home) costs only the fast start, logged once at debug level.
  */
-export function keepSnapshot(slot: CacheSlot, gateway: Gateway, maxMessageBytes: number): void {
+export function keepSnapshot(slot: CacheSlot, gateway: CacheKeeperGateway, maxMessageBytes: number): void {
   let timer: NodeJS.Timeout | undefined;
   let failed = false;
   const write = () => {
@@ -59,7 +62,7 @@ export function keepSnapshot(slot: CacheSlot, gateway: Gateway, maxMessageBytes:
   });
 }
 
-function snapshotContent(gateway: Gateway, maxMessageBytes: number): SnapshotContent {
+function snapshotContent(gateway: CacheKeeperGateway, maxMessageBytes: number): SnapshotContent {
   return {
     serverInfo: { name: 'mcp-gateway', version: GATEWAY_VERSION },
     capabilities: serverCapabilities(gateway.channels),
@@ -71,6 +74,6 @@ function snapshotContent(gateway: Gateway, maxMessageBytes: number): SnapshotCon
 }
 
 /** What the stdio session lists: the tools of the start's profile (--profile, else the default). */
-function stdioListings(gateway: Gateway) {
+function stdioListings(gateway: CacheKeeperGateway) {
   return listingsFor(gateway.catalog, callerView(undefined, gateway.profiles.default));
 }

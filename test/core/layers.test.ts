@@ -116,6 +116,15 @@ test('no import circle, type imports included', () => {
   assert.deepEqual(circles(coreImports()), []);
 });
 
+test('the faces take the part of the gateway they use, not the whole object', () => {
+  // Where a face is put together: createHttpApp wires every HTTP part, and --stdio boots its own gateway.
+  const composers = ['core/http/http-server.ts', 'core/mcp/stdio-server.ts'];
+  const faces = [...sources(join(CORE, 'http')), ...sources(join(CORE, 'mcp'))].filter((file) => !composers.includes(repoPath(file)));
+  assert.ok(faces.length > 40, `only ${faces.length} face files were read`);
+  const whole = faces.filter((file) => /:\s*Gateway\b(?!\s*[,|&>])/.test(readFileSync(file, 'utf8').replaceAll(/Pick<Gateway/g, ''))).map(repoPath);
+  assert.deepEqual(whole, [], 'declare what the file uses, e.g. `export type RestCallGateway = Pick<Gateway, \'catalog\' | \'errors\'>`');
+});
+
 test('the circle finder finds a circle', () => {
   const [a, b, c] = ['a.ts', 'b.ts', 'c.ts'].map((name) => join(CORE, 'lib', name));
   const found = circles([
