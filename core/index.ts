@@ -22,7 +22,9 @@ export type {
   CallContext,
   Caller,
   ConfigType,
+  ContextOf,
   ErrorCodeOf,
+  ErrorsOf,
   PluginApi,
   PluginApis,
   ClientRequestOptions,
@@ -62,10 +64,10 @@ export type {
   StaticResourceDefinition,
 } from './contract/content-types.js';
 export type { CommandDefinition, CommandIo, CommandRunner } from './contract/command-types.js';
-export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './runtime/breaker.js';
+export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './contract/breaker-types.js';
 export type { CoreErrorCode, ErrorSpec } from './contract/errors.js';
 export type { EventHandler, GatewayEvent } from './lib/events.js';
-export type { ListeningAddress } from './runtime/listening.js';
+export type { ListeningAddress } from './contract/addresses.js';
 export type { Logger } from './lib/logger.js';
 export { closedObject, type JsonSchema } from './lib/schema.js';
 export type { Migration } from './storage/storage.js';

@@ -366,3 +366,22 @@ export interface PluginDefinition<
   /** Registers tools and resolves when ready; its return value is the plugin's API. */
   setup(ctx: PluginContext<Config, Codes, Requires, Uses>): Api | Promise<Api>;
 }
+
+/**
+ * The `ctx` a plugin's `setup` gets, read from what the plugin declares: its `configSchema`,
+ * `errors`, `requires` and `uses`. `P` is the plugin (`typeof plugin`), or the declaration the
+ * plugin is made from, which a helper that `setup` calls must use: the plugin's own type is
+ * inferred from `setup`, so it cannot name itself there (docs/writing-a-plugin.md, "The typed
+ * contract").
+ */
+export type ContextOf<P> = PluginContext<
+  ConfigType<P extends { readonly configSchema?: infer S } ? ([Exclude<S, undefined>] extends [never] ? Record<never, never> : Exclude<S, undefined>) : Record<never, never>>,
+  CodesOf<P>,
+  P extends { readonly requires?: readonly (infer R extends string)[] } ? R : never,
+  P extends { readonly uses?: readonly (infer U extends string)[] } ? U : never
+>;
+
+/** The codes a plugin may raise, read from the plugin or its declaration: its own (the keys of its `errors`) and core's. */
+export type ErrorsOf<P> = ErrorCodeOf<CodesOf<P>>;
+
+type CodesOf<P> = P extends { readonly errors?: infer E } ? Extract<keyof Exclude<E, undefined>, string> : never;
