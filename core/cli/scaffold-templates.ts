@@ -65,7 +65,7 @@ export function indexTs(n: ScaffoldNames): string {
 import { definePlugin, type ToolDefinition } from 'mcp-gateway';
 
 // \`as const\` keeps the schemas literal types: ctx.config and each handler's arguments are
-// typed from them (docs/writing-a-plugin.md, "The typed contract").
+// typed from them (docs/plugins/typed-contract.md).
 const configSchema = {
   type: 'object',
   properties: {

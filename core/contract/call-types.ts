@@ -50,7 +50,7 @@ export interface CallContext {
    * A 2026-07-28 client cannot be asked during a request: the call ends, the client gets the
    * questions asked so far as an InputRequiredResult, and the handler runs again from the
    * start when the client retries with the answers, each question then resolving with its
-   * answer (docs/writing-a-plugin.md, "questions in rounds"). So whatever a handler does before
+   * answer (docs/plugins/tools.md, "questions in rounds"). So whatever a handler does before
    * its last question may run more than once: ask first, act after.
    */
   sample(params: SamplingParams, options?: ClientRequestOptions): Promise<SamplingResult>;

@@ -1,6 +1,6 @@
 /**
  * The public types of `ctx.command`: a CLI command a plugin adds, run as
- * `mcp-gateway <plugin> <command> [args...]` (docs/writing-a-plugin.md, "CLI commands").
+ * `mcp-gateway <plugin> <command> [args...]` (docs/plugins/cli-commands.md).
  */
 
 /** One command of a plugin. */

@@ -371,8 +371,7 @@ export interface PluginDefinition<
  * The `ctx` a plugin's `setup` gets, read from what the plugin declares: its `configSchema`,
  * `errors`, `requires` and `uses`. `P` is the plugin (`typeof plugin`), or the declaration the
  * plugin is made from, which a helper that `setup` calls must use: the plugin's own type is
- * inferred from `setup`, so it cannot name itself there (docs/writing-a-plugin.md, "The typed
- * contract").
+ * inferred from `setup`, so it cannot name itself there (docs/plugins/typed-contract.md).
  */
 export type ContextOf<P> = PluginContext<
   ConfigType<P extends { readonly configSchema?: infer S } ? ([Exclude<S, undefined>] extends [never] ? Record<never, never> : Exclude<S, undefined>) : Record<never, never>>,

@@ -1,10 +1,10 @@
-import type { SocketAddress } from '../contract/addresses.js';
 import { createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { ListenerConfig } from '../config/config.js';
 import { socketLimitDefaults } from '../config/config-schema.js';
 import { ConnectionSlots } from '../lib/connection-slots.js';
 import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { jsonRpcError } from '../contract/replies.js';
+import type { SocketAddress } from '../contract/addresses.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { mcpFace, type McpFace, type McpKernel } from './mcp-face.js';
 import { NdjsonTransport } from './ndjson-transport.js';
@@ -12,13 +12,12 @@ import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
 import { callerView, chooseProfile } from '../catalog/caller-view.js';
 
-/** What this file uses of the gateway. */
-export type SocketServerGateway = McpKernel & Pick<Gateway, 'config' | 'keys' | 'lifecycle' | 'listening' | 'profiles'>;
-
-
-/** A listening TCP or unix-socket endpoint; one MCP session per connection. */
 export type { SocketAddress } from '../contract/addresses.js';
 
+/** What this file uses of the gateway: the MCP face's part, and the keys, profiles and lifecycle. */
+export type SocketServerGateway = McpKernel & Pick<Gateway, 'config' | 'keys' | 'lifecycle' | 'listening' | 'profiles'>;
+
+/** A listening TCP or unix-socket endpoint; one MCP session per connection. */
 export interface SocketListener {
   readonly address: SocketAddress;
   readonly connections: number;

@@ -9,7 +9,7 @@ import { budgetFile, BUDGET_STEP, budgetFor, measureTools, readBudgets, UPDATE_C
  * (plugins/<plugin>/tool-budgets.json, core/catalog/tool-budgets.json): the bytes of its
  * tools/list entry, which every client pays for in context before its first call. A tool that
  * grows past it, or has none, fails here with its size, its budget and the command that
- * writes new ones (docs/writing-a-plugin.md, "What a tool costs").
+ * writes new ones (docs/plugins/tools.md, "What a tool costs").
  */
 describe('tool definition budgets', async () => {
   const sizes = await measureTools();
@@ -34,7 +34,7 @@ describe('tool definition budgets', async () => {
       assert.deepEqual(
         problems,
         [],
-        `${problems.join('\n')}\nShorten the definition (docs/writing-a-plugin.md, "What a tool costs"), or, if the growth is worth it, ` +
+        `${problems.join('\n')}\nShorten the definition (docs/plugins/tools.md, "What a tool costs"), or, if the growth is worth it, ` +
           `write new budgets: \`${UPDATE_COMMAND}\` sets every tool's from its size today (without --write, only the missing ones), and review sees the diff.`,
       );
     });

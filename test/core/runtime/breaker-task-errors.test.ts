@@ -1,5 +1,5 @@
 // A plugin's declared code thrown inside a breaker task reaches the caller as that code, not
-// INTERNAL_ERROR (docs/writing-a-plugin.md); a caller's mistake (4xx) does not count against
+// INTERNAL_ERROR (docs/plugins/errors.md); a caller's mistake (4xx) does not count against
 // the service, a service failure (5xx) does.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
