@@ -213,7 +213,8 @@ ignore-scripts=true
 }
 
 export function gitignore(): string {
-  return 'node_modules/\ndist/\n';
+  // .gateway/: the state of a gateway whose config sits in the package, as the guide's demo.yaml does.
+  return 'node_modules/\ndist/\n.gateway/\n';
 }
 
 export function readme(n: ScaffoldNames): string {

@@ -33,6 +33,8 @@ describe('mcp-gateway plugin new', () => {
     const yaml = readFileSync(join(dir, 'registry', 'weather-desk.yaml'), 'utf8');
     assert.match(yaml, /^name: weather-desk\nmodule: \.\.\/dist\/index\.js/m);
     assert.match(readFileSync(join(dir, 'index.ts'), 'utf8'), /name: 'weather_desk_greet'[\s\S]*as const satisfies ToolDefinition/);
+    // The guide's five-minute path puts a gateway config beside package.json: its state stays out of git.
+    assert.deepEqual(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').filter(Boolean), ['node_modules/', 'dist/', '.gateway/']);
 
     const commands = readmeCommands(readFileSync(join(dir, 'README.md'), 'utf8'));
     assert.deepEqual(commands, ['npm install', 'npm run build', 'npm test']);
