@@ -70,8 +70,7 @@ export type { EventHandler, GatewayEvent } from './lib/events.js';
 export type { ListeningAddress } from './contract/addresses.js';
 export type { Logger } from './lib/logger.js';
 export { closedObject, type JsonSchema } from './lib/schema.js';
-export type { Migration } from './storage/storage.js';
-export type { PluginStore, StoreDialect, StoreMigration } from './contract/store-types.js';
+export type { Migration, PluginStore, StoreDialect, StoreMigration } from './contract/store-types.js';
 export type {
   IndexDrift,
   SearchDocument,
@@ -98,7 +97,8 @@ export {
   type Transaction,
   type Updateable,
 } from './vendor/kysely.js';
-export type { Workspace, WorkspaceOptions } from './fs/workspace.js';
+export type { WorkspaceOptions } from './fs/workspace.js';
+export type { FileContent, FileReadOptions, FileReadRules, Workspace } from './contract/workspace-types.js';
 export { GatewayError, isGatewayError } from './contract/errors.js';
 export { audioBlock, imageBlock, resourceBlock, textBlock, toolContent, type ToolContent } from './catalog/tool-result.js';
 export { createWorkspace } from './fs/workspace.js';
@@ -115,9 +115,6 @@ export {
   checkReadable,
   openNoFollow,
   readFileInside,
-  type FileContent,
-  type FileReadOptions,
-  type FileReadRules,
 } from './fs/workspace-file.js';
 export { looksBinary } from './lib/looks-binary.js';
 // Caller-chosen text (a client's name as an agent id) cut to a schema's maxLength, in code points.

@@ -13,7 +13,7 @@ import { resolveConfig, type GatewayConfig } from '../core/config/config.js';
 import { createGateway, type Gateway } from '../core/gateway/gateway.js';
 import { mcpFace } from '../core/mcp/mcp-face.js';
 import { createLogger } from '../core/lib/logger.js';
-import type { SocketAddress } from '../core/mcp/socket-server.js';
+import type { SocketAddress } from '../core/contract/addresses.js';
 import { ROOT } from './support/repository.js';
 
 /**

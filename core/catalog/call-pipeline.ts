@@ -23,7 +23,6 @@ export interface CallPipelineOptions {
   closingSignal?: AbortSignal;
 }
 
-export type { CallKind, CallRecord } from './call-observers.js';
 
 /** Who calls, and how to reach them while the call runs, whichever face the call came from. */
 export interface CallerRequest {

@@ -8,7 +8,6 @@ import { GatewayError } from '../contract/errors.js';
 import { readFileNoFollow, type FileRead } from './file-descriptor.js';
 import type { FileReadOptions, FileReadRules } from '../contract/workspace-types.js';
 
-export type { FileContent, FileReadOptions, FileReadRules } from '../contract/workspace-types.js';
 
 /**
  * Refuses (HARD_LINK_REFUSED) a regular file with other hard links, when `refuseHardLinks`. A

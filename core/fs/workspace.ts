@@ -4,7 +4,6 @@ import { GatewayError } from '../contract/errors.js';
 import type { Workspace } from '../contract/workspace-types.js';
 import { readFileInside } from './workspace-file.js';
 
-export type { Workspace } from '../contract/workspace-types.js';
 
 export interface WorkspaceOptions {
   /**

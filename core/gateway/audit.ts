@@ -6,7 +6,7 @@ import { GatewayError } from '../contract/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database } from '../storage/storage.js';
 import { migrate } from '../storage/storage.js';
-import type { CallRecord } from '../catalog/call-pipeline.js';
+import type { CallRecord } from '../catalog/call-observers.js';
 
 const SECRET_KEY = /^(pass|pwd|auth)$|passw(or)?d|passphrase|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|cookie/i;
 const SUMMARY_CHARS = 512;

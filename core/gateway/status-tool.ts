@@ -1,7 +1,7 @@
 import type { AuditState } from './audit.js';
 import type { StoreHealthReport } from '../storage/store-health.js';
 import type { LifecycleState } from '../runtime/lifecycle.js';
-import type { BreakerStatus } from '../runtime/breaker.js';
+import type { BreakerStatus } from '../contract/breaker-types.js';
 import type { LoadedPlugin, SkippedPlugin } from '../plugins/plugin-host.js';
 import type { PluginStatus, ToolDefinition } from '../contract/plugin-types.js';
 import { closedObject, type JsonSchema } from '../lib/schema.js';

@@ -9,7 +9,7 @@ import type { ResourceCatalog } from '../catalog/resource-catalog.js';
 import type { Caller } from '../contract/plugin-types.js';
 import type { ResourceSubscriptions } from '../sessions/resource-subscriptions.js';
 import { JsonRpcFailure, rpcFailure } from '../sessions/rpc-failure.js';
-import type { RequestContext } from '../sessions/request-client-link.js';
+import type { RequestContext } from '../sessions/input-round.js';
 
 /** What a session's resource, prompt and completion handlers need from the gateway. */
 export interface ContentDeps {

@@ -9,7 +9,7 @@ import type { ClientLink } from '../catalog/client-link.js';
 import { jsonRpcError, toolCallResponse, withJsonText, type RequestId } from '../contract/replies.js';
 import type { CallAnswerer } from './call-stage.js';
 import { toolCallProblem } from './param-checks.js';
-import type { RequestContext } from '../sessions/request-client-link.js';
+import type { RequestContext } from '../sessions/input-round.js';
 
 
 export interface ToolCallHost {

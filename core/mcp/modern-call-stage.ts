@@ -13,7 +13,7 @@ import type { CallAnswerer, Send } from './call-stage.js';
 import { uncoveredQuestion } from './input-request-capabilities.js';
 import { modernEnvelope } from './modern-envelope.js';
 import { toolCallProblem } from './param-checks.js';
-import type { RequestContext } from '../sessions/request-client-link.js';
+import type { RequestContext } from '../sessions/input-round.js';
 import { callModernTool, type ModernToolCallHost } from './sdk-tool-calls.js';
 
 

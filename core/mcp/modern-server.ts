@@ -8,7 +8,8 @@ import { toolCallStage, type Send } from './call-stage.js';
 import { catalogServer, paramsStage, SERVER_CAPABILITIES, serverInfo, type McpSessionDeps, type McpSessionOptions } from './mcp-session.js';
 import { modernToolCalls } from './modern-call-stage.js';
 import { TASKS_EXTENSION } from '../tasks/tasks.js';
-import { clientNameOf, requestClientLink, type RequestContext } from '../sessions/request-client-link.js';
+import { clientNameOf, requestClientLink } from '../sessions/request-client-link.js';
+import type { RequestContext } from '../sessions/input-round.js';
 import { serveToolCalls, type ModernToolCallHost } from './sdk-tool-calls.js';
 import { serveTaskRequests } from './task-requests.js';
 

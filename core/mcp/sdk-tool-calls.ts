@@ -7,7 +7,7 @@ import { TASK_TTL_MS, TASKS_EXTENSION, type Tasks } from '../tasks/tasks.js';
 import type { CallHooks } from './call-stage.js';
 import { requestHooks, type RequestAsking } from './mcp-content.js';
 import { withNotes, type ToolCallHost } from './mcp-tool-calls.js';
-import type { RequestContext } from '../sessions/request-client-link.js';
+import type { RequestContext } from '../sessions/input-round.js';
 import { rpcFailure } from '../sessions/rpc-failure.js';
 import { callMaybeAsTask, declaresTasks } from './task-calls.js';
 

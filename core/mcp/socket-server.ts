@@ -12,7 +12,6 @@ import { listenUnix, type ClaimedSocket } from './unix-socket.js';
 import { admitTcpClient, type TcpAdmission } from './tcp-auth.js';
 import { callerView, chooseProfile } from '../catalog/caller-view.js';
 
-export type { SocketAddress } from '../contract/addresses.js';
 
 /** What this file uses of the gateway: the MCP face's part, and the keys, profiles and lifecycle. */
 export type SocketServerGateway = McpKernel & Pick<Gateway, 'config' | 'keys' | 'lifecycle' | 'listening' | 'profiles'>;

@@ -15,7 +15,7 @@ import { migrate, type Database } from '../storage/storage.js';
 import type { SharedStore } from '../storage/shared-store.js';
 import type { RegisteredTool, ToolCatalog } from '../catalog/tool-catalog.js';
 import type { PluginRouteTable, RouteRecorder } from './plugin-route-table.js';
-import type { Workspace } from '../fs/workspace.js';
+import type { Workspace } from '../contract/workspace-types.js';
 import { createContentScope, type ContentScope, type ContentServices } from './content-context.js';
 import { prepareCommand, type PluginCommands, type RegisteredCommand } from './plugin-commands.js';
 

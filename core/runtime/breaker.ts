@@ -4,7 +4,6 @@ import { GatewayError } from '../contract/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from '../contract/breaker-types.js';
 
-export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from '../contract/breaker-types.js';
 
 type Task = (signal: AbortSignal) => Promise<unknown>;
 

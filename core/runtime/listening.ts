@@ -3,7 +3,6 @@
 // collab hands them to the workers it starts.
 import type { ListeningAddress } from '../contract/addresses.js';
 
-export type { ListeningAddress } from '../contract/addresses.js';
 
 export class ListeningAddresses {
   readonly #addresses = new Set<ListeningAddress>();

@@ -13,7 +13,6 @@ import type { Logger } from '../lib/logger.js';
 import type { InputRound, QuestionMethod, RequestContext } from './input-round.js';
 import { isBelow } from './log-levels.js';
 
-export type { RequestContext } from './input-round.js';
 
 /**
  * The ClientLink of one 2026-07-28 request, made from its `_meta`: the capabilities are the

@@ -9,7 +9,6 @@ export type { Database };
 /** How long a statement waits for another process's write lock (SQLite's busy timeout). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-export type { Migration } from '../contract/store-types.js';
 
 /**
  * Opens (creating if needed) the gateway's machine-local SQLite database (`ctx.db`), with the

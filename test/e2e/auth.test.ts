@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import WebSocket from 'ws';
 import { createApiKey } from '../../core/auth/api-keys.js';
 import { listenHttp } from '../../core/http/http-server.js';
-import { listenSocket, type SocketAddress } from '../../core/mcp/socket-server.js';
+import { listenSocket } from '../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../core/contract/addresses.js';
 import { httpRequest, resultJson, socketClient, spawnGateway, startGateway, tempDir, testConfigObject, waitFor, writeConfig } from '../helpers.js';
 
 /** A gateway with the default `auth: key`, HTTP, TCP and a unix socket on loopback. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Gateway } from '../../core/gateway/gateway.js';
-import { listenSocket, type SocketAddress, type SocketListener } from '../../core/mcp/socket-server.js';
+import { listenSocket, type SocketListener } from '../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../core/contract/addresses.js';
 import { lastOutcome, resultJson, socketClient, startGateway, tempDir, waitFor } from '../helpers.js';
 import { RawConnection } from '../core/mcp/socket-clients.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { observeCall, type CallObserver } from '../../../core/catalog/call-observers.js';
-import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
+import type { CallRecord } from '../../../core/catalog/call-observers.js';
 import { GatewayError } from '../../../core/contract/errors.js';
 import { createLogger } from '../../../core/lib/logger.js';
 

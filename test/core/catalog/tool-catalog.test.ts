@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
+import type { CallRecord } from '../../../core/catalog/call-observers.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';

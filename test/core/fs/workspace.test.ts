@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, realpathSync, statSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { coreErrors } from '../../../core/contract/errors.js';
-import { createWorkspace, type Workspace } from '../../../core/fs/workspace.js';
+import { createWorkspace } from '../../../core/fs/workspace.js';
+import type { Workspace } from '../../../core/contract/workspace-types.js';
 import { tempDir } from '../../helpers.js';
 
 /**

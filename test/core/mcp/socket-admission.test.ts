@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { listenSocket, type SocketAddress, type SocketLimits } from '../../../core/mcp/socket-server.js';
+import { listenSocket, type SocketLimits } from '../../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../../core/contract/addresses.js';
 import { resultJson, socketClient, startGateway, waitFor } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 

@@ -1,7 +1,7 @@
 // Raw socket connections for the socket tests; the SDK client over a socket is test/helpers.ts' socketClient.
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import type { SocketAddress } from '../../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../../core/contract/addresses.js';
 
 /** A raw newline-delimited JSON connection, for input (or silence) no SDK client would send. */
 export class RawConnection {

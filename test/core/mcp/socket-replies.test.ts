@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { listenSocket, type SocketAddress } from '../../../core/mcp/socket-server.js';
+import { listenSocket } from '../../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../../core/contract/addresses.js';
 import { socketClient, startGateway, tempDir } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 

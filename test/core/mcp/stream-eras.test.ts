@@ -5,7 +5,8 @@ import { after, describe, it } from 'node:test';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createApiKey } from '../../../core/auth/api-keys.js';
-import { listenSocket, type SocketAddress } from '../../../core/mcp/socket-server.js';
+import { listenSocket } from '../../../core/mcp/socket-server.js';
+import type { SocketAddress } from '../../../core/contract/addresses.js';
 import { CONFORMANCE_REGISTRY, FIXTURE_REGISTRY, startGateway, tempDir, relayHookCalls, toolListChangesHeard, WITH_LIBRARY, WITH_RELAY } from '../../helpers.js';
 import { RawConnection } from './socket-clients.js';
 

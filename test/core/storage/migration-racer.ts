@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { createLogger } from '../../../core/lib/logger.js';
 import { SharedStore } from '../../../core/storage/shared-store.js';
-import { migrate, openDatabase, type Migration } from '../../../core/storage/storage.js';
+import { migrate, openDatabase } from '../../../core/storage/storage.js';
+import type { Migration } from '../../../core/contract/store-types.js';
 import type { StorageConfig } from '../../../core/storage/store-config.js';
 import type { StoreMigration } from '../../../core/contract/store-types.js';
 

@@ -5,8 +5,9 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AuditLog, redactSecrets, type AuditRow } from '../../../core/gateway/audit.js';
-import { migrate, openDatabase, type Database, type Migration } from '../../../core/storage/storage.js';
-import type { CallRecord } from '../../../core/catalog/call-pipeline.js';
+import { migrate, openDatabase, type Database } from '../../../core/storage/storage.js';
+import type { Migration } from '../../../core/contract/store-types.js';
+import type { CallRecord } from '../../../core/catalog/call-observers.js';
 import { ROOT, tempDir, TESTS, waitFor } from '../../helpers.js';
 
 const dir = tempDir('mcpgw-storage-');

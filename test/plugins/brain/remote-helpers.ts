@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { BreakerRegistry, type Breaker, type BreakerOptions } from '../../../core/runtime/breaker.js';
+import { BreakerRegistry } from '../../../core/runtime/breaker.js';
+import type { Breaker, BreakerOptions } from '../../../core/contract/breaker-types.js';
 import { createSchemaCompiler } from '../../../core/lib/schema.js';
 import { GatewayError } from '../../../core/contract/errors.js';
 import type { Logger } from '../../../core/lib/logger.js';

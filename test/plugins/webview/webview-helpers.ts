@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { BreakerStatus } from '../../../core/runtime/breaker.js';
+import type { BreakerStatus } from '../../../core/contract/breaker-types.js';
 import type { Gateway } from '../../../core/gateway/gateway.js';
 import { startPageServer, type PageServer } from '../../fixtures/webview-pages/server.js';
 import { memoryClient, startGateway, tempDir, toolCalls, waitFor } from '../../helpers.js';
