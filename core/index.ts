@@ -64,6 +64,7 @@ export type {
   StaticResourceDefinition,
 } from './contract/content-types.js';
 export type { CommandDefinition, CommandIo, CommandRunner } from './contract/command-types.js';
+export type { ConfigCommandIo, ConfigCommandRunner, ConfigItemStyle, PluginConfigFile } from './contract/config-command-types.js';
 export type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from './contract/breaker-types.js';
 export type { CoreErrorCode, ErrorSpec } from './contract/errors.js';
 export type { EventHandler, GatewayEvent } from './lib/events.js';

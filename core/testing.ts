@@ -17,7 +17,9 @@ import { createGateway, type Gateway } from './gateway/gateway.js';
 import { mcpFace } from './mcp/mcp-face.js';
 import { createLogger, type LogLevel } from './lib/logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
-import { runCommand } from './plugins/plugin-commands.js';
+import { commandLabel, runCommand } from './plugins/plugin-commands.js';
+import { openPluginConfig } from './config/plugin-config-file.js';
+import type { PluginDefinition } from './contract/plugin-types.js';
 
 export type { Client } from '@modelcontextprotocol/client';
 export type { GatewayStatus } from './gateway/status-tool.js';
@@ -159,7 +161,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     const stderr = collector();
     const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)], { objectMode: false });
     const signal = options.signal ? AbortSignal.any([options.signal, gateway.signal]) : gateway.signal;
-    const code = await runCommand(found, args, { stdin, stdout: stdout.stream, stderr: stderr.stream, signal }, gateway.log);
+    const code = await runCommand(commandLabel(found), found.run, args, { stdin, stdout: stdout.stream, stderr: stderr.stream, signal }, gateway.log);
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
   let closing: Promise<void> | undefined;
@@ -181,6 +183,22 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     await close();
     throw err;
   }
+}
+
+/**
+ * Runs a plugin's config command in process, as `mcp-gateway <plugin> ARGS...` would, with no
+ * gateway: `args` without the plugin's name. `cwd` stands for the working directory, where a
+ * relative `--config FILE` and the default ./gateway.config.yaml are found, so that a test
+ * never edits a file of the folder it runs in.
+ */
+export async function runConfigCommand(plugin: PluginDefinition, args: readonly string[], options: { readonly cwd: string }): Promise<TestCommandResult> {
+  const run = plugin.configCommand;
+  if (!run) throw new Error(`Plugin "${plugin.name}" has no configCommand.`);
+  const stdout = collector();
+  const stderr = collector();
+  const io = { stdout: stdout.stream, stderr: stderr.stream, openConfig: (file?: string) => openPluginConfig(plugin.name, file, options.cwd) };
+  const code = await runCommand(plugin.name, run, args, io, createLogger('silent'));
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 /** A stream that keeps what is written to it. */

@@ -6,8 +6,11 @@ import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { createGateway, type Gateway } from '../gateway/gateway.js';
 import { createLogger } from '../lib/logger.js';
 import type { CommandIo } from '../contract/command-types.js';
-import { runCommand, type RegisteredCommand } from '../plugins/plugin-commands.js';
-import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../plugins/registry.js';
+import { commandLabel, runCommand, type RegisteredCommand } from '../plugins/plugin-commands.js';
+import { importPlugin } from '../plugins/plugin-module.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry, type RegistryEntry } from '../plugins/registry.js';
+import { openPluginConfig } from '../config/plugin-config-file.js';
+import type { ConfigCommandIo } from '../contract/config-command-types.js';
 
 /** The gateway's own options, which go before the plugin's name; all after it is the command's. */
 const gatewayOptions = {
@@ -27,6 +30,13 @@ const SYNOPSIS = 'mcp-gateway [--config FILE] [--workspace DIR] PLUGIN COMMAND [
  * it the command and its arguments, verbatim.
  */
 export async function runPluginCommand(before: readonly string[], plugin: string, after: readonly string[]): Promise<number> {
+  // A shipped plugin's config command runs before anything reads the config: it may be the
+  // command that makes the file, or mends it.
+  const shipped = loadRegistry([BUILTIN_REGISTRY_DIR]).get(plugin);
+  if (shipped) {
+    const ran = await runConfigCommand(shipped, [...before, ...after]);
+    if (ran !== undefined) return ran;
+  }
   let flags;
   try {
     flags = parseArgs({ args: [...before], options: gatewayOptions, strict: true, allowPositionals: false }).values;
@@ -37,7 +47,12 @@ export async function runPluginCommand(before: readonly string[], plugin: string
   const wantsHelp = flags.help === true || word === undefined || word === '--help' || word === '-h';
   const config = loadConfig({ file: flags.config, workspace: flags.workspace });
   const registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
-  if (!registry.has(plugin)) return unknownWord(plugin, after, config);
+  const entry = registry.get(plugin);
+  if (!entry) return unknownWord(plugin, after, config);
+  if (!shipped) {
+    const ran = await runConfigCommand(entry, [...before, ...after]);
+    if (ran !== undefined) return ran;
+  }
   if (!config.plugins[plugin]?.enabled) {
     return fail(
       `Plugin "${plugin}" is in the registry but not enabled in ${config.file ?? 'the (default) configuration'}; ` +
@@ -57,6 +72,21 @@ export async function runPluginCommand(before: readonly string[], plugin: string
   } finally {
     await gateway.close();
   }
+}
+
+/**
+ * Runs the plugin's config command on `args` (the command line without the plugin's name),
+ * with no gateway started and whether or not the plugin is enabled; undefined when it has none.
+ */
+async function runConfigCommand(entry: RegistryEntry, args: readonly string[]): Promise<number | undefined> {
+  const run = (await importPlugin(entry)).configCommand;
+  if (!run) return undefined;
+  const io: ConfigCommandIo = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    openConfig: (file) => openPluginConfig(entry.name, file),
+  };
+  return runCommand(entry.name, run, args, io, createLogger('warn'));
 }
 
 /**
@@ -144,7 +174,7 @@ async function runWithProcessIo(gateway: Gateway, command: RegisteredCommand, ar
     signal: AbortSignal.any([interrupt.signal, gateway.signal]),
   };
   try {
-    const code = await runCommand(command, args, io, gateway.log);
+    const code = await runCommand(commandLabel(command), command.run, args, io, gateway.log);
     return received && code !== 0 ? 128 + constants.signals[received] : code;
   } finally {
     process.off('SIGINT', onSignal);

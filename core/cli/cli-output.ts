@@ -11,11 +11,3 @@ export function fail(text: string): number {
   process.stderr.write(text);
   return 1;
 }
-
-/** Where a command writes: the process's streams, or a test's. */
-export interface CliOutput {
-  print(text: string): number;
-  fail(text: string): number;
-}
-
-export const processOutput: CliOutput = { print, fail };

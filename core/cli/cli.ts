@@ -81,11 +81,6 @@ type Flags = ReturnType<typeof parseArgs<{ options: typeof options; allowPositio
 
 export async function main(argv: string[]): Promise<number> {
   const found = commandWord(argv);
-  // `upstream add` passes a server's own command line after `--` and has options of its own.
-  if (found?.word === 'upstream') {
-    const { runUpstream } = await import('./cli-upstream.js');
-    return runUpstream(argv);
-  }
   // Any other first word names a plugin whose command parses its own arguments (`--stdio`
   // before it keeps its meaning, as it did before plugins had commands).
   const before = argv.slice(0, found?.index);

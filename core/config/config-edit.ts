@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Document, isMap, isScalar, isSeq, parseDocument, type Pair, type YAMLMap, type YAMLSeq, type YamlNode } from '../vendor/yaml.js';
 import { GatewayError } from '../contract/errors.js';
+import type { ConfigItemStyle as ItemStyle } from '../contract/config-command-types.js';
 
 /**
  * Edits of a list in a YAML config file that leave every other byte of the file as it was.
@@ -16,13 +17,6 @@ import { GatewayError } from '../contract/errors.js';
  * through the Document API; where it does not (flow collections, odd layouts), that edit and
  * its re-printed document are written instead, still correct and with every comment.
  */
-
-/** Flow style (`[a, b]`, `{K: v}`) for these keys of a new list item, as people write them by hand. */
-export interface ItemStyle {
-  readonly flow?: readonly string[];
-  /** Keys whose list values are double-quoted (`args: ["-y", "pkg"]`), so no flag reads as YAML. */
-  readonly quoted?: readonly string[];
-}
 
 /** Parses a config file's text, or throws CONFIG_INVALID naming `where`. */
 export function parseConfigText(text: string, where: string): Document {

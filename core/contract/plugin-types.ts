@@ -11,6 +11,7 @@ import type { Migration, PluginStore } from './store-types.js';
 import type { Workspace } from './workspace-types.js';
 import type { PromptDefinition, PromptGetter, ResourceDefinition, ResourceReader } from './content-types.js';
 import type { CommandDefinition, CommandRunner } from './command-types.js';
+import type { ConfigCommandRunner } from './config-command-types.js';
 import type { Caller, McpLogLevel, ToolHandler } from './call-types.js';
 
 /** MCP tool annotations. `readOnlyHint` is required so that every tool states it. */
@@ -363,6 +364,12 @@ export interface PluginDefinition<
   readonly uses?: readonly Uses[];
   /** The plugin's own error codes, added to the gateway's error table; `ctx.error` takes these and core's. */
   readonly errors?: Readonly<Record<Codes, ErrorSpec>>;
+  /**
+   * `mcp-gateway <plugin> ...` run on the config file alone, without starting the gateway (the
+   * upstream plugin's `add|remove|list` of its servers). It answers every command line that
+   * starts with the plugin's name, so a plugin that has one adds no `ctx.command` commands.
+   */
+  readonly configCommand?: ConfigCommandRunner;
   /** Registers tools and resolves when ready; its return value is the plugin's API. */
   setup(ctx: PluginContext<Config, Codes, Requires, Uses>): Api | Promise<Api>;
 }

@@ -7,7 +7,7 @@ import type { CommandDefinition, CommandIo, CommandRunner } from '../contract/co
  * these names could never be reached as `mcp-gateway <plugin> <command>`, so it may not add
  * commands. `stdio` is here because `mcp-gateway stdio` runs `--stdio`.
  */
-export const BUILTIN_CLI_WORDS: ReadonlySet<string> = new Set(['serve', 'stdio', 'tools', 'call', 'plugins', 'keys', 'plugin', 'upstream', 'help']);
+export const BUILTIN_CLI_WORDS: ReadonlySet<string> = new Set(['serve', 'stdio', 'tools', 'call', 'plugins', 'keys', 'plugin', 'help']);
 
 const COMMAND_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
@@ -73,27 +73,35 @@ export class PluginCommands {
  * Runs one command and gives its exit status: what it returned (nothing is 0), or 1 when it
  * threw or returned something that is not a status, with the reason on `io.stderr`. A
  * GatewayError is shown as `mcp-gateway: CODE: message`; any other error by its message alone,
- * its stack logged at debug (it is the plugin's bug, not the user's to read).
+ * its stack logged at debug (it is the plugin's bug, not the user's to read). `label` names the
+ * command in those lines: `brain export`, or `upstream` for a plugin's config command.
  */
-export async function runCommand(command: RegisteredCommand, args: readonly string[], io: CommandIo, log: Logger): Promise<number> {
-  const { plugin } = command;
-  const { name } = command.definition;
+export async function runCommand<Io extends { readonly stderr: NodeJS.WritableStream }>(
+  label: string,
+  run: (args: readonly string[], io: Io) => unknown,
+  args: readonly string[],
+  io: Io,
+  log: Logger,
+): Promise<number> {
   let result: unknown;
   try {
     // A copy, frozen: the command may not edit what the next caller (a test) passes.
-    result = await command.run(Object.freeze([...args]), io);
+    result = await run(Object.freeze([...args]), io);
   } catch (err) {
     if (isGatewayError(err)) {
       io.stderr.write(`mcp-gateway: ${err.code}: ${err.message}\n`);
       return 1;
     }
-    log.debug({ err, plugin, command: name }, 'plugin command failed');
-    io.stderr.write(`mcp-gateway: ${plugin} ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    log.debug({ err, command: label }, 'plugin command failed');
+    io.stderr.write(`mcp-gateway: ${label}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
   if (result === undefined) return 0;
   if (typeof result === 'number' && Number.isInteger(result) && result >= 0 && result <= 255) return result;
   const shown = JSON.stringify(result) ?? String(result);
-  io.stderr.write(`mcp-gateway: ${plugin} ${name}: the command returned ${shown}, which is not an exit status (an integer from 0 to 255, or nothing for 0).\n`);
+  io.stderr.write(`mcp-gateway: ${label}: the command returned ${shown}, which is not an exit status (an integer from 0 to 255, or nothing for 0).\n`);
   return 1;
 }
+
+/** How runCommand names a command a plugin recorded with ctx.command. */
+export const commandLabel = (command: RegisteredCommand): string => `${command.plugin} ${command.definition.name}`;

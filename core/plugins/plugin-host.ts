@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { deepFreeze, type GatewayConfig } from '../config/config.js';
 import { GatewayError, isGatewayError } from '../contract/errors.js';
 import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
 import { PluginLifetimes } from './plugin-lifetimes.js';
+import { importPlugin } from './plugin-module.js';
 import type { PluginDefinition, PluginStatus } from '../contract/plugin-types.js';
 import type { RegistryEntry } from './registry.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
@@ -130,24 +129,8 @@ export class PluginHost {
   }
 
   async #import(candidate: Candidate): Promise<void> {
-    const { entry } = candidate;
-    let mod: Record<string, unknown>;
-    try {
-      mod = (await import(entry.module)) as Record<string, unknown>;
-    } catch (err) {
-      const hint = typeScriptOnly(entry.module) ? ' It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`.' : '';
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.file}): cannot import ${entry.module}: ${(err as Error).message}.${hint}`, { cause: err });
-    }
-    const definition = (mod.default ?? mod.plugin) as PluginDefinition | undefined;
-    if (typeof definition !== 'object' || definition === null || typeof definition.setup !== 'function') {
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": ${entry.module} must export a definePlugin(...) object as default.`);
-    }
-    if (definition.name !== entry.name) {
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": the module calls itself "${definition.name}"; the registry entry ${entry.file} and the module must agree.`);
-    }
-    const problem = metadataProblem(definition);
-    if (problem) throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.module}): ${problem}`);
-    if (definition.errors) this.#core.errors.add(entry.name, definition.errors);
+    const definition = await importPlugin(candidate.entry);
+    if (definition.errors) this.#core.errors.add(definition.name, definition.errors);
     candidate.definition = definition;
   }
 
@@ -179,6 +162,10 @@ export class PluginHost {
     try {
       api = await Promise.race([Promise.resolve().then(() => definition.setup(scope.ctx)), timeout, shutdown]);
       scope.endSetup();
+      if (definition.configCommand && scope.commands.length > 0) {
+        const names = scope.commands.map((c) => c.definition.name).join(', ');
+        throw new GatewayError('COMMAND_DEFINITION_INVALID', `Plugin "${name}" has a configCommand, which answers every \`mcp-gateway ${name} ...\`, so its commands (${names}) could never run: keep one or the other.`);
+      }
       // All of the plugin's entries join, or none: resources and prompts first, as they can
       // be taken back if its tools clash.
       const undoContent = scope.content.commit();
@@ -242,13 +229,6 @@ function enabledCandidates(registry: ReadonlyMap<string, RegistryEntry>, config:
   return candidates;
 }
 
-/** A `.js` module path whose file is missing but whose `.ts` source is there. */
-function typeScriptOnly(module: string): boolean {
-  if (!module.startsWith('file:') || !module.endsWith('.js')) return false;
-  const path = fileURLToPath(module);
-  return !existsSync(path) && existsSync(path.replace(/\.js$/, '.ts'));
-}
-
 /** The plugin object is the one source of what a plugin requires (the registry no longer says). */
 function requirementsOf(candidate: Candidate): string[] {
   return [...new Set(candidate.definition?.requires ?? [])];
@@ -258,19 +238,6 @@ function requirementsOf(candidate: Candidate): string[] {
 function usesOf(candidate: Candidate): string[] {
   const requires = requirementsOf(candidate);
   return [...new Set(candidate.definition?.uses ?? [])].filter((u) => !requires.includes(u));
-}
-
-/** What is wrong with the metadata a plugin object declares, if anything. */
-function metadataProblem(definition: PluginDefinition): string | undefined {
-  const { version, description, requires, uses } = definition as Partial<Record<'version' | 'description' | 'requires' | 'uses', unknown>>;
-  if (typeof version !== 'string' || version.trim() === '') return 'definePlugin needs a version (a non-empty string, e.g. "1.0.0").';
-  if (typeof description !== 'string' || description.trim() === '') return 'definePlugin needs a description (one line saying what the plugin gives an agent).';
-  for (const [key, list] of [['requires', requires], ['uses', uses]] as const) {
-    if (list !== undefined && (!Array.isArray(list) || !list.every((r) => typeof r === 'string' && /^[a-z][a-z0-9-]{0,63}$/.test(r)))) {
-      return `${key} must be a list of plugin names, not ${JSON.stringify(list)}.`;
-    }
-  }
-  return undefined;
 }
 
 function asPluginError(entry: RegistryEntry, err: unknown): GatewayError {

@@ -4,7 +4,7 @@ const patterns = { type: 'array', items: { type: 'string', minLength: 1, maxLeng
 const stringMap = { type: 'object', additionalProperties: { type: 'string' }, default: {} } as const;
 
 /** One server: stdio (`command`) or Streamable HTTP (`url`); the checks in index.ts refuse both or neither. */
-const serverSchema = {
+export const serverSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],

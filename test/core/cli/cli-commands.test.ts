@@ -2,10 +2,10 @@
 // folder the way a third party ships one. Needs `npm run build` first (npm test does it).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { BIN, tempDir, testConfigObject, writeConfig } from '../../helpers.js';
 
 // No imports: a plugin in a temp folder cannot resolve 'mcp-gateway', and needs nothing of it
@@ -204,5 +204,74 @@ describe('mcp-gateway PLUGIN COMMAND', () => {
   it('mcp-gateway --help mentions plugin commands', async () => {
     const run = await cli(['--help']);
     assert.match(run.stdout, /\n {2}mcp-gateway PLUGIN COMMAND \[ARGS\.\.\.\] {2}a command a plugin adds \(mcp-gateway PLUGIN --help lists them\)/);
+  });
+});
+
+// A config command: `mcp-gateway counter ...` edits plugins.counter of the config file, with no
+// gateway started. `both` also records a ctx.command, which could never be reached.
+const COUNTER_PLUGIN = `
+export default {
+  name: 'counter',
+  version: '1.0.0',
+  description: 'A config command for the CLI tests.',
+  configCommand(args, io) {
+    const at = args.indexOf('--config');
+    const file = io.openConfig(at < 0 ? undefined : args[at + 1]);
+    const [verb, name] = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
+    if (verb === 'add') {
+      file.append(['config', 'items'], { name });
+      io.stdout.write('added ' + name + '\\n');
+      return;
+    }
+    if (verb === 'list') {
+      io.stdout.write(JSON.stringify({ path: file.path, named: file.named, exists: file.exists, items: file.list(['config', 'items']) }) + '\\n');
+      return;
+    }
+    io.stderr.write('add NAME or list\\n');
+    return 2;
+  },
+  setup() {},
+};
+`;
+
+describe('mcp-gateway PLUGIN with a configCommand', () => {
+  const { dir, config } = setup();
+  const registry = join(dir, 'registry');
+  writeFileSync(join(dir, 'counter.mjs'), COUNTER_PLUGIN);
+  writeFileSync(join(dir, 'both.mjs'), COUNTER_PLUGIN.replace("name: 'counter'", "name: 'both'").replace('setup() {}', "setup(ctx) { ctx.command({ name: 'never', description: 'Unreachable.' }, () => 0); }"));
+  for (const name of ['counter', 'both']) writeFileSync(join(registry, `${name}.yaml`), stringify({ name, module: `../${name}.mjs` }));
+
+  it('runs without starting the gateway, though the plugin is not enabled', async () => {
+    const before = await cli(['--config', config, 'counter', 'list']);
+    assert.equal(before.code, 0, before.stderr);
+    assert.deepEqual(JSON.parse(before.stdout), { path: config, named: true, exists: true, items: [] });
+    // logLevel is info in this config: a boot would have logged "gateway ready".
+    assert.equal(before.stderr, '');
+    assert.deepEqual(await cli(['--config', config, 'counter', 'add', 'one']), { code: 0, stdout: 'added one\n', stderr: '' });
+    assert.deepEqual(await cli(['--config', config, 'counter', 'add', 'two']), { code: 0, stdout: 'added two\n', stderr: '' });
+    const written = parse(readFileSync(config, 'utf8'));
+    assert.deepEqual(written.plugins.counter, { config: { items: [{ name: 'one' }, { name: 'two' }] } });
+    assert.deepEqual(written.plugins.tool, {}, 'the rest of the file is as it was');
+  });
+
+  it('finds ./gateway.config.yaml in the working directory when no file is named, and exits with its status', async () => {
+    // The registry that knows counter is named by this file's registries, found the same way.
+    const { dir: folder, config: local } = setup();
+    writeFileSync(join(folder, 'counter.mjs'), COUNTER_PLUGIN);
+    writeFileSync(join(folder, 'registry', 'counter.yaml'), stringify({ name: 'counter', module: '../counter.mjs' }));
+    const run = await cli(['counter', 'list'], { cwd: folder });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { path: local, named: false, exists: true, items: [] });
+    const unknown = await cli(['--config', local, 'counter', 'rename']);
+    assert.deepEqual(unknown, { code: 2, stdout: '', stderr: 'add NAME or list\n' });
+  });
+
+  it('a plugin that also records ctx.command commands does not load: they could never run', async () => {
+    const { dir: folder, config: mixed } = setup({ plugins: { both: {} } });
+    writeFileSync(join(folder, 'both.mjs'), readFileSync(join(dir, 'both.mjs')));
+    writeFileSync(join(folder, 'registry', 'both.yaml'), stringify({ name: 'both', module: '../both.mjs' }));
+    const run = await cli(['--config', mixed, 'tools']);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /COMMAND_DEFINITION_INVALID: Plugin "both" has a configCommand, which answers every `mcp-gateway both \.\.\.`, so its commands \(never\) could never run/);
   });
 });

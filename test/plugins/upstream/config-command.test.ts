@@ -4,8 +4,9 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { runUpstream } from '../../../core/cli/cli-upstream.js';
 import { loadConfig } from '../../../core/config/config.js';
+import { runConfigCommand } from '../../../core/testing.js';
+import upstream from '../../../plugins/upstream/index.js';
 import { BIN, ROOT, tempDir } from '../../helpers.js';
 
 /** `mcp-gateway ARGS` (the built binary) in `cwd`, without a config named by the environment. */
@@ -19,17 +20,13 @@ function servers(file: string): any[] {
   return parse(readFileSync(file, 'utf8')).plugins.upstream.config.servers;
 }
 
-/** `mcp-gateway upstream ...` in process, its output recorded (each spawn of the binary costs a second of start-up). */
-async function inProcess(args: string[]) {
-  // In process, the working directory is the repository: never let a test edit its gateway.config.yaml.
-  assert.ok(args.includes('--config') || !['add', 'remove'].includes(args[0]!), 'name the file with --config');
-  const out = { code: -1, stdout: '', stderr: '' };
-  out.code = await runUpstream(['upstream', ...args], {
-    print: (text) => ((out.stdout += text), 0),
-    fail: (text) => ((out.stderr += text), 1),
-  });
-  return out;
-}
+/**
+ * `mcp-gateway upstream ...` in process, through the testing export, its output recorded (each
+ * spawn of the binary costs a second of start-up), in a folder of its own so that a default
+ * ./gateway.config.yaml is never the repository's.
+ */
+const folder = tempDir();
+const inProcess = (args: string[]) => runConfigCommand(upstream, args, { cwd: folder });
 
 const SHIPPED = readFileSync(join(ROOT, 'gateway.config.yaml'), 'utf8');
 

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { processOutput, type CliOutput } from './cli-output.js';
-import { configFilePath } from '../config/config.js';
-import { appendToList, listAt, parseConfigText, readTextFile, removeFromList, writeFileAtomic } from '../config/config-edit.js';
+import type { ConfigCommandIo, PluginConfigFile } from '../../core/index.js';
+import { serverSchema } from './config.js';
+import { prefixOf } from './names.js';
 
 /**
- * `mcp-gateway upstream add|remove|list`: the servers of the upstream plugin
- * (`plugins.upstream.config.servers`), edited in the config file without touching the rest of
- * it. Core knows the plugin's config only as this list of plain entries; the plugin validates
- * them at boot.
+ * `mcp-gateway upstream add|remove|list`, the plugin's config command: the servers of
+ * `plugins.upstream.config.servers`, edited in the config file without touching the rest of it
+ * and without starting a gateway. Entries are checked here as far as the command line can say;
+ * the plugin validates them in full at boot.
  */
 
 export const UPSTREAM_HELP = `Usage:
@@ -32,11 +32,10 @@ $MCP_GATEWAY_CONFIG, else ./gateway.config.yaml, made if missing); comments and 
 file are kept. The gateway reads them when it starts: restart it after a change.
 `;
 
-const SERVERS = ['plugins', 'upstream', 'config', 'servers'] as const;
-const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
-// What may begin a tool name (core's TOOL_NAME); empty leaves the upstream's names as they are.
-/** The upstream plugin's rule for a prefix (plugins/upstream/config.ts); core does not import the plugin. */
-const PREFIX = /^[a-z0-9_]{0,32}$/;
+const SERVERS = ['config', 'servers'] as const;
+const NAME = new RegExp(serverSchema.properties.name.pattern);
+// Empty leaves the upstream's names as they are.
+const PREFIX = new RegExp(serverSchema.properties.prefix.pattern);
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Keys of a new entry written as `args: ["-y", "pkg"]` and `env: {KEY: value}`, as the docs show them.
@@ -63,18 +62,30 @@ const ALLOWED: Record<string, ReadonlyArray<keyof Flags>> = {
   list: ['config', 'json'],
 };
 
+/** What the command prints: on stdout for 0, on stderr for 1; each returns the exit status. */
+interface Output {
+  print(text: string): number;
+  fail(text: string): number;
+}
+
 /**
- * Runs `mcp-gateway upstream ...`; `argv` is the whole command line after the program name.
- * Returns the exit code; throws CONFIG_INVALID for a config file it cannot read, parse or write.
+ * Runs `mcp-gateway upstream ...`; `args` is the command line without the program's and the
+ * plugin's names. Returns the exit status; throws CONFIG_INVALID for a config file it cannot
+ * read, parse or write.
  */
-export async function runUpstream(argv: string[], out: CliOutput = processOutput): Promise<number> {
+export function runUpstreamCommand(args: readonly string[], io: ConfigCommandIo): number {
+  const out: Output = {
+    print: (text) => (io.stdout.write(text), 0),
+    fail: (text) => (io.stderr.write(text), 1),
+  };
+  const argv = [...args];
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
     // Node's message goes on about `--` for positionals; for `add`, `--` starts the server's command.
     const first = (err as Error).message.split(/\.\s/)[0];
-    const adding = parseArgs({ args: argv, options, allowPositionals: true, strict: false }).positionals[1] === 'add';
+    const adding = parseArgs({ args: argv, options, allowPositionals: true, strict: false }).positionals[0] === 'add';
     const advice = adding ? "a server's command and its own options go after --: mcp-gateway upstream add NAME -- COMMAND [ARGS...]" : 'see mcp-gateway upstream --help';
     return out.fail(`mcp-gateway upstream: ${first}; ${advice}\n`);
   }
@@ -83,7 +94,7 @@ export async function runUpstream(argv: string[], out: CliOutput = processOutput
   const end = tokens.find((t) => t.kind === 'option-terminator')?.index ?? Infinity;
   const words = tokens.flatMap((t) => (t.kind === 'positional' && t.index < end ? [t.value] : []));
   const command = tokens.flatMap((t) => (t.kind === 'positional' && t.index > end ? [t.value] : []));
-  const [, sub, name, ...extra] = words;
+  const [sub, name, ...extra] = words;
   if (flags.help) return out.print(UPSTREAM_HELP);
   if (!sub || !(sub in ALLOWED)) return out.fail(`mcp-gateway upstream: ${sub ? `unknown command "${sub}"` : 'add, remove or list?'}\n\n${UPSTREAM_HELP}`);
   const refuse = (message: string) => out.fail(`mcp-gateway upstream ${sub}: ${message}\n`);
@@ -95,17 +106,11 @@ export async function runUpstream(argv: string[], out: CliOutput = processOutput
   if (sub !== 'list' && !name) return refuse(`which server? mcp-gateway upstream ${sub} NAME`);
   // Only a new name is checked: remove must also take out an entry written by hand with a bad one.
   if (sub === 'add' && !NAME.test(name!)) return refuse(`"${name}" is not a server name: lowercase letters, digits, "_" and "-", starting with a letter, at most 32 characters.`);
-  const target = configFilePath({ file: flags.config });
-  if (sub === 'list') return listServers(target, flags.json === true, out);
-  if (sub === 'remove') return removeServer(target, name!, refuse, out);
+  if (sub === 'list') return listServers(io.openConfig(flags.config), flags.json === true, out);
+  if (sub === 'remove') return removeServer(io.openConfig(flags.config), name!, refuse, out);
   const entry = serverEntry(name!, flags, command);
   if (typeof entry === 'string') return refuse(entry);
-  return addServer(target, entry, refuse, out);
-}
-
-interface Target {
-  readonly file: string;
-  readonly named: boolean;
+  return addServer(io.openConfig(flags.config), entry, refuse, out);
 }
 
 type ServerEntry = Record<string, unknown> & { name: string };
@@ -166,51 +171,46 @@ function pairs(items: string[] | undefined, separator: string, pattern: RegExp, 
   return out;
 }
 
-function addServer(target: Target, entry: ServerEntry, refuse: (message: string) => number, out: CliOutput): number {
-  const text = readTextFile(target.file);
-  const doc = parseConfigText(text ?? '', target.file);
-  if (servers(doc, target.file).some((s) => s.name === entry.name)) {
-    return refuse(`a server named "${entry.name}" is already in ${target.file}; run \`mcp-gateway upstream remove ${entry.name}\` first.`);
+function addServer(file: PluginConfigFile, entry: ServerEntry, refuse: (message: string) => number, out: Output): number {
+  if (servers(file).some((s) => s.name === entry.name)) {
+    return refuse(`a server named "${entry.name}" is already in ${file.path}; run \`mcp-gateway upstream remove ${entry.name}\` first.`);
   }
-  writeFileAtomic(target.file, appendToList(text ?? '', SERVERS, entry, target.file, STYLE));
-  const tools = `mcp-gateway tools${target.named ? ` --config ${shellWord(target.file)}` : ''}`;
-  const notes = [...secretHints(entry, target.file), ...pluginState(doc)];
+  const existed = file.exists;
+  file.append(SERVERS, entry, STYLE);
+  const tools = `mcp-gateway tools${file.named ? ` --config ${shellWord(file.path)}` : ''}`;
+  const notes = [...secretHints(entry, file.path), ...pluginState(file)];
   const lines = [
-    `${text === undefined ? 'Created' : 'Updated'} ${target.file}: added the upstream server "${entry.name}".`,
+    `${existed ? 'Updated' : 'Created'} ${file.path}: added the upstream server "${entry.name}".`,
     '',
     ...table([entry]).map((row) => `  ${row}`),
     '',
     ...notes.flatMap((note) => [note, '']),
-    `Next: restart the gateway, then \`${tools}\` lists its tools (${prefixOf(entry) ? `named ${prefixOf(entry)}…` : 'under their own names'}).`,
+    `Next: restart the gateway, then \`${tools}\` lists its tools (${prefixOfEntry(entry) ? `named ${prefixOfEntry(entry)}…` : 'under their own names'}).`,
   ];
   return out.print(`${lines.join('\n')}\n`);
 }
 
-function removeServer(target: Target, name: string, refuse: (message: string) => number, out: CliOutput): number {
-  const text = readTextFile(target.file);
-  if (text === undefined) return refuse(`there is no ${target.file}, so no server "${name}" in it.`);
+function removeServer(file: PluginConfigFile, name: string, refuse: (message: string) => number, out: Output): number {
+  if (!file.exists) return refuse(`there is no ${file.path}, so no server "${name}" in it.`);
   // The index in the file's list, which may hold entries that are no mapping.
-  const all = listAt(parseConfigText(text, target.file), SERVERS, target.file);
+  const all = file.list(SERVERS);
   const index = all.findIndex((s) => isEntry(s) && s.name === name);
   if (index < 0) {
     const names = all.filter(isEntry).map((s) => s.name).filter(Boolean);
-    return refuse(`no server "${name}" in ${target.file} (${names.length ? `there are: ${names.join(', ')}` : 'it lists none'}).`);
+    return refuse(`no server "${name}" in ${file.path} (${names.length ? `there are: ${names.join(', ')}` : 'it lists none'}).`);
   }
-  writeFileAtomic(target.file, removeFromList(text, SERVERS, index, target.file));
-  return out.print(`Updated ${target.file}: the upstream server "${name}" is removed. Restart the gateway for it to stop serving its tools.\n`);
+  file.remove(SERVERS, index);
+  return out.print(`Updated ${file.path}: the upstream server "${name}" is removed. Restart the gateway for it to stop serving its tools.\n`);
 }
 
-function listServers(target: Target, json: boolean, out: CliOutput): number {
-  const text = readTextFile(target.file);
-  const doc = text === undefined ? undefined : parseConfigText(text, target.file);
-  const list = doc ? servers(doc, target.file) : [];
+function listServers(file: PluginConfigFile, json: boolean, out: Output): number {
+  const list = servers(file);
   if (json) return out.print(`${JSON.stringify(list.map(summary), null, 2)}\n`);
   if (list.length === 0) {
-    const where = text === undefined ? `there is no ${target.file}` : `none in ${target.file}`;
+    const where = file.exists ? `none in ${file.path}` : `there is no ${file.path}`;
     return out.print(`No upstream servers (${where}). Add one: mcp-gateway upstream add NAME -- COMMAND [ARGS...]\n`);
   }
-  const notes = doc ? pluginState(doc) : [];
-  return out.print(`${[...table(list), ...notes.flatMap((note) => ['', note])].join('\n')}\n`);
+  return out.print(`${[...table(list), ...pluginState(file).flatMap((note) => ['', note])].join('\n')}\n`);
 }
 
 /** Name, kind, prefix, state and command line (or URL) of each server, in aligned columns under a header. */
@@ -221,8 +221,8 @@ function table(list: ServerEntry[]): string[] {
 }
 
 /** The entries of the list, as written (with `${VAR}` unexpanded); what is not a mapping is left out. */
-function servers(doc: ReturnType<typeof parseConfigText>, where: string): ServerEntry[] {
-  return listAt(doc, SERVERS, where).filter(isEntry);
+function servers(file: PluginConfigFile): ServerEntry[] {
+  return file.list(SERVERS).filter(isEntry);
 }
 
 function isEntry(value: unknown): value is ServerEntry {
@@ -236,7 +236,7 @@ function summary(entry: ServerEntry): Record<string, unknown> {
     name,
     kind: kindOf(entry),
     ...rest,
-    prefix: prefixOf(entry),
+    prefix: prefixOfEntry(entry),
     enabled: entry.enabled !== false,
     optional: entry.optional === true,
     ...(env && typeof env === 'object' ? { env: Object.keys(env) } : {}),
@@ -248,16 +248,15 @@ function summary(entry: ServerEntry): Record<string, unknown> {
 function describe(entry: ServerEntry): string[] {
   const state = `${entry.enabled === false ? 'disabled' : 'enabled'}${entry.optional === true ? ', optional' : ''}`;
   const target = kindOf(entry) === 'http' ? String(entry.url) : [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].map((w) => shellWord(String(w))).join(' ');
-  return [String(entry.name), kindOf(entry), prefixOf(entry) || '(none)', state, target];
+  return [String(entry.name), kindOf(entry), prefixOfEntry(entry) || '(none)', state, target];
 }
 
 function kindOf(entry: ServerEntry): 'stdio' | 'http' {
   return entry.url !== undefined ? 'http' : 'stdio';
 }
 
-function prefixOf(entry: ServerEntry): string {
-  // The plugin's default: the name with dashes as underscores (names.ts, prefixOf).
-  return typeof entry.prefix === 'string' ? entry.prefix : `${String(entry.name).replace(/-/g, '_')}_`;
+function prefixOfEntry(entry: ServerEntry): string {
+  return prefixOf({ name: String(entry.name), prefix: typeof entry.prefix === 'string' ? entry.prefix : undefined });
 }
 
 /** A line for each header or env value written as a literal that looks like a credential. */
@@ -269,8 +268,8 @@ function secretHints(entry: ServerEntry, file: string): string[] {
 }
 
 /** A line when the file turns the plugin off, since its servers then do not run. */
-function pluginState(doc: ReturnType<typeof parseConfigText>): string[] {
-  const enabled = doc.getIn(['plugins', 'upstream', 'enabled']);
+function pluginState(file: PluginConfigFile): string[] {
+  const enabled = file.get(['enabled']);
   return enabled === false ? ['Note: the upstream plugin is disabled in this file (plugins.upstream.enabled: false); no server runs until it is enabled.'] : [];
 }
 
