@@ -5,6 +5,7 @@ import type { Collab } from './collab.js';
 import { ANYONE, type Agent } from './model.js';
 import { planUri } from './plans/plan-markdown.js';
 import type { PlanSummary } from './plans/plan-rows.js';
+import { countPendingTasks, openTasksOf } from './store/task-store.js';
 
 /** Tasks listed at most; the rest are counted. */
 const TASKS_SHOWN = 20;
@@ -17,22 +18,8 @@ export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, 
     throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_join or collab_register_agent), or list them with collab_list_agents.`, { agent: name });
   }
   const agent = toAgent(row, ctx.config.presence.staleSeconds * 1000);
-  const tasks = await store.db
-    .selectFrom('collab_tasks')
-    .select(['id', 'title', 'status', 'priority', 'progress_percent'])
-    .where('assignee', '=', name)
-    .where('status', 'in', ['in_progress', 'pending', 'blocked'])
-    .orderBy('status')
-    .orderBy('priority')
-    .orderBy('id')
-    .limit(TASKS_SHOWN + 1)
-    .execute();
-  const open = await store.db
-    .selectFrom('collab_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('assignee', '=', ANYONE)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+  const tasks = await openTasksOf(store.db, name, TASKS_SHOWN + 1);
+  const anyone = await countPendingTasks(store.db, ANYONE);
   const unread = await mailbox.unreadCount(name);
   const active = await plans.active();
   const mine = active === undefined ? [] : await plans.openItemsOf(active.id, name, ITEMS_SHOWN + 1);
@@ -44,7 +31,6 @@ export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, 
     out.push(`- #${task.id} ${task.title} (${task.status}, priority ${task.priority}${progress})`);
   }
   if (tasks.length > TASKS_SHOWN) out.push(`- … more: collab_list_tasks with assignee ${name}.`);
-  const anyone = Number(open.n);
   if (anyone > 0) out.push('', `${anyone} pending task${anyone === 1 ? '' : 's'} open to anyone: collab_claim_next takes the most urgent you may.`);
   out.push('', '## Messages', '', unread === 0 ? 'No unread messages.' : `${unread} unread message${unread === 1 ? '' : 's'}: read them first with collab_read_messages.`);
   out.push('', '## Active plan', '', ...(active === undefined ? ['No plan is active.'] : activePlan(active, mine)));

@@ -5,6 +5,7 @@
 import type { CollabContext, CollabStore } from './context.js';
 import type { AgentIdentity } from './identity.js';
 import type { Mailbox } from './mailbox.js';
+import { countPendingTasks } from './store/task-store.js';
 
 export class Banners {
   readonly #store: CollabStore;
@@ -84,13 +85,7 @@ export class Banners {
 
   async #line(agent: string): Promise<string | undefined> {
     const unread = await this.#mailbox.unreadCount(agent);
-    const row = await this.#store.db
-      .selectFrom('collab_tasks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('assignee', '=', agent)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    const pending = Number(row.n);
+    const pending = await countPendingTasks(this.#store.db, agent);
     const parts: string[] = [];
     if (unread > 0) parts.push(`${unread} unread message${unread === 1 ? '' : 's'} (collab_read_messages)`);
     if (pending > 0) parts.push(`${pending} pending task${pending === 1 ? '' : 's'} (collab_claim_next)`);

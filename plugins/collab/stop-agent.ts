@@ -4,6 +4,7 @@
 import type { Collab } from './collab.js';
 import { taskChannel, type TaskEvent } from './events.js';
 import { nowIso, SYSTEM_AGENT, type Message } from './model.js';
+import { cancelTasksInProgressOf } from './store/task-store.js';
 
 export interface StoppedAgent {
   cancelled: Array<{ id: number; title: string }>;
@@ -15,13 +16,7 @@ export async function stopAgent({ ctx, store, mailbox }: Collab, target: string,
   const { cancelled, message, released } = await store.transaction(async (trx) => {
     const now = nowIso();
     // One statement: a task that another call finishes meanwhile is either cancelled here or not at all.
-    const cancelled = await trx
-      .updateTable('collab_tasks')
-      .set((eb) => ({ status: 'cancelled', finished_at: now, updated_at: now, version: eb('version', '+', 1) }))
-      .where('assignee', '=', target)
-      .where('status', '=', 'in_progress')
-      .returning(['id', 'title', 'priority'])
-      .execute();
+    const cancelled = await cancelTasksInProgressOf(trx, target, now);
     cancelled.sort((a, b) => a.id - b.id);
     await trx.updateTable('collab_agents').set({ presence: 'idle', presence_note: null, current_task_id: null }).where('name', '=', target).execute();
     // The locks taken for the cancelled tasks go with them.

@@ -6,6 +6,7 @@ import type { Collab } from './collab.js';
 import { taskChannel, type TaskEvent } from './events.js';
 import type { NewMessage } from './mailbox.js';
 import { ANYONE, nowIso, SYSTEM_AGENT, type Message, type TaskStatus } from './model.js';
+import { flagTaskStuck, unflaggedTasksInProgress } from './store/task-store.js';
 
 /** What a sweep found (and the watchdog counts since the gateway started). */
 export interface WatchdogFindings {
@@ -136,15 +137,7 @@ export class Watchdog {
   async #stuckTasks(now: number, found: WatchdogFindings): Promise<void> {
     const { ctx, store, mailbox } = this.#collab;
     const silentMs = ctx.config.watchdog.stuckAfterSeconds * 1000;
-    const running = await store.db
-      .selectFrom('collab_tasks')
-      .select(['id', 'title', 'status', 'assignee', 'priority', 'created_by', 'started_at', 'last_progress_at', 'expected_duration_s', 'version'])
-      .where('status', '=', 'in_progress')
-      .where('stuck_at', 'is', null)
-      .where('started_at', 'is not', null)
-      .orderBy('id')
-      .limit(TASKS_PER_SWEEP)
-      .execute();
+    const running = await unflaggedTasksInProgress(store.db, TASKS_PER_SWEEP);
     for (const task of running) {
       const started = Date.parse(task.started_at!);
       const lastProgress = task.last_progress_at === null ? started : Date.parse(task.last_progress_at);
@@ -157,14 +150,7 @@ export class Watchdog {
       const recipients = [...new Set([task.created_by, task.assignee])].filter((agent) => agent !== ANYONE && agent !== SYSTEM_AGENT);
       const alerts = await store.transaction(async (trx) => {
         // The version guard: one gateway flags it, and not a task that moved since the read.
-        const result = await trx
-          .updateTable('collab_tasks')
-          .set({ stuck_at: nowIso(now), version: task.version + 1 })
-          .where('id', '=', task.id)
-          .where('version', '=', task.version)
-          .where('stuck_at', 'is', null)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return undefined;
+        if (!(await flagTaskStuck(trx, task.id, task.version, nowIso(now)))) return undefined;
         const known = recipients.length === 0 ? [] : await trx.selectFrom('collab_agents').select('name').where('name', 'in', recipients).execute();
         const sent: Message[] = [];
         for (const { name } of known) sent.push(await mailbox.insert(trx, this.#alert(task, name, why)));

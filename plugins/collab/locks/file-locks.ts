@@ -5,7 +5,7 @@
 import { relative, sep } from 'node:path';
 import type { CollabContext } from '../context.js';
 import { nowIso, type FileLock } from '../model.js';
-import type { Db } from '../tasks/task-rows.js';
+import type { CollabDb as Db } from '../store/db.js';
 
 export type LockOutcome = { lock: FileLock; extended: boolean } | { held: FileLock };
 

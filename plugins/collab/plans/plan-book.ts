@@ -7,6 +7,7 @@ import type { CollabContext, CollabStore } from '../context.js';
 import { checkCap, MAX_ITEM_BLOCKERS } from '../limits.js';
 import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
 import type { CollabTables } from '../store/schema.js';
+import { tasksOfPlan } from '../store/task-store.js';
 import type { LinkedTask } from './plan-markdown.js';
 import { applyChanges, type PlanItemChanges } from './plan-item-changes.js';
 import { findPlanRow, FIRST_PAGE, listPlans, openItemsOf, planSummary, planWithItems, type ItemPage, type PlanDb } from './plan-reads.js';
@@ -119,7 +120,7 @@ export class PlanBook {
 
   /** The tasks linked to the plan (created with its plan_id), by id. */
   tasks(planId: string): Promise<LinkedTask[]> {
-    return this.#store.db.selectFrom('collab_tasks').select(['id', 'title', 'status', 'assignee', 'plan_item_id']).where('plan_id', '=', planId).orderBy('id').limit(500).execute();
+    return tasksOfPlan(this.#store.db, planId, 500);
   }
 
   /** Plan ids starting with `prefix`, for completions (plans are few: filtered here, not by LIKE, whose escapes differ by engine). */

@@ -5,9 +5,12 @@ import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, type FileLock, type Task } from '../model.js';
 import { parseJson } from '../context.js';
+import { lockAgentRow } from '../store/agent-store.js';
+import { openPlanItemOfActivePlan } from '../store/plan-store.js';
+import { sortedDependencyIdsOf } from '../store/task-dependency-store.js';
+import { hasTaskInProgress, readyTasksFor, taskInProgressOf, writeTaskRowIfUnchanged, type TaskRow } from '../store/task-store.js';
 import { publishTask, syncCurrentTask } from './bookkeeping.js';
-import { lockAgent } from './task-rights.js';
-import { toTask, toTasks, type TaskRow } from './task-rows.js';
+import { toTask, toTasks } from './task-rows.js';
 
 export interface PlanItemToDo {
   id: string;
@@ -31,7 +34,7 @@ const ROUNDS = 10;
 
 export async function claimNext(collab: Collab, agent: string, dryRun: boolean): Promise<NextStep> {
   const { store, mailbox } = collab;
-  const own = await store.db.selectFrom('collab_tasks').selectAll().where('assignee', '=', agent).where('status', '=', 'in_progress').orderBy('priority').orderBy('id').executeTakeFirst();
+  const own = await taskInProgressOf(store.db, agent);
   if (own) return { action: 'continue_task', task: (await toTasks(store.db, [own]))[0]! };
   const unread = await mailbox.unreadCount(agent);
   if (unread > 0) return { action: 'read_messages', unread };
@@ -50,27 +53,7 @@ export async function claimNext(collab: Collab, agent: string, dryRun: boolean):
 
 /** Pending tasks `agent` may take, best first: its own or anyone's, every dependency completed. */
 function readyTasks({ store }: Collab, agent: string): Promise<TaskRow[]> {
-  return store.db
-    .selectFrom('collab_tasks')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('assignee', 'in', [agent, ANYONE])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('collab_task_deps')
-            .innerJoin('collab_tasks as dep', 'dep.id', 'collab_task_deps.depends_on')
-            .select('dep.id')
-            .whereRef('collab_task_deps.task_id', '=', 'collab_tasks.id')
-            .where('dep.status', '!=', 'completed'),
-        ),
-      ),
-    )
-    .orderBy('priority')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(CANDIDATES)
-    .execute();
+  return readyTasksFor(store.db, agent, CANDIDATES);
 }
 
 /**
@@ -83,24 +66,21 @@ async function claim(collab: Collab, agent: string, candidate: TaskRow): Promise
   const claimed = await store.transaction(async (trx) => {
     // One task in progress per agent: two sessions of one agent claiming at once take turns on
     // the agent's row (PostgreSQL; SQLite's write lock does it anyway), and the second finds the first's.
-    await lockAgent(trx, agent);
-    const mine = await trx.selectFrom('collab_tasks').select('id').where('assignee', '=', agent).where('status', '=', 'in_progress').executeTakeFirst();
-    if (mine) return 'busy' as const;
+    await lockAgentRow(trx, agent);
+    if (await hasTaskInProgress(trx, agent)) return 'busy' as const;
     const now = nowIso();
-    const row = await trx
-      .updateTable('collab_tasks')
-      .set({ status: 'in_progress', assignee: agent, started_at: now, last_progress_at: now, stuck_at: null, updated_at: now, version: candidate.version + 1 })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'pending')
-      .where('version', '=', candidate.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await writeTaskRowIfUnchanged(
+      trx,
+      candidate.id,
+      { status: 'pending', version: candidate.version },
+      { status: 'in_progress', assignee: agent, started_at: now, last_progress_at: now, stuck_at: null, updated_at: now, version: candidate.version + 1 },
+    );
     if (!row) return undefined;
     await syncCurrentTask(trx, undefined, row);
     const files = parseJson<string[]>(row.relevant_files, []);
     const { locked, conflicts } = await locks.lockForTask(trx, agent, row.id, files, ctx.config.locks.claimMinutes);
-    const deps = await trx.selectFrom('collab_task_deps').select('depends_on').where('task_id', '=', row.id).orderBy('depends_on').execute();
-    return { task: toTask(row, deps.map((d) => d.depends_on)), locked, lock_conflicts: conflicts };
+    const deps = await sortedDependencyIdsOf(trx, row.id);
+    return { task: toTask(row, deps), locked, lock_conflicts: conflicts };
   });
   if (claimed === undefined || claimed === 'busy') return claimed;
   publishTask(ctx, 'claimed', claimed.task, agent, { id: candidate.id, status: candidate.status, assignee: candidate.assignee });
@@ -123,16 +103,7 @@ async function wouldClaim({ ctx, store }: Collab, agent: string, candidate: Task
 
 /** The best pending item without owner of the active plan, if any. */
 async function openPlanItem({ store }: Collab): Promise<NextStep | undefined> {
-  const row = await store.db
-    .selectFrom('collab_plan_items')
-    .innerJoin('collab_plans', 'collab_plans.id', 'collab_plan_items.plan_id')
-    .select(['collab_plan_items.plan_id', 'collab_plan_items.id', 'collab_plan_items.title', 'collab_plan_items.description', 'collab_plan_items.priority', 'collab_plan_items.acceptance'])
-    .where('collab_plans.active', '=', 1)
-    .where('collab_plan_items.status', '=', 'pending')
-    .where('collab_plan_items.owner', 'is', null)
-    .orderBy('collab_plan_items.priority')
-    .orderBy('collab_plan_items.position')
-    .executeTakeFirst();
+  const row = await openPlanItemOfActivePlan(store.db);
   if (!row) return undefined;
   const item = { id: row.id, title: row.title, description: row.description, priority: row.priority, acceptance: parseJson<string[]>(row.acceptance, []) };
   return { action: 'work_on_plan_item', plan_id: row.plan_id, item };

@@ -3,8 +3,13 @@
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, type Task, type TaskKind } from '../model.js';
+import { agentExists } from '../store/agent-store.js';
+import type { CollabDb } from '../store/db.js';
+import { planExists, planHasItem } from '../store/plan-store.js';
+import { insertDependencies } from '../store/task-dependency-store.js';
+import { insertTaskRow } from '../store/task-store.js';
 import { checkDependenciesExist } from './dependencies.js';
-import { toTask, type Db } from './task-rows.js';
+import { toTask } from './task-rows.js';
 
 export interface NewTask {
   title: string;
@@ -22,22 +27,21 @@ export interface NewTask {
 }
 
 /** Refuses an assignee that is neither `any` nor a registered agent (COLLAB_AGENT_NOT_FOUND). */
-export async function checkAssignee({ ctx }: Collab, db: Db, assignee: string): Promise<void> {
+export async function checkAssignee({ ctx }: Collab, db: CollabDb, assignee: string): Promise<void> {
   if (assignee === ANYONE) return;
-  const known = await db.selectFrom('collab_agents').select('name').where('name', '=', assignee).executeTakeFirst();
-  if (!known) throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${assignee}": assign to a registered agent (collab_list_agents) or to "any".`, { agent: assignee });
+  if (!(await agentExists(db, assignee))) throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${assignee}": assign to a registered agent (collab_list_agents) or to "any".`, { agent: assignee });
 }
 
 /** Refuses a link to a plan or plan item that does not exist. */
-async function checkPlanLink({ ctx }: Collab, db: Db, planId: string | undefined, itemId: string | undefined): Promise<void> {
+async function checkPlanLink({ ctx }: Collab, db: CollabDb, planId: string | undefined, itemId: string | undefined): Promise<void> {
   if (planId === undefined && itemId === undefined) return;
   if (planId === undefined) {
     throw ctx.error('COLLAB_PLAN_NOT_FOUND', 'plan_item_id names an item of which plan? Give plan_id with it (collab_list_plans lists them).', { plan_id: null });
   }
-  if (!(await db.selectFrom('collab_plans').select('id').where('id', '=', planId).executeTakeFirst())) {
+  if (!(await planExists(db, planId))) {
     throw ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${planId}": list plans with collab_list_plans.`, { plan_id: planId });
   }
-  if (itemId !== undefined && !(await db.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', '=', itemId).executeTakeFirst())) {
+  if (itemId !== undefined && !(await planHasItem(db, planId, itemId))) {
     throw ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${planId}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: planId, item_id: itemId });
   }
 }
@@ -55,42 +59,38 @@ export function relevantFiles({ ctx }: Collab, paths: readonly string[] | undefi
 }
 
 /** Stores a task inside the caller's transaction; `relevant_files` already through relevantFiles. */
-export async function insertTask(collab: Collab, trx: Db, task: NewTask, by: string): Promise<Task> {
+export async function insertTask(collab: Collab, trx: CollabDb, task: NewTask, by: string): Promise<Task> {
   const dependsOn = [...new Set(task.depends_on ?? [])].sort((a, b) => a - b);
   await checkAssignee(collab, trx, task.assignee);
   await checkPlanLink(collab, trx, task.plan_id, task.plan_item_id);
   await checkDependenciesExist(trx, collab.ctx.error, dependsOn);
   const now = nowIso();
-  const row = await trx
-    .insertInto('collab_tasks')
-    .values({
-      title: task.title,
-      description: task.description ?? null,
-      kind: task.kind ?? 'task',
-      priority: task.priority,
-      status: 'pending',
-      assignee: task.assignee,
-      created_by: by,
-      relevant_files: JSON.stringify(task.relevant_files ?? []),
-      constraints: JSON.stringify(task.constraints ?? []),
-      background: task.background ?? null,
-      expected_duration_s: task.expected_duration_seconds ?? null,
-      progress_percent: null,
-      progress_note: null,
-      eta_at: null,
-      blocked_reason: null,
-      plan_id: task.plan_id ?? null,
-      plan_item_id: task.plan_item_id ?? null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-      last_progress_at: null,
-      stuck_at: null,
-      version: 1,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (dependsOn.length > 0) await trx.insertInto('collab_task_deps').values(dependsOn.map((dep) => ({ task_id: row.id, depends_on: dep }))).execute();
+  const row = await insertTaskRow(trx, {
+    title: task.title,
+    description: task.description ?? null,
+    kind: task.kind ?? 'task',
+    priority: task.priority,
+    status: 'pending',
+    assignee: task.assignee,
+    created_by: by,
+    relevant_files: JSON.stringify(task.relevant_files ?? []),
+    constraints: JSON.stringify(task.constraints ?? []),
+    background: task.background ?? null,
+    expected_duration_s: task.expected_duration_seconds ?? null,
+    progress_percent: null,
+    progress_note: null,
+    eta_at: null,
+    blocked_reason: null,
+    plan_id: task.plan_id ?? null,
+    plan_item_id: task.plan_item_id ?? null,
+    created_at: now,
+    updated_at: now,
+    started_at: null,
+    finished_at: null,
+    last_progress_at: null,
+    stuck_at: null,
+    version: 1,
+  });
+  if (dependsOn.length > 0) await insertDependencies(trx, row.id, dependsOn);
   return toTask(row, dependsOn);
 }

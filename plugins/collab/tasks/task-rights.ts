@@ -3,7 +3,9 @@
 // another (collab_claim_next keeps the same rule with its own conditional claim).
 import type { Collab } from '../collab.js';
 import { ANYONE } from '../model.js';
-import type { Db } from './task-rows.js';
+import { lockAgentRow } from '../store/agent-store.js';
+import type { CollabDb } from '../store/db.js';
+import { otherTaskInProgressOf } from '../store/task-store.js';
 
 interface TaskParty {
   id: number;
@@ -41,21 +43,13 @@ export function checkTaskRights({ ctx }: Pick<Collab, 'ctx'>, row: TaskParty, by
  * agent's row lock first, as a claim does, so two calls putting two tasks in one agent's hands
  * at once take turns and the second is refused.
  */
-export async function checkFreeToHold({ ctx }: Collab, trx: Db, agent: string, taskId: number): Promise<void> {
+export async function checkFreeToHold({ ctx }: Collab, trx: CollabDb, agent: string, taskId: number): Promise<void> {
   if (agent === ANYONE) return;
-  await lockAgent(trx, agent);
-  const other = await trx.selectFrom('collab_tasks').select(['id', 'title']).where('assignee', '=', agent).where('status', '=', 'in_progress').where('id', '!=', taskId).orderBy('id').executeTakeFirst();
+  await lockAgentRow(trx, agent);
+  const other = await otherTaskInProgressOf(trx, agent, taskId);
   if (other === undefined) return;
   throw ctx.error('COLLAB_AGENT_BUSY', `${agent} has task #${other.id} "${other.title}" in progress; an agent holds one task in progress at a time. Finish, block or hand off #${other.id} first, or give task ${taskId} to someone else.`, {
     agent,
     task_id: other.id,
   });
-}
-
-/**
- * Takes the agent's row lock until the transaction ends (PostgreSQL; SQLite's write lock
- * serialises writers anyway): whatever puts a task in an agent's hands takes it first.
- */
-export async function lockAgent(trx: Db, agent: string): Promise<void> {
-  await trx.selectFrom('collab_agents').select('name').where('name', '=', agent).forUpdate().executeTakeFirst();
 }

@@ -1,14 +1,10 @@
 // Task rows as stored ↔ `Task` as the tools return them, and the reads every task tool shares.
-import type { Selectable, Transaction } from '../../../core/index.js';
-import type { CollabStore } from '../context.js';
 import { parseJson } from '../context.js';
 import type { RaiseError } from '../errors.js';
 import type { Task, TaskKind, TaskStatus } from '../model.js';
-import type { CollabTables } from '../store/schema.js';
-
-export type TaskRow = Selectable<CollabTables['collab_tasks']>;
-/** The store, or a transaction on it: every read here works inside either. */
-export type Db = CollabStore['db'] | Transaction<CollabTables>;
+import type { CollabDb } from '../store/db.js';
+import { dependenciesOf } from '../store/task-dependency-store.js';
+import { findTaskRow, type TaskRow } from '../store/task-store.js';
 
 export function toTask(row: TaskRow, dependsOn: number[]): Task {
   return {
@@ -38,17 +34,8 @@ export function toTask(row: TaskRow, dependsOn: number[]): Task {
   };
 }
 
-/** The dependency ids of each task in `ids`, ascending (one query). */
-export async function dependenciesOf(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
-  const byTask = new Map<number, number[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byTask;
-  const rows = await db.selectFrom('collab_task_deps').select(['task_id', 'depends_on']).where('task_id', 'in', [...ids]).orderBy('depends_on').execute();
-  for (const row of rows) byTask.get(row.task_id)?.push(row.depends_on);
-  return byTask;
-}
-
 /** Rows to tasks, with their dependencies. */
-export async function toTasks(db: Db, rows: readonly TaskRow[]): Promise<Task[]> {
+export async function toTasks(db: CollabDb, rows: readonly TaskRow[]): Promise<Task[]> {
   const deps = await dependenciesOf(
     db,
     rows.map((row) => row.id),
@@ -57,16 +44,14 @@ export async function toTasks(db: Db, rows: readonly TaskRow[]): Promise<Task[]>
 }
 
 /** The task's row, or COLLAB_TASK_NOT_FOUND. `lock` takes its row lock (inside a transaction). */
-export async function taskRow(db: Db, error: RaiseError, id: number, lock = false): Promise<TaskRow> {
-  let query = db.selectFrom('collab_tasks').selectAll().where('id', '=', id);
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+export async function taskRow(db: CollabDb, error: RaiseError, id: number, lock = false): Promise<TaskRow> {
+  const row = await findTaskRow(db, id, lock);
   if (!row) throw error('COLLAB_TASK_NOT_FOUND', `No task has id ${id}: list them with collab_list_tasks.`, { id });
   return row;
 }
 
 /** The task with its dependencies, or COLLAB_TASK_NOT_FOUND. */
-export async function loadTask(db: Db, error: RaiseError, id: number): Promise<Task> {
+export async function loadTask(db: CollabDb, error: RaiseError, id: number): Promise<Task> {
   const row = await taskRow(db, error, id);
   return toTask(row, (await dependenciesOf(db, [id])).get(id) ?? []);
 }

@@ -6,11 +6,15 @@ import type { Collab } from '../collab.js';
 import { checkCap, MAX_TASK_DEPENDENCIES } from '../limits.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, TASK_TRANSITIONS, type Task, type TaskStatus } from '../model.js';
+import { lockAgentRow } from '../store/agent-store.js';
+import type { CollabDb } from '../store/db.js';
+import { addDependency, dependenciesOf, dependencyIdsOf, lockDependencyGraph, openDependencies, removeDependency } from '../store/task-dependency-store.js';
+import { taskAssignee, writeTaskRow, type TaskRow } from '../store/task-store.js';
 import { syncCurrentTask, type TaskState } from './bookkeeping.js';
 import { checkAssignee } from './create-task.js';
-import { checkDependenciesExist, cycleThrough, lockDependencyGraph, openDependencies } from './dependencies.js';
-import { checkFreeToHold, checkTaskRights, lockAgent } from './task-rights.js';
-import { dependenciesOf, taskRow, toTask, type Db, type TaskRow } from './task-rows.js';
+import { checkDependenciesExist, cycleThrough } from './dependencies.js';
+import { checkFreeToHold, checkTaskRights } from './task-rights.js';
+import { taskRow, toTask } from './task-rows.js';
 
 export interface TaskUpdate {
   status?: TaskStatus;
@@ -41,8 +45,8 @@ export async function updateTask(collab: Collab, id: number, update: TaskUpdate,
     // takes them in, so that the two never wait on each other (a deadlock on PostgreSQL).
     const starting = update.status === 'in_progress' && update.blocked_by === undefined;
     if (starting || update.assignee !== undefined) {
-      const peek = await trx.selectFrom('collab_tasks').select('assignee').where('id', '=', id).executeTakeFirst();
-      await lockAgent(trx, update.assignee ?? (peek === undefined || peek.assignee === ANYONE ? by : peek.assignee));
+      const peek = await taskAssignee(trx, id);
+      await lockAgentRow(trx, update.assignee ?? (peek === undefined || peek === ANYONE ? by : peek));
     }
     const row = await taskRow(trx, ctx.error, id, true);
     const target = update.blocked_by !== undefined ? 'blocked' : update.status;
@@ -65,23 +69,18 @@ export async function updateTask(collab: Collab, id: number, update: TaskUpdate,
     }
     const now = nowIso();
     const statusChanged = status !== row.status;
-    const updated = await trx
-      .updateTable('collab_tasks')
-      .set({
-        status,
-        assignee,
-        priority: update.priority ?? row.priority,
-        blocked_reason: status === 'blocked' ? (update.blocked_by ?? row.blocked_reason) : null,
-        ...(statusChanged && status === 'in_progress' ? { started_at: now, last_progress_at: now, finished_at: null } : {}),
-        ...(statusChanged && FINISHED.includes(status) ? { finished_at: now } : {}),
-        ...(statusChanged && status === 'completed' ? { progress_percent: 100 } : {}),
-        ...(statusChanged ? { stuck_at: null } : {}),
-        updated_at: now,
-        version: row.version + 1,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await writeTaskRow(trx, id, {
+      status,
+      assignee,
+      priority: update.priority ?? row.priority,
+      blocked_reason: status === 'blocked' ? (update.blocked_by ?? row.blocked_reason) : null,
+      ...(statusChanged && status === 'in_progress' ? { started_at: now, last_progress_at: now, finished_at: null } : {}),
+      ...(statusChanged && FINISHED.includes(status) ? { finished_at: now } : {}),
+      ...(statusChanged && status === 'completed' ? { progress_percent: 100 } : {}),
+      ...(statusChanged ? { stuck_at: null } : {}),
+      updated_at: now,
+      version: row.version + 1,
+    });
     const before = { id, status: row.status, assignee: row.assignee };
     await syncCurrentTask(trx, before, updated);
     // The locks taken for the task go when it stops being in its holder's hands.
@@ -109,25 +108,20 @@ export async function replayTask(collab: Collab, id: number, reassign: { to?: st
     const assignee = reassign.keep ? row.assignee : (reassign.to ?? ANYONE);
     checkTaskRights(collab, row, by, { status: 'pending', assignee });
     await checkAssignee(collab, trx, assignee);
-    const updated = await trx
-      .updateTable('collab_tasks')
-      .set({
-        status: 'pending',
-        assignee,
-        blocked_reason: null,
-        progress_percent: null,
-        progress_note: null,
-        eta_at: null,
-        started_at: null,
-        finished_at: null,
-        last_progress_at: null,
-        stuck_at: null,
-        updated_at: nowIso(),
-        version: row.version + 1,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await writeTaskRow(trx, id, {
+      status: 'pending',
+      assignee,
+      blocked_reason: null,
+      progress_percent: null,
+      progress_note: null,
+      eta_at: null,
+      started_at: null,
+      finished_at: null,
+      last_progress_at: null,
+      stuck_at: null,
+      updated_at: nowIso(),
+      version: row.version + 1,
+    });
     // Its next holder locks the files again when it claims the task.
     const released = await locks.releaseForTask(trx, row.assignee, id);
     return { task: await finish(trx, updated), before: { id, status: row.status, assignee: row.assignee }, released };
@@ -145,15 +139,15 @@ function checkTransition({ ctx }: Collab, from: TaskStatus, to: TaskStatus): voi
 }
 
 /** Adds and removes the dependencies the update asks for (self, missing and cycles refused). */
-async function changeDependencies({ ctx }: Collab, trx: Db, id: number, update: TaskUpdate): Promise<void> {
+async function changeDependencies({ ctx }: Collab, trx: CollabDb, id: number, update: TaskUpdate): Promise<void> {
   if (update.remove_dependency !== undefined) {
-    await trx.deleteFrom('collab_task_deps').where('task_id', '=', id).where('depends_on', '=', update.remove_dependency).execute();
+    await removeDependency(trx, id, update.remove_dependency);
   }
   const dependency = update.add_dependency;
   if (dependency === undefined) return;
   await checkDependenciesExist(trx, ctx.error, [dependency], id);
-  const current = await trx.selectFrom('collab_task_deps').select('depends_on').where('task_id', '=', id).execute();
-  if (!current.some((row) => row.depends_on === dependency)) {
+  const current = await dependencyIdsOf(trx, id);
+  if (!current.includes(dependency)) {
     checkCap(ctx.error, 'COLLAB_TASK_TOO_LARGE', `Task ${id} with this dependency`, current.length + 1, {
       field: 'depends_on',
       limit: MAX_TASK_DEPENDENCIES,
@@ -165,9 +159,9 @@ async function changeDependencies({ ctx }: Collab, trx: Db, id: number, update: 
   if (cycle) {
     throw ctx.error('COLLAB_DEPENDENCY_INVALID', `Task ${id} depending on ${dependency} closes the cycle ${cycle.join(' → ')}: remove one of these dependencies first.`, { id, dependency, cycle, reason: 'cycle' });
   }
-  await trx.insertInto('collab_task_deps').values({ task_id: id, depends_on: dependency }).onConflict((oc) => oc.columns(['task_id', 'depends_on']).doNothing()).execute();
+  await addDependency(trx, id, dependency);
 }
 
-async function finish(trx: Db, row: TaskRow): Promise<Task> {
+async function finish(trx: CollabDb, row: TaskRow): Promise<Task> {
   return toTask(row, (await dependenciesOf(trx, [row.id])).get(row.id) ?? []);
 }

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import { findAgent, seenNow, toAgent, upsertAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { nowIso } from '../model.js';
+import { countPendingTasks, taskExists } from '../store/task-store.js';
 import {
   heartbeatInput,
   heartbeatOutput,
@@ -75,12 +76,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     const { row, created } = await upsertAgent(store, args);
     identity.bind(call, args.name);
     identity.seen(args.name);
-    const pending = await store.db
-      .selectFrom('collab_tasks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('assignee', '=', args.name)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
+    const pending = await countPendingTasks(store.db, args.name);
     ctx.events.publish('collab.agent.joined', { name: args.name, created, transport: call.caller.transport });
     const { handle, expiresAt } = identity.handles.mint(args.name, call.caller);
     return {
@@ -90,7 +86,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
       agent_handle: handle,
       handle_expires_at: expiresAt,
       unread_messages: await mailbox.unreadCount(args.name),
-      pending_tasks: Number(pending.n),
+      pending_tasks: pending,
     };
   });
 
@@ -147,8 +143,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     const agent = await identity.acting(call, args.agent);
     const taskId = args.current_task_id;
     if (taskId != null) {
-      const task = await store.db.selectFrom('collab_tasks').select('id').where('id', '=', taskId).executeTakeFirst();
-      if (!task) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${taskId}: list them with collab_list_tasks, or leave current_task_id out.`, { id: taskId });
+      if (!(await taskExists(store.db, taskId))) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${taskId}: list them with collab_list_tasks, or leave current_task_id out.`, { id: taskId });
     }
     await store.db
       .updateTable('collab_agents')

@@ -5,7 +5,9 @@ import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, TASK_TRANSITIONS, type TaskStatus } from '../model.js';
-import { publishTask, putTaskNote, syncCurrentTask } from '../tasks/bookkeeping.js';
+import { putTaskNote } from '../store/task-note-store.js';
+import { taskIdInProgressOf, writeTaskRow } from '../store/task-store.js';
+import { publishTask, syncCurrentTask } from '../tasks/bookkeeping.js';
 import { checkAssignee, insertTask, relevantFiles } from '../tasks/create-task.js';
 import { taskRow, toTasks } from '../tasks/task-rows.js';
 import { checkTaskRights } from '../tasks/task-rights.js';
@@ -41,7 +43,7 @@ export function registerHandoffTools(collab: Collab): void {
     const from = await identity.acting(call, args.agent);
     identity.checkName(args.to);
     const result = await store.transaction(async (trx) => {
-      const id = args.task_id ?? (await trx.selectFrom('collab_tasks').select('id').where('assignee', '=', from).where('status', '=', 'in_progress').orderBy('id').executeTakeFirst())?.id;
+      const id = args.task_id ?? (await taskIdInProgressOf(trx, from));
       if (id === undefined) throw ctx.error('COLLAB_TASK_NOT_FOUND', `${from} has no task in progress: pass task_id.`, { agent: from });
       const row = await taskRow(trx, ctx.error, id, true);
       if (!HANDABLE.includes(row.status)) {
@@ -54,12 +56,7 @@ export function registerHandoffTools(collab: Collab): void {
       checkTaskRights(collab, row, from, { status: 'pending', assignee: args.to });
       await checkAssignee(collab, trx, args.to);
       const now = nowIso();
-      const updated = await trx
-        .updateTable('collab_tasks')
-        .set({ status: 'pending', assignee: args.to, last_progress_at: null, stuck_at: null, updated_at: now, version: row.version + 1 })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await writeTaskRow(trx, id, { status: 'pending', assignee: args.to, last_progress_at: null, stuck_at: null, updated_at: now, version: row.version + 1 });
       const before = { id, status: row.status, assignee: row.assignee };
       await syncCurrentTask(trx, before, updated);
       // The holder's locks go with the task, whoever hands it off.

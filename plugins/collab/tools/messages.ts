@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { BROADCAST, type Message, type MessageKind } from '../model.js';
 import type { CollabTables } from '../store/schema.js';
+import { taskExists } from '../store/task-store.js';
 import { markReadInput, markReadOutput, messageOutput, readMessagesInput, readMessagesOutput, sendMessageInput } from './message-schemas.js';
 
 export const collabSendMessage = {
@@ -44,8 +45,7 @@ export function registerMessageTools({ ctx, store, identity, mailbox, banners }:
       if (!parent) throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${args.reply_to} (it may have been pruned): send without reply_to.`, { id: args.reply_to });
     }
     if (args.task_id !== undefined) {
-      const task = await store.db.selectFrom('collab_tasks').select('id').where('id', '=', args.task_id).executeTakeFirst();
-      if (!task) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${args.task_id}: list them with collab_list_tasks, or leave task_id out.`, { id: args.task_id });
+      if (!(await taskExists(store.db, args.task_id))) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${args.task_id}: list them with collab_list_tasks, or leave task_id out.`, { id: args.task_id });
     }
     return mailbox.send({ from, to: args.to, subject: args.subject, body: args.body, reply_to: args.reply_to, task_id: args.task_id });
   });

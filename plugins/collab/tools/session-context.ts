@@ -5,6 +5,7 @@ import { findAgent, toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { previewOf } from '../mailbox.js';
 import { nowIso, type MessageKind, type TaskKind, type TaskStatus } from '../model.js';
+import { taskSummariesOf } from '../store/task-store.js';
 import { workspaceInfo } from '../workspace-info.js';
 import { toNote } from './notes.js';
 import { sessionContextInput, sessionContextOutput } from './session-context-schemas.js';
@@ -32,16 +33,7 @@ export function registerSessionContextTool({ ctx, store, identity, mailbox }: Co
     const name = await identity.acting(call, args.agent);
     const db = store.db;
     const tasks = (status: TaskStatus) =>
-      db
-        .selectFrom('collab_tasks')
-        .select(['id', 'title', 'kind', 'status', 'priority', 'progress_percent', 'updated_at'])
-        .where('assignee', '=', name)
-        .where('status', '=', status)
-        .orderBy('priority')
-        .orderBy('id')
-        .limit(TASKS_PER_STATUS)
-        .execute()
-        .then((rows) => rows.map((row) => ({ ...row, kind: row.kind as TaskKind, status: row.status as TaskStatus })));
+      taskSummariesOf(db, name, status, TASKS_PER_STATUS).then((rows) => rows.map((row) => ({ ...row, kind: row.kind as TaskKind, status: row.status as TaskStatus })));
     const [row, unread, previews, inProgress, pending, locks, notes, plan, workspace] = await Promise.all([
       findAgent(store, name),
       mailbox.unreadCount(name),

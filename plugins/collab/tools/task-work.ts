@@ -6,8 +6,12 @@ import { parseJson } from '../context.js';
 import { checkCap, MAX_TASK_CONSTRAINTS, MAX_TASK_FILES } from '../limits.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, type TaskStatus } from '../model.js';
-import { publishTask, putTaskNote } from '../tasks/bookkeeping.js';
-import { loadTask, taskRow, type Db } from '../tasks/task-rows.js';
+import { recordAgentProgress } from '../store/agent-store.js';
+import type { CollabDb } from '../store/db.js';
+import { putTaskNote, taskNoteKeys, taskNotes } from '../store/task-note-store.js';
+import { updateTaskRow } from '../store/task-store.js';
+import { publishTask } from '../tasks/bookkeeping.js';
+import { loadTask, taskRow } from '../tasks/task-rows.js';
 import { reportProgressInput, taskResultOutput, updateWorkContextInput, workContextInput, workContextOutput } from './task-schemas.js';
 
 export const collabReportProgress = {
@@ -52,20 +56,16 @@ export function registerTaskWorkTools(collab: Collab): void {
           assignee: row.assignee,
         });
       }
-      await trx
-        .updateTable('collab_tasks')
-        .set({
-          progress_note: args.description,
-          ...(args.percent !== undefined ? { progress_percent: args.percent } : {}),
-          ...(args.eta_seconds !== undefined ? { eta_at: nowIso(now + args.eta_seconds * 1000) } : {}),
-          last_progress_at: nowIso(now),
-          stuck_at: null,
-          updated_at: nowIso(now),
-          version: row.version + 1,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await trx.updateTable('collab_agents').set({ progress: args.description, last_seen_at: nowIso(now) }).where('name', '=', by).execute();
+      await updateTaskRow(trx, row.id, {
+        progress_note: args.description,
+        ...(args.percent !== undefined ? { progress_percent: args.percent } : {}),
+        ...(args.eta_seconds !== undefined ? { eta_at: nowIso(now + args.eta_seconds * 1000) } : {}),
+        last_progress_at: nowIso(now),
+        stuck_at: null,
+        updated_at: nowIso(now),
+        version: row.version + 1,
+      });
+      await recordAgentProgress(trx, by, args.description, nowIso(now));
       return loadTask(trx, ctx.error, row.id);
     });
     publishTask(ctx, 'updated', task, by);
@@ -89,17 +89,13 @@ export function registerTaskWorkTools(collab: Collab): void {
       if (added.length > 0) tooMany('relevant_files', files.length, MAX_TASK_FILES, 'files');
       if (args.add_constraints !== undefined) tooMany('constraints', constraints.length, MAX_TASK_CONSTRAINTS, 'constraints');
       if (args.key !== undefined) await checkNoteRoom(collab, trx, row.id, args.key);
-      await trx
-        .updateTable('collab_tasks')
-        .set({
-          relevant_files: JSON.stringify(files),
-          constraints: JSON.stringify(constraints),
-          background: args.background ?? row.background,
-          updated_at: now,
-          version: row.version + 1,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await updateTaskRow(trx, row.id, {
+        relevant_files: JSON.stringify(files),
+        constraints: JSON.stringify(constraints),
+        background: args.background ?? row.background,
+        updated_at: now,
+        version: row.version + 1,
+      });
       if (args.key !== undefined && args.value !== undefined) {
         await putTaskNote(trx, { task_id: row.id, key: args.key, value: args.value, author: by, updated_at: now });
       }
@@ -116,9 +112,9 @@ function merged(column: string, more: readonly string[] | undefined): string[] {
 }
 
 /** Refuses a new note key past tasks.maxNotesPerTask (COLLAB_TASK_TOO_LARGE); an existing key is replaced, whatever the count. */
-async function checkNoteRoom({ ctx }: Collab, db: Db, taskId: number, key: string): Promise<void> {
-  const keys = await db.selectFrom('collab_task_notes').select('key').where('task_id', '=', taskId).execute();
-  if (keys.some((note) => note.key === key)) return;
+async function checkNoteRoom({ ctx }: Collab, db: CollabDb, taskId: number, key: string): Promise<void> {
+  const keys = await taskNoteKeys(db, taskId);
+  if (keys.includes(key)) return;
   const limit = ctx.config.tasks.maxNotesPerTask;
   checkCap(ctx.error, 'COLLAB_TASK_TOO_LARGE', `Task ${taskId} with the note "${key}"`, keys.length + 1, {
     field: 'notes',
@@ -129,9 +125,9 @@ async function checkNoteRoom({ ctx }: Collab, db: Db, taskId: number, key: strin
   });
 }
 
-async function workContext({ ctx }: Collab, db: Db, id: number) {
+async function workContext({ ctx }: Collab, db: CollabDb, id: number) {
   const row = await taskRow(db, ctx.error, id);
-  const notes = await db.selectFrom('collab_task_notes').select(['key', 'value', 'author', 'updated_at']).where('task_id', '=', id).orderBy('key').execute();
+  const notes = await taskNotes(db, id);
   return {
     task_id: row.id,
     title: row.title,

@@ -2,6 +2,9 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { ANYONE } from '../model.js';
+import { countDependents, dependencyRefsOf, dependentRefsOf } from '../store/task-dependency-store.js';
+import { taskNotes } from '../store/task-note-store.js';
+import { listTaskRows } from '../store/task-store.js';
 import { publishTask } from '../tasks/bookkeeping.js';
 import { createTask } from '../tasks/create-task.js';
 import { loadTask, toTasks } from '../tasks/task-rows.js';
@@ -81,21 +84,17 @@ export function registerTaskTools(collab: Collab): void {
   });
 
   ctx.tool(collabListTasks, async (args) => {
-    let query = store.db.selectFrom('collab_tasks').selectAll();
-    if (args.status !== 'all') query = query.where('status', '=', args.status);
-    if (args.assignee !== undefined) query = query.where('assignee', 'in', args.exact ? [args.assignee] : [args.assignee, ANYONE]);
-    if (args.created_by !== undefined) query = query.where('created_by', '=', args.created_by);
-    if (args.kind !== undefined) query = query.where('kind', '=', args.kind);
-    if (args.plan_id !== undefined) query = query.where('plan_id', '=', args.plan_id);
-    const dependency = args.depends_on;
-    if (dependency !== undefined) {
-      query = query.where(({ exists, selectFrom }) =>
-        exists(selectFrom('collab_task_deps').select('task_id').whereRef('collab_task_deps.task_id', '=', 'collab_tasks.id').where('collab_task_deps.depends_on', '=', dependency)),
-      );
-    }
-    if (args.cursor !== undefined) query = query.where('id', '>', Number(args.cursor));
+    const filter = {
+      status: args.status,
+      assignees: args.assignee === undefined ? undefined : args.exact ? [args.assignee] : [args.assignee, ANYONE],
+      created_by: args.created_by,
+      kind: args.kind,
+      plan_id: args.plan_id,
+      depends_on: args.depends_on,
+      after_id: args.cursor === undefined ? undefined : Number(args.cursor),
+    };
     // One more than asked: whether another page follows.
-    const rows = await query.orderBy('id').limit(args.limit + 1).execute();
+    const rows = await listTaskRows(store.db, filter, args.limit + 1);
     const page = rows.slice(0, args.limit);
     const tasks = await toTasks(store.db, page);
     return { tasks, count: tasks.length, ...(rows.length > args.limit ? { next_cursor: String(page.at(-1)!.id) } : {}) };
@@ -103,13 +102,12 @@ export function registerTaskTools(collab: Collab): void {
 
   ctx.tool(collabGetTask, async (args) => {
     const task = await loadTask(store.db, ctx.error, args.id);
-    const ref = ['collab_tasks.id', 'collab_tasks.title', 'collab_tasks.status'] as const;
-    const dependencies = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.depends_on').select(ref).where('collab_task_deps.task_id', '=', args.id).orderBy('collab_tasks.id').execute();
+    const dependencies = await dependencyRefsOf(store.db, args.id);
     // Any number of tasks may wait for one: the first few here, all of them through collab_list_tasks {depends_on}.
-    const dependents = await store.db.selectFrom('collab_task_deps').innerJoin('collab_tasks', 'collab_tasks.id', 'collab_task_deps.task_id').select(ref).where('collab_task_deps.depends_on', '=', args.id).orderBy('collab_tasks.id').limit(DEPENDENTS_SHOWN).execute();
-    const { n } = await store.db.selectFrom('collab_task_deps').select((eb) => eb.fn.countAll<number>().as('n')).where('depends_on', '=', args.id).executeTakeFirstOrThrow();
-    const notes = await store.db.selectFrom('collab_task_notes').select(['key', 'value', 'author', 'updated_at']).where('task_id', '=', args.id).orderBy('key').execute();
-    return { task, dependencies, dependents, dependents_total: Number(n), notes };
+    const dependents = await dependentRefsOf(store.db, args.id, DEPENDENTS_SHOWN);
+    const dependentsTotal = await countDependents(store.db, args.id);
+    const notes = await taskNotes(store.db, args.id);
+    return { task, dependencies, dependents, dependents_total: dependentsTotal, notes };
   });
 
   ctx.tool(collabUpdateTask, async (args, call) => {

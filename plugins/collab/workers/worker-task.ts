@@ -5,8 +5,10 @@
 import type { CollabContext, CollabStore } from '../context.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { ANYONE, nowIso, TASK_TRANSITIONS, type Task, type TaskStatus } from '../model.js';
+import type { CollabDb } from '../store/db.js';
+import { findTaskRow, writeTaskRow, writeTaskRowIfUnchanged, type TaskRow } from '../store/task-store.js';
 import { publishTask, syncCurrentTask } from '../tasks/bookkeeping.js';
-import { taskRow, toTasks, type Db, type TaskRow } from '../tasks/task-rows.js';
+import { taskRow, toTasks } from '../tasks/task-rows.js';
 import { checkTaskRights } from '../tasks/task-rights.js';
 
 /**
@@ -15,7 +17,7 @@ import { checkTaskRights } from '../tasks/task-rights.js';
  * off or are stopped); COLLAB_NOT_PERMITTED for a task assigned to another agent when `by` is
  * neither it nor the task's creator (the rules of collab_update_task, task-rights.ts).
  */
-export async function taskForWorker(ctx: CollabContext, db: Db, id: number, worker: string, by: string): Promise<TaskRow> {
+export async function taskForWorker(ctx: CollabContext, db: CollabDb, id: number, worker: string, by: string): Promise<TaskRow> {
   const row = await taskRow(db, ctx.error, id);
   const status = row.status as TaskStatus;
   if (status === 'completed' || status === 'cancelled') {
@@ -41,14 +43,7 @@ export async function taskForWorker(ctx: CollabContext, db: Db, id: number, work
 export async function assignToWorker(ctx: CollabContext, store: CollabStore, id: number, worker: string, by: string): Promise<Task> {
   const done = await store.transaction(async (trx) => {
     const row = await taskForWorker(ctx, trx, id, worker, by);
-    const updated = await trx
-      .updateTable('collab_tasks')
-      .set({ assignee: worker, updated_at: nowIso(), version: row.version + 1 })
-      .where('id', '=', id)
-      .where('version', '=', row.version)
-      .where('status', '=', row.status)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await writeTaskRowIfUnchanged(trx, id, { status: row.status, version: row.version }, { assignee: worker, updated_at: nowIso(), version: row.version + 1 });
     if (!updated) throw ctx.error('COLLAB_BUSY', `Task ${id} changed while it was being given to ${worker}; nothing was changed. Spawn again.`, { id });
     const before = { id, status: row.status, assignee: row.assignee };
     await syncCurrentTask(trx, before, updated);
@@ -65,14 +60,9 @@ export async function assignToWorker(ctx: CollabContext, store: CollabStore, id:
 export async function releaseFromWorker(ctx: CollabContext, store: CollabStore, id: number, worker: string, by: string): Promise<Task | undefined> {
   const locks = new FileLocks(ctx);
   const done = await store.transaction(async (trx) => {
-    const row = await trx.selectFrom('collab_tasks').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await findTaskRow(trx, id, true);
     if (!row || row.assignee !== worker || (row.status !== 'pending' && row.status !== 'in_progress')) return undefined;
-    const updated = await trx
-      .updateTable('collab_tasks')
-      .set({ status: 'pending', assignee: ANYONE, started_at: null, last_progress_at: null, stuck_at: null, updated_at: nowIso(), version: row.version + 1 })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await writeTaskRow(trx, id, { status: 'pending', assignee: ANYONE, started_at: null, last_progress_at: null, stuck_at: null, updated_at: nowIso(), version: row.version + 1 });
     const before = { id, status: row.status, assignee: row.assignee };
     await syncCurrentTask(trx, before, updated);
     // Its next holder locks the files again when it claims the task.
