@@ -1,10 +1,11 @@
 // The resource collab://agents/<name>/instructions: what one agent needs to start working
 // here — who it is, the protocol, its tasks now, its unread messages, the active plan.
-import { findAgent, toAgent } from './agents.js';
+import { toAgent } from './agents.js';
 import type { Collab } from './collab.js';
 import { ANYONE, type Agent } from './model.js';
 import { planUri } from './plans/plan-markdown.js';
 import type { PlanSummary } from './plans/plan-rows.js';
+import { findAgentRow } from './store/agent-store.js';
 import { countPendingTasks, openTasksOf } from './store/task-store.js';
 
 /** Tasks listed at most; the rest are counted. */
@@ -13,7 +14,7 @@ const TASKS_SHOWN = 20;
 const ITEMS_SHOWN = 20;
 
 export async function agentInstructions({ ctx, store, mailbox, plans }: Collab, name: string): Promise<string> {
-  const row = await findAgent(store, name);
+  const row = await findAgentRow(store.db, name);
   if (row === undefined) {
     throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_join or collab_register_agent), or list them with collab_list_agents.`, { agent: name });
   }

@@ -4,9 +4,9 @@
 // acts only as that agent, and that agent is acted as only by its key.
 import type { CallContext, Caller } from '../../core/index.js';
 import { AgentHandles } from './agent-handles.js';
-import { seenNow } from './agents.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { nowIso, RESERVED_AGENT_NAMES } from './model.js';
+import { markAgentSeen } from './store/agent-store.js';
 
 /** The owner key's name (core's `owner`): it may act as any agent. */
 const OWNER_KEY = 'owner';
@@ -175,12 +175,7 @@ export class AgentIdentity {
       this.#lastCall.set(agent, now);
       return;
     }
-    const result = await this.#store.db
-      .updateTable('collab_agents')
-      .set((eb) => seenNow(eb, nowIso(now)))
-      .where('name', '=', agent)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
+    if (!(await markAgentSeen(this.#store.db, agent, nowIso(now)))) {
       this.#lastTouch.delete(agent);
       throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${agent}": register it first (collab_join or collab_register_agent).`, { agent });
     }

@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Transaction } from '../../core/index.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { checkCap } from './limits.js';
 import { BROADCAST, nowIso, SYSTEM_AGENT, type Message, type MessageKind } from './model.js';
+import { agentExists } from './store/agent-store.js';
 import type { CollabTables } from './store/schema.js';
 
 export interface NewMessage {
@@ -99,8 +100,7 @@ export class Mailbox {
     const message = given.from === SYSTEM_AGENT ? this.#clipped(given) : given;
     this.checkSize(message.subject, message.body);
     if (message.to !== BROADCAST) {
-      const known = await db.selectFrom('collab_agents').select('name').where('name', '=', message.to).executeTakeFirst();
-      if (!known) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${message.to}": list them with collab_list_agents, or send to "all".`, { agent: message.to });
+      if (!(await agentExists(db, message.to))) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${message.to}": list them with collab_list_agents, or send to "all".`, { agent: message.to });
     }
     let threadId: number | undefined;
     if (message.reply_to != null) {

@@ -2,12 +2,12 @@
 // planning a feature (a plan, its items and tasks with dependencies). Each is the text a user
 // would otherwise type, naming the collab tools to call in order.
 import type { CallContext, PromptMessage } from '../../core/index.js';
-import { findAgent } from './agents.js';
 import type { Collab } from './collab.js';
 import { AGENT_OR_HANDLE_PATTERN } from './agent-handles.js';
 import { agentNames } from './completions.js';
 import { parseJson } from './context.js';
 import { AGENT_NAME_PATTERN } from './model.js';
+import { agentsNotOffline, findAgentRow } from './store/agent-store.js';
 import { PLAN_ID_PATTERN } from './tools/plan-schemas.js';
 
 /** Unread messages from the partner quoted in the pairing prompt at most, and characters of each. */
@@ -44,7 +44,7 @@ export function registerCollabPrompts(collab: Collab): void {
     },
     async ({ partner, agent }, call) => {
       const self = me(call, agent);
-      if (!(await findAgent(store, partner))) {
+      if (!(await findAgentRow(store.db, partner))) {
         throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${partner}": pair with a registered agent (collab_list_agents).`, { agent: partner });
       }
       const steps = [
@@ -123,7 +123,7 @@ export function registerCollabPrompts(collab: Collab): void {
       complete: { plan_id: (value) => plans.ids(value) },
     },
     async ({ feature, constraints, plan_id }) => {
-      const agents = await store.db.selectFrom('collab_agents').select(['name', 'capabilities', 'presence']).where('presence', '!=', 'offline').orderBy('name').limit(50).execute();
+      const agents = await agentsNotOffline(store.db, 50);
       const team = agents.map((a) => {
         const capabilities = parseJson<string[]>(a.capabilities, []);
         return `- ${a.name}${capabilities.length > 0 ? `: ${capabilities.join(', ')}` : ''} (${a.presence})`;

@@ -4,6 +4,8 @@
 import type { Collab } from './collab.js';
 import { taskChannel, type TaskEvent } from './events.js';
 import { nowIso, SYSTEM_AGENT, type Message } from './model.js';
+import { updateAgentRow } from './store/agent-store.js';
+import { deleteLocksOfTasks } from './store/lock-store.js';
 import { cancelTasksInProgressOf } from './store/task-store.js';
 
 export interface StoppedAgent {
@@ -18,12 +20,12 @@ export async function stopAgent({ ctx, store, mailbox }: Collab, target: string,
     // One statement: a task that another call finishes meanwhile is either cancelled here or not at all.
     const cancelled = await cancelTasksInProgressOf(trx, target, now);
     cancelled.sort((a, b) => a.id - b.id);
-    await trx.updateTable('collab_agents').set({ presence: 'idle', presence_note: null, current_task_id: null }).where('name', '=', target).execute();
+    await updateAgentRow(trx, target, { presence: 'idle', presence_note: null, current_task_id: null });
     // The locks taken for the cancelled tasks go with them.
     const released: Array<{ path: string; task_id: number | null }> =
       cancelled.length === 0
         ? []
-        : await trx.deleteFrom('collab_locks').where('agent', '=', target).where('task_id', 'in', cancelled.map((task) => task.id)).returning(['path', 'task_id']).execute();
+        : await deleteLocksOfTasks(trx, target, cancelled.map((task) => task.id));
     const tasks = cancelled.length === 0 ? 'You had no task in progress.' : `Cancelled: ${cancelled.map((task) => `#${task.id} ${task.title}`).join('; ')}.`;
     const message = await mailbox.insert(trx, {
       from: SYSTEM_AGENT,

@@ -6,6 +6,8 @@ import type { Collab } from './collab.js';
 import { taskChannel, type TaskEvent } from './events.js';
 import type { NewMessage } from './mailbox.js';
 import { ANYONE, nowIso, SYSTEM_AGENT, type Message, type TaskStatus } from './model.js';
+import { existingAgentNames, markAgentOffline, staleAgents } from './store/agent-store.js';
+import { deleteLocksExpiredBefore, deleteLocksOf } from './store/lock-store.js';
 import { flagTaskStuck, unflaggedTasksInProgress } from './store/task-store.js';
 
 /** What a sweep found (and the watchdog counts since the gateway started). */
@@ -101,13 +103,12 @@ export class Watchdog {
   async #staleAgents(now: number, found: WatchdogFindings): Promise<void> {
     const { ctx, store } = this.#collab;
     const cutoff = nowIso(now - ctx.config.presence.staleSeconds * 1000);
-    const stale = await store.db.selectFrom('collab_agents').select(['name', 'last_seen_at']).where('presence', '!=', 'offline').where('last_seen_at', '<', cutoff).limit(AGENTS_PER_SWEEP).execute();
+    const stale = await staleAgents(store.db, cutoff, AGENTS_PER_SWEEP);
     for (const agent of stale) {
       const released = await store.transaction(async (trx) => {
         // Unchanged last_seen_at: an agent heard from since the read stays as it is.
-        const result = await trx.updateTable('collab_agents').set({ presence: 'offline' }).where('name', '=', agent.name).where('presence', '!=', 'offline').where('last_seen_at', '=', agent.last_seen_at).executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return undefined;
-        return trx.deleteFrom('collab_locks').where('agent', '=', agent.name).returning(['path', 'task_id']).execute();
+        if (!(await markAgentOffline(trx, agent.name, agent.last_seen_at))) return undefined;
+        return deleteLocksOf(trx, agent.name);
       });
       if (released === undefined) continue;
       found.agents_offline += 1;
@@ -122,7 +123,7 @@ export class Watchdog {
   /** Locks past their expiry are deleted (the gateway that deletes a row announces it). */
   async #expiredLocks(now: number, found: WatchdogFindings): Promise<void> {
     const { ctx, store } = this.#collab;
-    const expired = await store.db.deleteFrom('collab_locks').where('expires_at', '<', nowIso(now)).returning(['path', 'agent', 'task_id', 'expires_at']).execute();
+    const expired = await deleteLocksExpiredBefore(store.db, nowIso(now));
     for (const lock of expired) {
       found.locks_expired += 1;
       ctx.events.publish('collab.lock.expired', { path: lock.path, agent: lock.agent, task_id: lock.task_id, expires_at: lock.expires_at });
@@ -151,9 +152,9 @@ export class Watchdog {
       const alerts = await store.transaction(async (trx) => {
         // The version guard: one gateway flags it, and not a task that moved since the read.
         if (!(await flagTaskStuck(trx, task.id, task.version, nowIso(now)))) return undefined;
-        const known = recipients.length === 0 ? [] : await trx.selectFrom('collab_agents').select('name').where('name', 'in', recipients).execute();
+        const known = recipients.length === 0 ? [] : await existingAgentNames(trx, recipients);
         const sent: Message[] = [];
-        for (const { name } of known) sent.push(await mailbox.insert(trx, this.#alert(task, name, why)));
+        for (const name of known) sent.push(await mailbox.insert(trx, this.#alert(task, name, why)));
         return sent;
       });
       if (alerts === undefined) continue;

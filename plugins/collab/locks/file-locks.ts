@@ -1,11 +1,13 @@
 // Advisory file locks: who holds which workspace file, until when. Paths go through the
 // workspace sandbox and are stored relative to its root with `/`, so every gateway of a
 // team (each with its own checkout path) names a file the same way. A lock is one row keyed
-// by its path; taking it is one statement, so two agents racing for a file never both win.
+// by its path (store/lock-store.ts); taking it is one statement, so two agents racing for a
+// file never both win.
 import { relative, sep } from 'node:path';
 import type { CollabContext } from '../context.js';
 import { nowIso, type FileLock } from '../model.js';
 import type { CollabDb as Db } from '../store/db.js';
+import { deleteLock, deleteLocksExpiredBy, deleteTaskLocks, liveLock, liveLocks, lockRow, upsertLock } from '../store/lock-store.js';
 
 export type LockOutcome = { lock: FileLock; extended: boolean } | { held: FileLock };
 
@@ -27,7 +29,7 @@ export class FileLocks {
 
   /** Deletes the locks that expired; every lock call starts with it. */
   async purgeExpired(db: Db, now = Date.now()): Promise<void> {
-    await db.deleteFrom('collab_locks').where('expires_at', '<=', nowIso(now)).execute();
+    await deleteLocksExpiredBy(db, nowIso(now));
   }
 
   /**
@@ -39,30 +41,9 @@ export class FileLocks {
     for (let round = 0; round < 3; round++) {
       const now = Date.now();
       const lockedAt = nowIso(now);
-      const row = await db
-        .insertInto('collab_locks')
-        .values({ path: lock.path, agent: lock.agent, reason: lock.reason, task_id: lock.task_id, locked_at: lockedAt, expires_at: nowIso(now + lock.minutes * 60_000) })
-        // Only the holder's row, or an expired one, is taken: a live lock of another stays as
-        // it is and no row comes back.
-        .onConflict((oc) =>
-          oc
-            .column('path')
-            .doUpdateSet((eb) => {
-              const own = eb('collab_locks.agent', '=', eb.ref('excluded.agent'));
-              return {
-                agent: eb.ref('excluded.agent'),
-                expires_at: eb.ref('excluded.expires_at'),
-                locked_at: eb.case().when(own).then(eb.ref('collab_locks.locked_at')).else(eb.ref('excluded.locked_at')).end(),
-                reason: eb.case().when(own).then(eb.fn.coalesce('excluded.reason', 'collab_locks.reason')).else(eb.ref('excluded.reason')).end(),
-                task_id: eb.case().when(own).then(eb.fn.coalesce('excluded.task_id', 'collab_locks.task_id')).else(eb.ref('excluded.task_id')).end(),
-              };
-            })
-            .where((eb) => eb.or([eb('collab_locks.agent', '=', lock.agent), eb('collab_locks.expires_at', '<=', lockedAt)])),
-        )
-        .returningAll()
-        .executeTakeFirst();
+      const row = await upsertLock(db, { path: lock.path, agent: lock.agent, reason: lock.reason, task_id: lock.task_id, locked_at: lockedAt, expires_at: nowIso(now + lock.minutes * 60_000) });
       if (row) return { lock: row, extended: row.locked_at !== lockedAt };
-      const held = await db.selectFrom('collab_locks').selectAll().where('path', '=', lock.path).executeTakeFirst();
+      const held = await lockRow(db, lock.path);
       if (held) return { held };
     }
     throw this.#ctx.error('COLLAB_BUSY', `The lock on ${lock.path} kept changing hands; nothing was changed. Try again.`, { path: lock.path });
@@ -70,28 +51,22 @@ export class FileLocks {
 
   /** The live lock on `path` (relative), if any. */
   find(db: Db, path: string): Promise<FileLock | undefined> {
-    return db.selectFrom('collab_locks').selectAll().where('path', '=', path).where('expires_at', '>', nowIso()).executeTakeFirst();
+    return liveLock(db, path, nowIso());
   }
 
   /** Live locks, oldest first; only `agent`'s when given; `page.limit` of them from `page.offset`. */
   list(db: Db, agent: string | undefined, page: { offset: number; limit: number }): Promise<FileLock[]> {
-    let query = db.selectFrom('collab_locks').selectAll().where('expires_at', '>', nowIso());
-    if (agent !== undefined) query = query.where('agent', '=', agent);
-    return query.orderBy('locked_at').orderBy('path').offset(page.offset).limit(page.limit).execute();
+    return liveLocks(db, agent, page, nowIso());
   }
 
   /** Deletes the lock on `path` if `agent` holds it (any holder when undefined); answers whether one went. */
-  async release(db: Db, path: string, agent?: string): Promise<boolean> {
-    let query = db.deleteFrom('collab_locks').where('path', '=', path);
-    if (agent !== undefined) query = query.where('agent', '=', agent);
-    const result = await query.executeTakeFirst();
-    return result.numDeletedRows > 0n;
+  release(db: Db, path: string, agent?: string): Promise<boolean> {
+    return deleteLock(db, path, agent);
   }
 
   /** Releases `agent`'s locks taken for `taskId` (call `announceReleased` after commit); answers their paths. */
   async releaseForTask(db: Db, agent: string, taskId: number): Promise<string[]> {
-    const rows = await db.deleteFrom('collab_locks').where('agent', '=', agent).where('task_id', '=', taskId).returning('path').execute();
-    return rows.map((row) => row.path).sort();
+    return (await deleteTaskLocks(db, agent, taskId)).sort();
   }
 
   /** Publishes `collab.lock.released` for each of `paths`, once their release committed. */

@@ -7,6 +7,7 @@ import type { CollabContext, CollabStore } from '../context.js';
 import { checkCap, MAX_ITEM_BLOCKERS } from '../limits.js';
 import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
 import type { CollabTables } from '../store/schema.js';
+import { agentExists } from '../store/agent-store.js';
 import { tasksOfPlan } from '../store/task-store.js';
 import type { LinkedTask } from './plan-markdown.js';
 import { applyChanges, type PlanItemChanges } from './plan-item-changes.js';
@@ -256,8 +257,7 @@ export class PlanBook {
   }
 
   async #checkAgent(db: PlanDb, name: string): Promise<void> {
-    const known = await db.selectFrom('collab_agents').select('name').where('name', '=', name).executeTakeFirst();
-    if (known === undefined) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
+    if (!(await agentExists(db, name))) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
   }
 
   async #checkDependencies(trx: Trx, planId: string, itemId: string, dependencies: string[]): Promise<void> {

@@ -1,8 +1,9 @@
 // Agents and presence: join (and bind the session), register, list, heartbeat, presence.
 import type { ToolDefinition } from '../../../core/index.js';
-import { findAgent, seenNow, toAgent, upsertAgent } from '../agents.js';
+import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { nowIso } from '../model.js';
+import { findAgentRow, listAgentRows, recordHeartbeat, updateAgentRow, upsertAgentRow } from '../store/agent-store.js';
 import { countPendingTasks, taskExists } from '../store/task-store.js';
 import {
   heartbeatInput,
@@ -67,13 +68,13 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
   const staleMs = ctx.config.presence.staleSeconds * 1000;
   const activeWindowMs = ctx.config.presence.activeWindowSeconds * 1000;
   /** The agent's row after a write by the acting agent (which exists: acting checked it). */
-  const reread = async (name: string) => toAgent((await findAgent(store, name))!, staleMs);
+  const reread = async (name: string) => toAgent((await findAgentRow(store.db, name))!, staleMs);
 
   ctx.tool(collabJoin, async (args, call) => {
     identity.checkName(args.name);
     identity.checkKeyRights(call, args.name);
     identity.checkBindable(call, args.name);
-    const { row, created } = await upsertAgent(store, args);
+    const { row, created } = await upsertAgentRow(store.db, args);
     identity.bind(call, args.name);
     identity.seen(args.name);
     const pending = await countPendingTasks(store.db, args.name);
@@ -95,7 +96,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     // Registering changes the agent's description: the key rights of acting as it, but a
     // joined session may register others (a driver registering its workers).
     identity.checkKeyRights(call, args.name);
-    const { row, created } = await upsertAgent(store, args);
+    const { row, created } = await upsertAgentRow(store.db, args);
     if (created) ctx.events.publish('collab.agent.registered', { name: args.name });
     return { agent: toAgent(row, staleMs), created };
   });
@@ -103,15 +104,15 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
   ctx.tool(collabListAgents, async (args) => {
     const now = Date.now();
     const staleBefore = nowIso(now - staleMs);
-    let query = store.db.selectFrom('collab_agents').selectAll().orderBy('name');
-    if (args.cursor !== undefined) query = query.where('name', '>', args.cursor);
-    if (args.active_only) query = query.where('last_seen_at', '>=', nowIso(now - activeWindowMs));
-    if (args.project !== undefined) query = query.where('project', '=', args.project);
-    // The same rule as toAgent: quiet for staleSeconds reads as offline whatever was stored.
-    if (args.presence === 'offline') query = query.where((eb) => eb.or([eb('presence', '=', 'offline'), eb('last_seen_at', '<', staleBefore)]));
-    else if (args.presence !== undefined) query = query.where('presence', '=', args.presence).where('last_seen_at', '>=', staleBefore);
+    const filter = {
+      after_name: args.cursor,
+      seen_since: args.active_only ? nowIso(now - activeWindowMs) : undefined,
+      project: args.project,
+      presence: args.presence,
+      stale_before: staleBefore,
+    };
     // One more than asked: whether another page follows.
-    const rows = await query.limit(args.limit + 1).execute();
+    const rows = await listAgentRows(store.db, filter, args.limit + 1);
     const page = rows.slice(0, args.limit);
     const agents = page
       .map((row) => toAgent(row, staleMs, now))
@@ -126,14 +127,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
       throw ctx.error('INVALID_ARGUMENTS', `step ${args.step} is past total_steps ${args.total_steps}: send the step you are on, at most total_steps.`, { step: args.step, total_steps: args.total_steps });
     }
     const reports = args.progress !== undefined || args.step !== undefined || args.total_steps !== undefined;
-    await store.db
-      .updateTable('collab_agents')
-      .set((eb) => ({
-        ...seenNow(eb),
-        ...(reports ? { progress: args.progress ?? null, step: args.step ?? null, total_steps: args.total_steps ?? null } : {}),
-      }))
-      .where('name', '=', agent)
-      .execute();
+    await recordHeartbeat(store.db, agent, reports ? { progress: args.progress ?? null, step: args.step ?? null, total_steps: args.total_steps ?? null } : undefined);
     // Worker health and the watchdog listen for these.
     ctx.events.publish('collab.agent.heartbeat', { name: agent, step: args.step ?? null, total_steps: args.total_steps ?? null });
     return { ok: true as const, agent: await reread(agent) };
@@ -145,11 +139,7 @@ export function registerAgentTools({ ctx, store, identity, mailbox }: Collab): v
     if (taskId != null) {
       if (!(await taskExists(store.db, taskId))) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${taskId}: list them with collab_list_tasks, or leave current_task_id out.`, { id: taskId });
     }
-    await store.db
-      .updateTable('collab_agents')
-      .set({ presence: args.status, presence_note: args.note ?? null, last_seen_at: nowIso(), ...(taskId !== undefined ? { current_task_id: taskId } : {}) })
-      .where('name', '=', agent)
-      .execute();
+    await updateAgentRow(store.db, agent, { presence: args.status, presence_note: args.note ?? null, last_seen_at: nowIso(), ...(taskId !== undefined ? { current_task_id: taskId } : {}) });
     const updated = await reread(agent);
     ctx.events.publish('collab.agent.presence', { name: agent, presence: updated.presence, current_task_id: updated.current_task_id });
     return { agent: updated };

@@ -1,8 +1,9 @@
 // collab_cancel_agent: stop another agent (or yourself) — see stop-agent.ts for what stopping does.
 import type { ToolDefinition } from '../../../core/index.js';
-import { findAgent, toAgent } from '../agents.js';
+import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { stopAgent } from '../stop-agent.js';
+import { findAgentRow } from '../store/agent-store.js';
 import { cancelAgentInput, cancelAgentOutput } from './agent-schemas.js';
 
 export const collabCancelAgent = {
@@ -20,10 +21,10 @@ export function registerCancelAgentTool(collab: Collab): void {
 
   ctx.tool(collabCancelAgent, async (args, call) => {
     const by = await identity.acting(call, args.agent);
-    if (!(await findAgent(store, args.target))) {
+    if (!(await findAgentRow(store.db, args.target))) {
       throw ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${args.target}": list them with collab_list_agents.`, { agent: args.target });
     }
     const { cancelled, message } = await stopAgent(collab, args.target, by, args.reason);
-    return { agent: toAgent((await findAgent(store, args.target))!, staleMs), cancelled_tasks: cancelled, message_id: message.id };
+    return { agent: toAgent((await findAgentRow(store.db, args.target))!, staleMs), cancelled_tasks: cancelled, message_id: message.id };
   });
 }

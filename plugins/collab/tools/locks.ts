@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { SYSTEM_AGENT } from '../model.js';
+import { currentTaskIdOf } from '../store/agent-store.js';
 import { taskRow } from '../tasks/task-rows.js';
 import { checkLockInput, checkLockOutput, listLocksInput, listLocksOutput, lockFileInput, lockFileOutput, unlockFileInput, unlockFileOutput } from './lock-schemas.js';
 
@@ -51,7 +52,7 @@ export function registerLockTools({ ctx, store, identity, mailbox }: Collab): vo
     const path = locks.relativePath(args.path);
     if (args.task_id !== undefined) await taskRow(store.db, ctx.error, args.task_id);
     // Without task_id, the lock belongs to the agent's task in progress: handing that task off releases it.
-    const taskId = args.task_id ?? (await store.db.selectFrom('collab_agents').select('current_task_id').where('name', '=', agent).executeTakeFirst())?.current_task_id ?? null;
+    const taskId = args.task_id ?? (await currentTaskIdOf(store.db, agent)) ?? null;
     await locks.purgeExpired(store.db);
     const outcome = await locks.acquire(store.db, { path, agent, reason: args.reason ?? null, task_id: taskId, minutes: args.duration_minutes ?? ctx.config.locks.defaultMinutes });
     if ('held' in outcome) {

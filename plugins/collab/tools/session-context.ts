@@ -1,10 +1,12 @@
 // collab_session_context: where an agent stands, in one read — what Stringwork's
 // get_session_context says, as structured data. Only collab_join binds a session; this reads.
 import type { ToolDefinition } from '../../../core/index.js';
-import { findAgent, toAgent } from '../agents.js';
+import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { previewOf } from '../mailbox.js';
 import { nowIso, type MessageKind, type TaskKind, type TaskStatus } from '../model.js';
+import { findAgentRow } from '../store/agent-store.js';
+import { liveLocksOf } from '../store/lock-store.js';
 import { taskSummariesOf } from '../store/task-store.js';
 import { workspaceInfo } from '../workspace-info.js';
 import { toNote } from './notes.js';
@@ -35,7 +37,7 @@ export function registerSessionContextTool({ ctx, store, identity, mailbox }: Co
     const tasks = (status: TaskStatus) =>
       taskSummariesOf(db, name, status, TASKS_PER_STATUS).then((rows) => rows.map((row) => ({ ...row, kind: row.kind as TaskKind, status: row.status as TaskStatus })));
     const [row, unread, previews, inProgress, pending, locks, notes, plan, workspace] = await Promise.all([
-      findAgent(store, name),
+      findAgentRow(store.db, name),
       mailbox.unreadCount(name),
       mailbox
         .unreadQuery(db, name)
@@ -45,7 +47,7 @@ export function registerSessionContextTool({ ctx, store, identity, mailbox }: Co
         .execute(),
       tasks('in_progress'),
       tasks('pending'),
-      db.selectFrom('collab_locks').select(['path', 'reason', 'task_id', 'expires_at']).where('agent', '=', name).where('expires_at', '>', nowIso()).orderBy('path').limit(LOCKS).execute(),
+      liveLocksOf(db, name, nowIso(), LOCKS),
       db.selectFrom('collab_notes').selectAll().orderBy('id', 'desc').limit(NOTES).execute(),
       db.selectFrom('collab_plans').select(['id', 'title']).where('active', '=', 1).orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
       workspaceInfo(ctx.workspace.root),

@@ -3,10 +3,10 @@
 // every end its unfinished task goes back to pending for anyone, and its driver is alerted
 // unless it dismissed the worker itself. State is in memory (worker.ts says why).
 import type { ManagedProcessHandle, ProcessApi, ProcessExit } from '../../process/api.js';
-import { upsertAgent } from '../agents.js';
 import type { CollabContext, CollabStore } from '../context.js';
 import type { Mailbox } from '../mailbox.js';
 import { nowIso, SYSTEM_AGENT, type Task } from '../model.js';
+import { agentKindOf, agentNamesInUse, upsertAgentRow } from '../store/agent-store.js';
 import { workerArgv, workerEnv } from './command.js';
 import { verdict, type HealthLimits } from './health.js';
 import { isLive, type Worker, type WorkerStatus } from './worker.js';
@@ -99,7 +99,7 @@ export class Workers {
       await this.#checkAgentName(name);
       // Checked before its agent row is made, and again when it is given (assignToWorker).
       if (request.taskId !== undefined) await taskForWorker(this.#ctx, this.#store.db, request.taskId, name, request.driver);
-      await upsertAgent(this.#store, { name, kind: 'worker', display_name: `${request.kind} worker` });
+      await upsertAgentRow(this.#store.db, { name, kind: 'worker', display_name: `${request.kind} worker` });
       // Given to it before its process starts: a task someone else took meanwhile is refused, not taken over.
       if (request.taskId !== undefined) await assignToWorker(this.#ctx, this.#store, request.taskId, name, request.driver);
       let worker: Worker;
@@ -336,13 +336,7 @@ export class Workers {
    */
   async #namesInUseElsewhere(kind: string): Promise<Set<string>> {
     const since = nowIso(Date.now() - this.#ctx.config.presence.staleSeconds * 1000);
-    const rows = await this.#store.db
-      .selectFrom('collab_agents')
-      .select('name')
-      .where('name', 'like', `${kind}-%`)
-      .where((eb) => eb.or([eb('kind', '!=', 'worker'), eb('last_seen_at', '>', since)]))
-      .execute();
-    return new Set(rows.map((row) => row.name));
+    return new Set(await agentNamesInUse(this.#store.db, kind, since));
   }
 
   #taken(name: string): boolean {
@@ -356,8 +350,8 @@ export class Workers {
 
   /** A worker may take over an earlier worker's agent, never an agent that joined by itself. */
   async #checkAgentName(name: string): Promise<void> {
-    const agent = await this.#store.db.selectFrom('collab_agents').select('kind').where('name', '=', name).executeTakeFirst();
-    if (agent && agent.kind !== 'worker') throw this.#ctx.error('COLLAB_WORKER_NAME_TAKEN', `"${name}" is a registered agent that is not a worker: choose another name, or leave name out.`, { name });
+    const kind = await agentKindOf(this.#store.db, name);
+    if (kind !== undefined && kind !== 'worker') throw this.#ctx.error('COLLAB_WORKER_NAME_TAKEN', `"${name}" is a registered agent that is not a worker: choose another name, or leave name out.`, { name });
   }
 
   /** Its task, if still open and its own, goes back to pending for anyone (locks released); returns it then. */
