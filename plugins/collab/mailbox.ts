@@ -1,12 +1,13 @@
 // Messages between agents: checked, stored, pruned by retention, and announced as the event
 // `collab.message.sent` — which every gateway of the team hears and turns into notifications
 // for its own sessions of the recipient (delivery.ts, which reads the subject from the store).
-import type { ExpressionBuilder, Transaction } from '../../core/index.js';
+// The rows are store/message-store.ts's.
 import type { CollabContext, CollabStore } from './context.js';
 import { checkCap } from './limits.js';
 import { BROADCAST, nowIso, SYSTEM_AGENT, type Message, type MessageKind } from './model.js';
 import { agentExists } from './store/agent-store.js';
-import type { CollabTables } from './store/schema.js';
+import type { CollabDb } from './store/db.js';
+import { countUnread, deleteOldMessages, insertMessageRow, insertReadMarks, markAllReadBy, messageHead, startThread, threadOf } from './store/message-store.js';
 
 export interface NewMessage {
   from: string;
@@ -38,23 +39,9 @@ export interface MessageSentEvent {
 const PRUNE_EVERY = 32;
 const PREVIEW_CHARS = 160;
 
-type Db = CollabStore['db'] | Transaction<CollabTables>;
-
 /** A body's first PREVIEW_CHARS characters, for notifications and session context. */
 export function previewOf(body: string): string {
   return body.length > PREVIEW_CHARS ? `${body.slice(0, PREVIEW_CHARS)}…` : body;
-}
-
-/** Messages `agent` may read: to it, or broadcasts from others sent since it registered. */
-function readableBy(eb: ExpressionBuilder<CollabTables, 'collab_messages'>, agent: string) {
-  return eb.or([
-    eb('to_agent', '=', agent),
-    eb.and([
-      eb('to_agent', '=', BROADCAST),
-      eb('from_agent', '!=', agent),
-      eb('created_at', '>=', eb.selectFrom('collab_agents').select('registered_at').where('name', '=', agent)),
-    ]),
-  ]);
 }
 
 export class Mailbox {
@@ -94,7 +81,7 @@ export class Mailbox {
    * `announce` once the transaction committed (a handoff moves the task and sends its message
    * together). Checks size, recipient and reply_to.
    */
-  async insert(db: Db, given: NewMessage): Promise<Message> {
+  async insert(db: CollabDb, given: NewMessage): Promise<Message> {
     // What the gateway says itself (alerts, STOP) is cut to the caps, never refused: a small
     // cap must not make a forced unlock fail halfway or the watchdog stall on one task.
     const message = given.from === SYSTEM_AGENT ? this.#clipped(given) : given;
@@ -104,9 +91,8 @@ export class Mailbox {
     }
     let threadId: number | undefined;
     if (message.reply_to != null) {
-      const parent = await db.selectFrom('collab_messages').select('thread_id').where('id', '=', message.reply_to).executeTakeFirst();
-      if (!parent) throw this.#ctx.error('COLLAB_MESSAGE_NOT_FOUND', `No message has id ${message.reply_to} (it may have been pruned): send without reply_to.`, { id: message.reply_to });
-      threadId = parent.thread_id;
+      threadId = await threadOf(db, message.reply_to);
+      if (threadId === undefined) throw this.#ctx.error('COLLAB_MESSAGE_NOT_FOUND', `No message has id ${message.reply_to} (it may have been pruned): send without reply_to.`, { id: message.reply_to });
     }
     const row = {
       from_agent: message.from,
@@ -118,10 +104,10 @@ export class Mailbox {
       task_id: message.task_id ?? null,
       created_at: nowIso(),
     };
-    const { id } = await db.insertInto('collab_messages').values({ ...row, thread_id: threadId }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertMessageRow(db, { ...row, thread_id: threadId });
     if (threadId === undefined) {
       threadId = id;
-      await db.updateTable('collab_messages').set({ thread_id: id }).where('id', '=', id).execute();
+      await startThread(db, id);
     }
     return { id, from: row.from_agent, to: row.to_agent, subject: row.subject, body: row.body, kind: row.kind, reply_to: row.reply_to, thread_id: threadId, task_id: row.task_id, created_at: row.created_at };
   }
@@ -152,83 +138,30 @@ export class Mailbox {
 
   /** A message's subject and preview, for its recipients' notifications; undefined once pruned. */
   async summary(id: number): Promise<{ subject: string | null; preview: string } | undefined> {
-    const row = await this.#store.db
-      .selectFrom('collab_messages')
-      // One character past the preview: enough for previewOf to tell a longer body, without reading all of it.
-      .select((eb) => ['subject', eb.fn<string>('substr', ['body', eb.lit(1), eb.lit(PREVIEW_CHARS + 1)]).as('head')])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    // One character past the preview: enough for previewOf to tell a longer body, without reading all of it.
+    const row = await messageHead(this.#store.db, id, PREVIEW_CHARS + 1);
     return row === undefined ? undefined : { subject: row.subject, preview: previewOf(row.head) };
   }
 
   /** Deletes messages past retainDays, and all but the newest retainCount, with their read marks. */
   async prune(now: number = Date.now()): Promise<number> {
     const { retainCount, retainDays } = this.#ctx.config.messages;
-    return this.#store.transaction(async (trx) => {
-      const cutoff = nowIso(now - retainDays * 86_400_000);
-      const boundary = await trx.selectFrom('collab_messages').select('id').orderBy('id', 'desc').offset(retainCount).limit(1).executeTakeFirst();
-      let query = trx.deleteFrom('collab_messages').where('created_at', '<', cutoff);
-      if (boundary) query = trx.deleteFrom('collab_messages').where((eb) => eb.or([eb('created_at', '<', cutoff), eb('id', '<=', boundary.id)]));
-      const result = await query.executeTakeFirst();
-      await trx
-        .deleteFrom('collab_message_reads')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('collab_messages').select('id').whereRef('collab_messages.id', '=', 'collab_message_reads.message_id'))))
-        .execute();
-      return Number(result.numDeletedRows);
-    });
+    return this.#store.transaction((trx) => deleteOldMessages(trx, nowIso(now - retainDays * 86_400_000), retainCount));
   }
 
   /** Messages `agent` has not read: its own and broadcasts (not its own) since it registered. */
-  async unreadCount(agent: string): Promise<number> {
-    const row = await this.unreadQuery(this.#store.db, agent).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /** The messages `agent` may read (to it, or broadcasts from others since it registered) that it has not read. */
-  unreadQuery(db: Db, agent: string) {
-    return this.readableQuery(db, agent).where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('collab_message_reads').select('message_id').whereRef('collab_message_reads.message_id', '=', 'collab_messages.id').where('collab_message_reads.agent', '=', agent))),
-    );
-  }
-
-  /** Every message `agent` may read: to it, or broadcasts from others sent since it registered. */
-  readableQuery(db: Db, agent: string) {
-    return db.selectFrom('collab_messages').where((eb) => readableBy(eb, agent));
-  }
-
-  /** The agent's whole mailbox: what it may read and what it sent. */
-  mailboxQuery(db: Db, agent: string) {
-    return db.selectFrom('collab_messages').where((eb) => eb.or([readableBy(eb, agent), eb('from_agent', '=', agent)]));
+  unreadCount(agent: string): Promise<number> {
+    return countUnread(this.#store.db, agent);
   }
 
   /** Marks these messages read by `agent` (ids it may read: the caller checks); answers how many were unread. */
   async markRead(agent: string, ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const readAt = nowIso();
-    const result = await this.#store.db
-      .insertInto('collab_message_reads')
-      .values(ids.map((id) => ({ message_id: id, agent, read_at: readAt })))
-      // Another session of the same agent may mark them at the same moment.
-      .onConflict((oc) => oc.columns(['message_id', 'agent']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    return insertReadMarks(this.#store.db, agent, ids, nowIso());
   }
 
   /** Marks every message `agent` may read, up to now, read; answers how many were unread. */
-  async markAllRead(agent: string): Promise<number> {
-    const db = this.#store.db;
-    const unread = this.unreadQuery(db, agent).select((eb) => [
-      'collab_messages.id',
-      // Typed, so that PostgreSQL knows what the parameters in a select list are.
-      eb.cast<string>(eb.val(agent), 'text').as('agent'),
-      eb.cast<string>(eb.val(nowIso()), 'text').as('read_at'),
-    ]);
-    const result = await db
-      .insertInto('collab_message_reads')
-      .columns(['message_id', 'agent', 'read_at'])
-      .expression(unread)
-      .onConflict((oc) => oc.columns(['message_id', 'agent']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  markAllRead(agent: string): Promise<number> {
+    return markAllReadBy(this.#store.db, agent, nowIso());
   }
 }

@@ -8,6 +8,7 @@ import { agentNames } from './completions.js';
 import { parseJson } from './context.js';
 import { AGENT_NAME_PATTERN } from './model.js';
 import { agentsNotOffline, findAgentRow } from './store/agent-store.js';
+import { oldestUnreadFrom } from './store/message-store.js';
 import { PLAN_ID_PATTERN } from './tools/plan-schemas.js';
 
 /** Unread messages from the partner quoted in the pairing prompt at most, and characters of each. */
@@ -57,7 +58,7 @@ export function registerCollabPrompts(collab: Collab): void {
       ];
       const messages = [user(steps.join('\n'))];
       if (self !== undefined) {
-        const unread = await collab.mailbox.unreadQuery(store.db, self).where('from_agent', '=', partner).selectAll().orderBy('id').limit(QUOTED_MESSAGES).execute();
+        const unread = await oldestUnreadFrom(store.db, self, partner, QUOTED_MESSAGES);
         const quoted = unread.map((m) => `#${m.id}${m.subject ? ` (${m.subject})` : ''}, ${m.created_at}:\n${m.body.length > QUOTED_CHARS ? `${m.body.slice(0, QUOTED_CHARS)}…` : m.body}`);
         messages.push(user(quoted.length === 0 ? `No unread messages from ${partner} right now.` : `Unread from ${partner} (not yet marked read):\n\n${quoted.join('\n\n')}`));
       }

@@ -2,17 +2,32 @@
 // one compare-and-set) and then the event `collab.plan.<change>`, which the resources turn
 // into `notifications/resources/updated` for the plan's URI on every gateway of the team.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Transaction } from '../../../core/index.js';
 import type { CollabContext, CollabStore } from '../context.js';
 import { checkCap, MAX_ITEM_BLOCKERS } from '../limits.js';
 import { nowIso, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
-import type { CollabTables } from '../store/schema.js';
 import { agentExists } from '../store/agent-store.js';
+import type { CollabDb } from '../store/db.js';
+import {
+  countPlanItems,
+  deactivateAllPlans,
+  existingItemIds,
+  findPlanItem,
+  findPlanRow,
+  insertPlan,
+  insertPlanItem,
+  lastItemPosition,
+  markPlanActive,
+  openItemsOf,
+  planIds,
+  touchPlan,
+  writePlanItemIfVersion,
+  type PlanRow,
+} from '../store/plan-store.js';
 import { tasksOfPlan } from '../store/task-store.js';
 import type { LinkedTask } from './plan-markdown.js';
 import { applyChanges, type PlanItemChanges } from './plan-item-changes.js';
-import { findPlanRow, FIRST_PAGE, listPlans, openItemsOf, planSummary, planWithItems, type ItemPage, type PlanDb } from './plan-reads.js';
-import { toPlanItem, type PlanRow, type PlanSummary } from './plan-rows.js';
+import { FIRST_PAGE, listPlans, planSummary, planWithItems, type ItemPage } from './plan-reads.js';
+import { toPlanItem, type PlanSummary } from './plan-rows.js';
 
 export type PlanChange = 'created' | 'activated' | 'deactivated' | 'item_added' | 'item_updated';
 
@@ -53,8 +68,6 @@ const MAX_ATTEMPTS = 40;
  */
 const BACKOFF_MS = 4;
 
-type Trx = Transaction<CollabTables>;
-
 export class PlanBook {
   readonly #ctx: CollabContext;
   readonly #store: CollabStore;
@@ -68,14 +81,9 @@ export class PlanBook {
   async create(plan: NewPlan, by: string): Promise<Plan> {
     const now = nowIso();
     const deactivated = await this.#store.transaction(async (trx) => {
-      const others = plan.set_active ? await this.#deactivateAll(trx, now) : [];
-      const inserted = await trx
-        .insertInto('collab_plans')
-        .values({ id: plan.id, title: plan.title, goal: plan.goal, context: plan.context ?? null, created_by: by, active: plan.set_active ? 1 : 0, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted === undefined) {
+      const others = plan.set_active ? await deactivateAllPlans(trx, now) : [];
+      const inserted = await insertPlan(trx, { id: plan.id, title: plan.title, goal: plan.goal, context: plan.context ?? null, created_by: by, active: plan.set_active ? 1 : 0, created_at: now, updated_at: now });
+      if (!inserted) {
         throw this.#ctx.error('COLLAB_PLAN_EXISTS', `A plan "${plan.id}" exists already: choose another id, or add items to it with collab_add_plan_item.`, { plan_id: plan.id });
       }
       return others;
@@ -90,8 +98,8 @@ export class PlanBook {
     const now = nowIso();
     const deactivated = await this.#store.transaction(async (trx) => {
       await this.#planRow(trx, id);
-      const others = await this.#deactivateAll(trx, now);
-      await trx.updateTable('collab_plans').set({ active: 1, updated_at: now }).where('id', '=', id).execute();
+      const others = await deactivateAllPlans(trx, now);
+      await markPlanActive(trx, id, now);
       return others;
     });
     this.#announceActivation(id, deactivated, by);
@@ -126,8 +134,8 @@ export class PlanBook {
 
   /** Plan ids starting with `prefix`, for completions (plans are few: filtered here, not by LIKE, whose escapes differ by engine). */
   async ids(prefix: string): Promise<string[]> {
-    const rows = await this.#store.db.selectFrom('collab_plans').select('id').orderBy('id').limit(1000).execute();
-    return rows.map((r) => r.id).filter((id) => id.startsWith(prefix));
+    const ids = await planIds(this.#store.db, 1000);
+    return ids.filter((id) => id.startsWith(prefix));
   }
 
   /**
@@ -141,9 +149,9 @@ export class PlanBook {
     const stored = await this.#store.transaction(async (trx) => {
       // The plan's row lock: two adds at once count the items one after the other, never both under the cap.
       const plan = await this.#planRow(trx, planId, true);
-      const { n } = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.countAll<number>().as('n')).where('plan_id', '=', plan.id).executeTakeFirstOrThrow();
+      const n = await countPlanItems(trx, plan.id);
       const maxItems = this.#ctx.config.plans.maxItems;
-      checkCap(this.#ctx.error, 'COLLAB_PLAN_TOO_LARGE', `Plan "${plan.id}" with this item`, Number(n) + 1, {
+      checkCap(this.#ctx.error, 'COLLAB_PLAN_TOO_LARGE', `Plan "${plan.id}" with this item`, n + 1, {
         field: 'items',
         limit: maxItems,
         unit: 'items',
@@ -152,35 +160,30 @@ export class PlanBook {
       });
       if (item.owner !== undefined) await this.#checkAgent(trx, item.owner);
       await this.#checkDependencies(trx, plan.id, item.id, item.dependencies ?? []);
-      const last = await trx.selectFrom('collab_plan_items').select((eb) => eb.fn.max('position').as('position')).where('plan_id', '=', plan.id).executeTakeFirst();
-      const inserted = await trx
-        .insertInto('collab_plan_items')
-        .values({
-          plan_id: plan.id,
-          id: item.id,
-          position: Number(last?.position ?? 0) + 1,
-          title: item.title,
-          description: item.description ?? null,
-          owner: item.owner ?? null,
-          priority: item.priority,
-          status: 'pending',
-          reasoning: item.reasoning ?? null,
-          acceptance: JSON.stringify(item.acceptance ?? []),
-          constraints: JSON.stringify(item.constraints ?? []),
-          dependencies: JSON.stringify(item.dependencies ?? []),
-          blockers: '[]',
-          notes: '[]',
-          created_at: now,
-          updated_at: now,
-          version: 1,
-        })
-        .onConflict((oc) => oc.columns(['plan_id', 'id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const last = await lastItemPosition(trx, plan.id);
+      const inserted = await insertPlanItem(trx, {
+        plan_id: plan.id,
+        id: item.id,
+        position: last + 1,
+        title: item.title,
+        description: item.description ?? null,
+        owner: item.owner ?? null,
+        priority: item.priority,
+        status: 'pending',
+        reasoning: item.reasoning ?? null,
+        acceptance: JSON.stringify(item.acceptance ?? []),
+        constraints: JSON.stringify(item.constraints ?? []),
+        dependencies: JSON.stringify(item.dependencies ?? []),
+        blockers: '[]',
+        notes: '[]',
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      });
       if (inserted === undefined) {
         throw this.#ctx.error('COLLAB_PLAN_ITEM_EXISTS', `Plan "${plan.id}" has an item "${item.id}" already: choose another id, or change it with collab_update_plan_item.`, { plan_id: plan.id, item_id: item.id });
       }
-      await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+      await touchPlan(trx, plan.id, now);
       return inserted;
     });
     this.#publish('item_added', { plan_id: stored.plan_id, item_id: stored.id, status: 'pending', owner: stored.owner, by });
@@ -196,7 +199,7 @@ export class PlanBook {
     if (changes.owner != null) await this.#checkAgent(this.#store.db, changes.owner);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       if (attempt > 0) await sleep(Math.random() * BACKOFF_MS * attempt);
-      const row = await this.#store.db.selectFrom('collab_plan_items').selectAll().where('plan_id', '=', plan.id).where('id', '=', itemId).executeTakeFirst();
+      const row = await findPlanItem(this.#store.db, plan.id, itemId);
       if (row === undefined) {
         throw this.#ctx.error('COLLAB_PLAN_ITEM_NOT_FOUND', `Plan "${plan.id}" has no item "${itemId}": read it with collab_get_plan.`, { plan_id: plan.id, item_id: itemId });
       }
@@ -212,15 +215,8 @@ export class PlanBook {
       }
       if (changed.length === 0) return { plan_id: plan.id, item: toPlanItem(row), changed };
       const written = await this.#store.transaction(async (trx) => {
-        const result = await trx
-          .updateTable('collab_plan_items')
-          .set({ ...values, updated_at: now, version: row.version + 1 })
-          .where('plan_id', '=', plan.id)
-          .where('id', '=', itemId)
-          .where('version', '=', row.version)
-          .returningAll()
-          .executeTakeFirst();
-        if (result !== undefined) await trx.updateTable('collab_plans').set({ updated_at: now }).where('id', '=', plan.id).execute();
+        const result = await writePlanItemIfVersion(trx, plan.id, itemId, row.version, { ...values, updated_at: now, version: row.version + 1 });
+        if (result !== undefined) await touchPlan(trx, plan.id, now);
         return result;
       });
       if (written !== undefined) {
@@ -232,22 +228,12 @@ export class PlanBook {
   }
 
   /** findPlanRow, or COLLAB_PLAN_NOT_FOUND. `lock` takes its row lock (inside a transaction). */
-  async #planRow(db: PlanDb, id: string | undefined, lock = false): Promise<PlanRow> {
+  async #planRow(db: CollabDb, id: string | undefined, lock = false): Promise<PlanRow> {
     const row = await findPlanRow(db, id, lock);
     if (row !== undefined) return row;
     throw id === undefined
       ? this.#ctx.error('COLLAB_PLAN_NOT_FOUND', 'There is no active plan: create one with collab_create_plan, or activate one with collab_activate_plan (collab_list_plans lists them).')
       : this.#ctx.error('COLLAB_PLAN_NOT_FOUND', `No plan has id "${id}": list them with collab_list_plans.`, { plan_id: id });
-  }
-
-  /**
-   * Clears the active flag; answers the plans that had it. Locking the active row first makes
-   * a concurrent activation wait for this one.
-   */
-  async #deactivateAll(trx: Trx, now: string): Promise<string[]> {
-    await trx.selectFrom('collab_plans').select('id').where('active', '=', 1).forUpdate().execute();
-    const rows = await trx.updateTable('collab_plans').set({ active: 0, updated_at: now }).where('active', '=', 1).returning('id').execute();
-    return rows.map((r) => r.id);
   }
 
   /** `activated` for the plan, `deactivated` for each plan that was active before (their Markdown says so). */
@@ -256,17 +242,17 @@ export class PlanBook {
     this.#publish('activated', { plan_id: id, by });
   }
 
-  async #checkAgent(db: PlanDb, name: string): Promise<void> {
+  async #checkAgent(db: CollabDb, name: string): Promise<void> {
     if (!(await agentExists(db, name))) throw this.#ctx.error('COLLAB_AGENT_NOT_FOUND', `No agent is named "${name}": register it first (collab_register_agent), or list them with collab_list_agents.`, { agent: name });
   }
 
-  async #checkDependencies(trx: Trx, planId: string, itemId: string, dependencies: string[]): Promise<void> {
+  async #checkDependencies(trx: CollabDb, planId: string, itemId: string, dependencies: string[]): Promise<void> {
     if (dependencies.includes(itemId)) {
       throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Item "${itemId}" cannot depend on itself: fix dependencies.`, { item_id: itemId, reason: 'self' });
     }
     if (dependencies.length === 0) return;
-    const found = await trx.selectFrom('collab_plan_items').select('id').where('plan_id', '=', planId).where('id', 'in', dependencies).execute();
-    const missing = dependencies.filter((d) => !found.some((f) => f.id === d));
+    const found = await existingItemIds(trx, planId, dependencies);
+    const missing = dependencies.filter((d) => !found.includes(d));
     if (missing.length > 0) {
       throw this.#ctx.error('COLLAB_DEPENDENCY_INVALID', `Plan "${planId}" has no item ${missing.map((m) => `"${m}"`).join(', ')}: add dependencies before the items that need them.`, { plan_id: planId, missing, reason: 'missing' });
     }

@@ -1,7 +1,8 @@
 // What collab_update_plan_item changes in an item: computed from the row as read, for the
 // compare-and-set write of PlanBook.updateItem.
 import type { PlanItemStatus } from '../model.js';
-import { toPlanItem, type PlanItemRow, type PlanNote } from './plan-rows.js';
+import type { PlanItemRow } from '../store/plan-store.js';
+import { toPlanItem, type PlanNote } from './plan-rows.js';
 
 export interface PlanItemChanges {
   status?: PlanItemStatus;

@@ -1,11 +1,7 @@
 // Plans and their items as stored, turned into what the tools return.
-import type { Selectable } from '../../../core/index.js';
 import { parseJson } from '../context.js';
 import { PLAN_ITEM_STATUSES, type Plan, type PlanItem, type PlanItemStatus } from '../model.js';
-import type { CollabTables } from '../store/schema.js';
-
-export type PlanRow = Selectable<CollabTables['collab_plans']>;
-export type PlanItemRow = Selectable<CollabTables['collab_plan_items']>;
+import type { PlanItemRow, PlanRow } from '../store/plan-store.js';
 export type PlanNote = PlanItem['notes'][number];
 export type PlanProgress = Plan['progress'];
 

@@ -3,7 +3,7 @@
 import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { BROADCAST, type Message, type MessageKind } from '../model.js';
-import type { CollabTables } from '../store/schema.js';
+import { inMailboxOf, messagesOf, readableIds, type MarkedMessageRow as MessageRow } from '../store/message-store.js';
 import { taskExists } from '../store/task-store.js';
 import { markReadInput, markReadOutput, messageOutput, readMessagesInput, readMessagesOutput, sendMessageInput } from './message-schemas.js';
 
@@ -34,15 +34,12 @@ export const collabMarkRead = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
 
-type MessageRow = CollabTables['collab_messages'] & { id: number; thread_id: number; marked: unknown };
-
 export function registerMessageTools({ ctx, store, identity, mailbox, banners }: Collab): void {
   ctx.tool(collabSendMessage, async (args, call) => {
     const from = await identity.acting(call, args.agent);
     if (args.reply_to !== undefined) {
       // A reply joins a thread you are part of: not one you could not read.
-      const parent = await mailbox.mailboxQuery(store.db, from).select('id').where('id', '=', args.reply_to).executeTakeFirst();
-      if (!parent) throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${args.reply_to} (it may have been pruned): send without reply_to.`, { id: args.reply_to });
+      if (!(await inMailboxOf(store.db, from, args.reply_to))) throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${args.reply_to} (it may have been pruned): send without reply_to.`, { id: args.reply_to });
     }
     if (args.task_id !== undefined) {
       if (!(await taskExists(store.db, args.task_id))) throw ctx.error('COLLAB_TASK_NOT_FOUND', `No task has id ${args.task_id}: list them with collab_list_tasks, or leave task_id out.`, { id: args.task_id });
@@ -52,24 +49,8 @@ export function registerMessageTools({ ctx, store, identity, mailbox, banners }:
 
   ctx.tool(collabReadMessages, async (args, call) => {
     const agent = await identity.acting(call, args.agent);
-    const db = store.db;
-    let query =
-      args.filter === 'unread'
-        ? mailbox.unreadQuery(db, agent)
-        : args.filter === 'sent'
-          ? db.selectFrom('collab_messages').where('from_agent', '=', agent)
-          : mailbox.mailboxQuery(db, agent);
-    if (args.from !== undefined) query = query.where('from_agent', '=', args.from);
-    if (args.thread_id !== undefined) query = query.where('thread_id', '=', args.thread_id);
-    if (args.before_id !== undefined) query = query.where('id', '<', args.before_id);
-    const rows = (await query
-      .selectAll('collab_messages')
-      .select(({ exists, selectFrom }) =>
-        exists(selectFrom('collab_message_reads').select('message_id').whereRef('collab_message_reads.message_id', '=', 'collab_messages.id').where('collab_message_reads.agent', '=', agent)).as('marked'),
-      )
-      .orderBy('id', 'desc')
-      .limit(args.limit + 1)
-      .execute()) as MessageRow[];
+    // One more than asked: whether another page follows.
+    const rows = await messagesOf(store.db, agent, { filter: args.filter, from: args.from, thread_id: args.thread_id, before_id: args.before_id }, args.limit + 1);
     const more = rows.length > args.limit;
     const page = more ? rows.slice(0, args.limit) : rows;
     const messages = page.map((row) => toMessage(row, agent));
@@ -87,8 +68,7 @@ export function registerMessageTools({ ctx, store, identity, mailbox, banners }:
     if (args.all === true) {
       marked = await mailbox.markAllRead(agent);
     } else if (args.ids !== undefined) {
-      const found = await mailbox.readableQuery(store.db, agent).select('id').where('id', 'in', args.ids).execute();
-      const known = new Set(found.map((row) => row.id));
+      const known = new Set(await readableIds(store.db, agent, args.ids));
       const missing = args.ids.filter((id) => !known.has(id));
       if (missing.length > 0) {
         throw ctx.error('COLLAB_MESSAGE_NOT_FOUND', `You have no message with id ${missing.join(', ')} to read (pruned, or not addressed to you); nothing was marked. Read them with collab_read_messages.`, { ids: missing });

@@ -1,9 +1,9 @@
 // Session notes: what the team decided, noticed, asks or is blocked on, in one shared log
 // that collab_session_context shows the last of.
-import type { Selectable, ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '../../../core/index.js';
 import type { Collab } from '../collab.js';
 import { nowIso, type NoteCategory, type SessionNote } from '../model.js';
-import type { CollabTables } from '../store/schema.js';
+import { insertNote, listNotes, type NoteRow } from '../store/note-store.js';
 import { appendNoteInput, listNotesInput, listNotesOutput, noteOutput } from './note-schemas.js';
 
 export const collabAppendNote = {
@@ -24,28 +24,21 @@ export const collabListNotes = {
   annotations: { readOnlyHint: true, openWorldHint: false },
 } as const satisfies ToolDefinition;
 
-export function toNote(row: Selectable<CollabTables['collab_notes']>): SessionNote {
+export function toNote(row: NoteRow): SessionNote {
   return { id: row.id, author: row.author, category: row.category as NoteCategory, content: row.content, created_at: row.created_at };
 }
 
 export function registerNoteTools({ ctx, store, identity }: Collab): void {
   ctx.tool(collabAppendNote, async (args, call) => {
     const author = await identity.acting(call, args.agent);
-    const row = await store.db
-      .insertInto('collab_notes')
-      .values({ author, category: args.category, content: args.content, created_at: nowIso() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertNote(store.db, { author, category: args.category, content: args.content, created_at: nowIso() });
     ctx.events.publish('collab.note.appended', { id: row.id, author, category: args.category });
     return toNote(row);
   });
 
   ctx.tool(collabListNotes, async (args) => {
-    let query = store.db.selectFrom('collab_notes').selectAll();
-    if (args.category !== undefined) query = query.where('category', '=', args.category);
-    if (args.author !== undefined) query = query.where('author', '=', args.author);
-    if (args.before_id !== undefined) query = query.where('id', '<', args.before_id);
-    const rows = await query.orderBy('id', 'desc').limit(args.limit + 1).execute();
+    // One more than asked: whether another page follows.
+    const rows = await listNotes(store.db, { category: args.category, author: args.author, before_id: args.before_id }, args.limit + 1);
     const more = rows.length > args.limit;
     const notes = (more ? rows.slice(0, args.limit) : rows).map(toNote);
     return { notes, count: notes.length, next_before_id: more ? notes[notes.length - 1]!.id : null };

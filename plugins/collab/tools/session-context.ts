@@ -7,6 +7,9 @@ import { previewOf } from '../mailbox.js';
 import { nowIso, type MessageKind, type TaskKind, type TaskStatus } from '../model.js';
 import { findAgentRow } from '../store/agent-store.js';
 import { liveLocksOf } from '../store/lock-store.js';
+import { newestUnread } from '../store/message-store.js';
+import { latestNotes } from '../store/note-store.js';
+import { activePlanRef } from '../store/plan-store.js';
 import { taskSummariesOf } from '../store/task-store.js';
 import { workspaceInfo } from '../workspace-info.js';
 import { toNote } from './notes.js';
@@ -39,17 +42,12 @@ export function registerSessionContextTool({ ctx, store, identity, mailbox }: Co
     const [row, unread, previews, inProgress, pending, locks, notes, plan, workspace] = await Promise.all([
       findAgentRow(store.db, name),
       mailbox.unreadCount(name),
-      mailbox
-        .unreadQuery(db, name)
-        .select(['id', 'from_agent', 'to_agent', 'subject', 'kind', 'body', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(PREVIEWS)
-        .execute(),
+      newestUnread(db, name, PREVIEWS),
       tasks('in_progress'),
       tasks('pending'),
       liveLocksOf(db, name, nowIso(), LOCKS),
-      db.selectFrom('collab_notes').selectAll().orderBy('id', 'desc').limit(NOTES).execute(),
-      db.selectFrom('collab_plans').select(['id', 'title']).where('active', '=', 1).orderBy('updated_at', 'desc').limit(1).executeTakeFirst(),
+      latestNotes(db, NOTES),
+      activePlanRef(db),
       workspaceInfo(ctx.workspace.root),
     ]);
     return {
