@@ -82,7 +82,12 @@ export type {
   SearchMode,
   SearchQuery,
   VectorEngine,
+  VectorPurpose,
+  VectorSource,
+  VectorsOutcome,
 } from './contract/search-types.js';
+// Vectors from the embeddings plugin when it is there and answers, and the fill of those missing.
+export { OptionalVectors, VectorFiller, type VectorBacklog } from './storage/optional-vectors.js';
 // The shared store's query builder, re-exported so that a plugin in its own package types its
 // tables and writes raw SQL with the gateway's copy of Kysely rather than one of its own.
 export {

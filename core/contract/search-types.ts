@@ -109,3 +109,27 @@ export interface IndexDrift {
 
 /** `sqlite-vec`: cosine computed by the extension in SQLite; `exact`: by the gateway in JS. */
 export type VectorEngine = 'sqlite-vec' | 'exact';
+
+/** What texts are embedded for: some models (nomic-embed-text, e5) want a different prefix for each. */
+export type VectorPurpose = 'document' | 'query';
+
+/**
+ * Vectors, or none and why, in words a tool result can carry. `refused` is set when the
+ * provider refused these texts themselves (too long, malformed): trying them again will not
+ * help, unlike a provider that is down.
+ */
+export type VectorsOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
+
+/**
+ * What makes vectors for a search index: the embeddings plugin's API is one (`ctx.api('embeddings')`
+ * for a plugin that `uses: ['embeddings']`). OptionalVectors takes it, or undefined.
+ */
+export interface VectorSource {
+  /** A name for the vector space (provider, model, dimensions): name an index after it; null without vectors. */
+  readonly space: string | null;
+  readonly dimensions: number | null;
+  /** Cheap and synchronous: whether vectors can be had now, and if not, why. */
+  readiness(): { readonly ok: boolean; readonly reason?: string };
+  /** Vectors for `texts`, or none and why; throws only for vectors of the wrong length and the caller's abort. */
+  tryEmbed(texts: readonly string[], options?: { readonly purpose?: VectorPurpose; readonly signal?: AbortSignal }): Promise<VectorsOutcome>;
+}

@@ -1,6 +1,6 @@
 // The brain plugin: long-term memories for agents — in this gateway's shared store, or in a
 // team's shared brain on another server. README.md has the tools and the config.
-import { definePlugin } from '../../core/index.js';
+import { definePlugin, OptionalVectors } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import type { Brain } from './brain.js';
 import { registerBrainCommands } from './commands.js';
@@ -13,7 +13,6 @@ import { OfflineBrain } from './offline/offline-brain.js';
 import { offlineMigrations, Outbox, WrittenMemories } from './offline/outbox.js';
 import { createRemoteBrain, isCallerError } from './remote/index.js';
 import { contentCheck, registerBrainTools, type BrainContext } from './tools/register.js';
-import { MemoryVectors } from './vectors.js';
 
 export type { BrainConfig } from './config.js';
 
@@ -36,7 +35,7 @@ const raise = (ctx: BrainContext): RaiseError => (code, message, details) => ctx
 
 async function localBrain(ctx: BrainContext): Promise<Brain> {
   await ctx.store.migrate(migrations);
-  const vectors = new MemoryVectors(ctx.api('embeddings'));
+  const vectors = new OptionalVectors(ctx.api('embeddings'));
   const index = await MemoryIndex.open(ctx.store, vectors, ctx.log);
   const { lexicalWeight, vectorWeight } = ctx.config.recall;
   // Level the index with the table in the background (a restart after a crash, a new model);

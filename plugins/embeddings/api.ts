@@ -1,11 +1,12 @@
 // What the embeddings plugin offers other plugins (`uses: ['embeddings']`, then
 // `ctx.api('embeddings')`, undefined when the plugin is not enabled).
+import type { VectorPurpose, VectorSource, VectorsOutcome } from '../../core/index.js';
 
 /** Which kind of server makes the vectors; `none` makes none, and searches stay lexical. */
 export type EmbeddingsProvider = 'none' | 'openai' | 'ollama';
 
 /** What the texts are for: some models (nomic-embed-text, e5) want a different prefix for each. */
-export type EmbeddingPurpose = 'document' | 'query';
+export type EmbeddingPurpose = VectorPurpose;
 
 export interface EmbedOptions {
   /** Default `document`. */
@@ -26,9 +27,10 @@ export interface EmbeddingsReadiness {
  * provider refused these texts themselves (too long, malformed): trying them again will not
  * help, unlike a provider that is down.
  */
-export type EmbedOutcome = { readonly vectors: number[][] } | { readonly vectors: null; readonly reason: string; readonly refused?: boolean };
+export type EmbedOutcome = VectorsOutcome;
 
-export interface EmbeddingsApi {
+/** A VectorSource of the public API: plugins that keep vectors give it to OptionalVectors. */
+export interface EmbeddingsApi extends VectorSource {
   readonly provider: EmbeddingsProvider;
   /** The model asked for; null with provider `none`. */
   readonly model: string | null;

@@ -1,7 +1,7 @@
 // The local back end: memories in this gateway's shared store (SQLite or PostgreSQL), found by
 // full-text and vector search together.
 import { randomUUID } from 'node:crypto';
-import type { PluginStore, Transaction } from '../../../core/index.js';
+import type { OptionalVectors, PluginStore, Transaction } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../errors.js';
 import {
@@ -16,7 +16,6 @@ import {
   type RememberInput,
   type RememberResult,
 } from '../model.js';
-import type { MemoryVectors } from '../vectors.js';
 import { MemoryIndex } from './memory-index.js';
 import { decodeCursor, encodeCursor, isoTime, matching, memoryFromRow, rowFromMemory } from './memory-rows.js';
 import type { BrainTables } from './schema.js';
@@ -26,7 +25,7 @@ const EXPORT_PAGE = 500;
 export interface LocalBrainDeps {
   readonly store: PluginStore<BrainTables>;
   readonly index: MemoryIndex;
-  readonly vectors: MemoryVectors;
+  readonly vectors: OptionalVectors;
   readonly error: RaiseError;
   readonly weights: { readonly lexical: number; readonly vector: number };
 }
@@ -91,7 +90,7 @@ export class LocalBrain implements Brain {
     const { store, index, vectors, weights } = this.#deps;
     const wantVector = query.mode !== 'lexical';
     // `auto` without the embeddings plugin is plain lexical search, nothing to apologise for.
-    const expectVector = query.mode === 'hybrid' || query.mode === 'vector' || (query.mode === 'auto' && vectors.configured);
+    const expectVector = query.mode === 'hybrid' || query.mode === 'vector' || (query.mode === 'auto' && vectors.space !== null);
     let vector: number[] | null = null;
     let degraded: string | undefined;
     if (wantVector && expectVector) {

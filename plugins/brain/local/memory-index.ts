@@ -3,9 +3,8 @@
 // and gets its vector later, when vectors work again: `vector_space` on its row says which.
 // Memories never change once written (only forget erases them), so no write can race another
 // but forget: the index is checked against the rows after each write.
-import type { IndexDrift, Logger, PluginStore, SearchFilterValue, SearchHit, SearchIndex } from '../../../core/index.js';
+import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchFilterValue, type SearchHit, type SearchIndex } from '../../../core/index.js';
 import type { Memory } from '../model.js';
-import type { MemoryVectors } from '../vectors.js';
 import { memoryFromRow } from './memory-rows.js';
 import type { BrainTables } from './schema.js';
 
@@ -24,19 +23,33 @@ export interface IndexQuery {
 export class MemoryIndex {
   readonly #index: SearchIndex;
   readonly #store: PluginStore<BrainTables>;
-  readonly #vectors: MemoryVectors;
+  readonly #vectors: OptionalVectors;
   readonly #log: Logger;
-  #filling: Promise<void> | undefined;
+  readonly #filler: VectorFiller<Memory>;
 
-  private constructor(index: SearchIndex, store: PluginStore<BrainTables>, vectors: MemoryVectors, log: Logger) {
+  private constructor(index: SearchIndex, store: PluginStore<BrainTables>, vectors: OptionalVectors, log: Logger) {
     this.#index = index;
     this.#store = store;
     this.#vectors = vectors;
     this.#log = log;
+    this.#filler = new VectorFiller<Memory>(
+      vectors,
+      {
+        next: async (space, limit) => (await this.#needingVectors(space).selectAll().orderBy('id').limit(limit).execute()).map(memoryFromRow),
+        text: MemoryIndex.embeddingText,
+        store: (memories, vectors) => this.put(memories, vectors),
+        // A memory the provider refuses alone is found by its words.
+        refuse: async (memory, space) => {
+          await this.#store.db.updateTable('brain_memories').set({ vector_space: `!${space}` }).where('id', '=', memory.id).execute();
+        },
+      },
+      log,
+      'brain: filling in vectors failed; tried again at the next recall or remember',
+    );
   }
 
   /** One index per vector space (another model means another index), `memories_text` without vectors. */
-  static async open(store: PluginStore<BrainTables>, vectors: MemoryVectors, log: Logger): Promise<MemoryIndex> {
+  static async open(store: PluginStore<BrainTables>, vectors: OptionalVectors, log: Logger): Promise<MemoryIndex> {
     const space = vectors.space;
     const index = await store.search(space ? `memories_${space}` : 'memories_text', vectors.dimensions ? { dimensions: vectors.dimensions } : {});
     return new MemoryIndex(index, store, vectors, log);
@@ -135,39 +148,7 @@ export class MemoryIndex {
 
   /** Makes the vectors memories lack, a batch at a time, while the provider answers; one run at a time. */
   fillVectors(signal?: AbortSignal): Promise<void> {
-    const space = this.#vectors.space;
-    if (!space || this.#vectors.unavailable()) return Promise.resolve();
-    this.#filling ??= (async () => {
-      try {
-        while (!signal?.aborted) {
-          const rows = await this.#needingVectors(space).selectAll().orderBy('id').limit(BATCH).execute();
-          if (rows.length === 0) return;
-          const memories = rows.map(memoryFromRow);
-          const outcome = await this.#vectors.embed(memories.map(MemoryIndex.embeddingText), 'document', signal);
-          if (outcome.vectors) await this.put(memories, outcome.vectors);
-          else if (!outcome.refused || !(await this.#oneByOne(memories, space, signal))) return;
-        }
-      } catch (err) {
-        this.#log.warn({ err }, 'brain: filling in vectors failed; tried again at the next recall or remember');
-      } finally {
-        this.#filling = undefined;
-      }
-    })();
-    return this.#filling;
-  }
-
-  /**
-   * A refused batch, memory by memory; false when the provider stops answering (try later). A
-   * memory the provider refuses alone is marked `!<space>` and not tried again: it is found by its words.
-   */
-  async #oneByOne(memories: readonly Memory[], space: string, signal?: AbortSignal): Promise<boolean> {
-    for (const memory of memories) {
-      const outcome = await this.#vectors.embed([MemoryIndex.embeddingText(memory)], 'document', signal);
-      if (outcome.vectors) await this.put([memory], outcome.vectors);
-      else if (outcome.refused) await this.#store.db.updateTable('brain_memories').set({ vector_space: `!${space}` }).where('id', '=', memory.id).execute();
-      else return false;
-    }
-    return true;
+    return this.#filler.fill(signal);
   }
 
   /** Live memories without a vector of `space`, leaving out those the provider refused (`!<space>`). */

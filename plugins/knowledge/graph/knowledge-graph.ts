@@ -1,7 +1,7 @@
 // What the knowledge tools do, apart from their schemas: add, change, link, forget and
 // re-verify nodes, keeping the rows, the search index and the automatic edges in step.
 import { randomBytes } from 'node:crypto';
-import type { PluginEvents, Workspace } from '../../../core/index.js';
+import type { PluginEvents, VectorsOutcome, Workspace } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../errors.js';
 import { relinkAutomatically, type AutoLinks } from './auto-links.js';
@@ -9,7 +9,6 @@ import { adjustedConfidence, hashFile, normalise, sha256, verifyEvidence, type E
 import { isUniqueViolation, type GraphStore, type NewNodeRow } from './graph-store.js';
 import type { KnowledgeEdge, KnowledgeNode, NodeType, Relation } from './model.js';
 import type { NodeIndex, VectorsNote } from './node-index.js';
-import type { VectorsOutcome } from '../vectors.js';
 
 export interface NodeInput {
   readonly type: NodeType;

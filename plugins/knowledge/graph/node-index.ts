@@ -3,8 +3,8 @@
 // its vector later, when vectors work again: `vector_space` on its row says which it has.
 // Writes to the index are guarded by the node's version, so a slow embedding never puts back
 // the text of a node that changed or was forgotten meanwhile.
-import type { IndexDrift, Logger, PluginStore, SearchHit, SearchIndex } from '../../../core/index.js';
-import { STORED_WITHOUT_VECTORS, type TextVectors, type VectorsOutcome } from '../vectors.js';
+import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchHit, type SearchIndex, type VectorsOutcome } from '../../../core/index.js';
+import { STORED_WITHOUT_VECTORS } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';
 
@@ -18,20 +18,35 @@ export interface VectorsNote {
 
 export class NodeIndex {
   readonly #index: SearchIndex;
-  readonly #vectors: TextVectors;
+  readonly #vectors: OptionalVectors;
   readonly #graph: GraphStore;
   readonly #log: Logger;
-  #filling: Promise<void> | undefined;
+  readonly #filler: VectorFiller<KnowledgeNode>;
 
-  private constructor(index: SearchIndex, vectors: TextVectors, graph: GraphStore, log: Logger) {
+  private constructor(index: SearchIndex, vectors: OptionalVectors, graph: GraphStore, log: Logger) {
     this.#index = index;
     this.#vectors = vectors;
     this.#graph = graph;
     this.#log = log;
+    // Every gateway on the store fills: the rows say what is missing. A node refused alone is
+    // not tried again until its text changes.
+    this.#filler = new VectorFiller<KnowledgeNode>(
+      vectors,
+      {
+        next: (space, limit) => graph.nodesNeedingVectors(space, limit),
+        text: embeddingText,
+        store: async (nodes, vectors, signal) => {
+          await this.put(nodes, { outcome: { vectors }, ...(signal ? { signal } : {}) });
+        },
+        refuse: (node, space) => graph.setVectorSpace([node], `!${space}`),
+      },
+      log,
+      'knowledge: filling in vectors failed; tried again at the next search or write',
+    );
   }
 
   /** One index per vector space (another model means another index), `nodes_text` without vectors. */
-  static async open(store: PluginStore, vectors: TextVectors, graph: GraphStore, log: Logger): Promise<NodeIndex> {
+  static async open(store: PluginStore, vectors: OptionalVectors, graph: GraphStore, log: Logger): Promise<NodeIndex> {
     const space = vectors.space;
     const index = await store.search(space ? `nodes_${space}` : 'nodes_text', vectors.dimensions ? { dimensions: vectors.dimensions } : {});
     return new NodeIndex(index, vectors, graph, log);
@@ -138,42 +153,9 @@ export class NodeIndex {
     return hits.filter((h) => !gone.has(h.id));
   }
 
-  /**
-   * Makes the vectors nodes lack, a batch at a time, while the provider answers; one run at a
-   * time per gateway, and every gateway looks (the rows say what is missing, not memory). A
-   * batch the provider refuses is tried node by node, and a node it refuses alone is marked
-   * (`!<space>`) and not tried again until its text changes.
-   */
+  /** Makes the vectors nodes lack, a batch at a time, while the provider answers; one run at a time. */
   fillVectors(signal?: AbortSignal): Promise<void> {
-    const space = this.#vectors.space;
-    if (!space || this.#vectors.unavailable()) return Promise.resolve();
-    this.#filling ??= (async () => {
-      try {
-        while (!signal?.aborted) {
-          const batch = await this.#graph.nodesNeedingVectors(space, BATCH);
-          if (batch.length === 0) return;
-          const outcome = await this.embed(batch, signal);
-          if (outcome.vectors) await this.put(batch, { outcome, ...(signal ? { signal } : {}) });
-          else if (!outcome.refused || !(await this.#oneByOne(batch, space, signal))) return;
-        }
-      } catch (err) {
-        this.#log.warn({ err }, 'knowledge: filling in vectors failed; tried again at the next search or write');
-      } finally {
-        this.#filling = undefined;
-      }
-    })();
-    return this.#filling;
-  }
-
-  /** A refused batch, node by node; false when the provider stops answering (try later). */
-  async #oneByOne(batch: readonly KnowledgeNode[], space: string, signal?: AbortSignal): Promise<boolean> {
-    for (const node of batch) {
-      const outcome = await this.embed([node], signal);
-      if (outcome.vectors) await this.put([node], { outcome, ...(signal ? { signal } : {}) });
-      else if (outcome.refused) await this.#graph.setVectorSpace([node], `!${space}`);
-      else return false;
-    }
-    return true;
+    return this.#filler.fill(signal);
   }
 
   async #missing(ids: readonly string[]): Promise<string[]> {

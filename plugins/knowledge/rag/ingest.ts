@@ -3,10 +3,10 @@
 // file either as it was or fully replaced. Vectors are made before anything of a file is
 // written: a provider answering vectors of the wrong length fails the file with nothing stored.
 import { randomUUID } from 'node:crypto';
-import type { CallContext, Workspace } from '../../../core/index.js';
+import type { CallContext, OptionalVectors, Workspace } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../errors.js';
-import { STORED_WITHOUT_VECTORS, type TextVectors } from '../vectors.js';
+import { STORED_WITHOUT_VECTORS } from '../vectors.js';
 import { chunkText } from './chunker.js';
 import { RagIndex } from './rag-index.js';
 import { isMissingCollection, type NewChunk, type RagStore } from './rag-store.js';
@@ -23,7 +23,7 @@ export interface IngestArgs {
 export interface IngestDeps {
   readonly rows: RagStore;
   readonly index: RagIndex;
-  readonly vectors: TextVectors;
+  readonly vectors: OptionalVectors;
   readonly workspace: Workspace;
   readonly config: KnowledgeConfig['rag'];
   readonly raise: RaiseError;
@@ -152,7 +152,7 @@ export async function ingest(deps: IngestDeps, args: IngestArgs, call: Pick<Call
 }
 
 /** Vectors for every chunk, `batchSize` texts per request; null with the reason at the first failure. */
-async function embedAll(vectors: TextVectors, chunks: readonly NewChunk[], batchSize: number, signal: AbortSignal): Promise<{ vectors: number[][] } | { vectors: null; reason: string }> {
+async function embedAll(vectors: OptionalVectors, chunks: readonly NewChunk[], batchSize: number, signal: AbortSignal): Promise<{ vectors: number[][] } | { vectors: null; reason: string }> {
   const all: number[][] = [];
   for (let at = 0; at < chunks.length; at += batchSize) {
     const made = await vectors.embed(chunks.slice(at, at + batchSize).map(RagIndex.embeddingText), 'document', signal);

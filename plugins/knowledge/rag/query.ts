@@ -1,9 +1,9 @@
 // rag_query: the best chunks of a collection for a question, by words and (when the
 // embeddings plugin gives vectors) by meaning, and a block of them ready to paste into a prompt.
-import type { SearchHit, SearchMode } from '../../../core/index.js';
+import type { OptionalVectors, SearchHit, SearchMode } from '../../../core/index.js';
 import type { RaiseError } from '../errors.js';
 import type { SearchModeArg } from '../search-mode.js';
-import { failureReason, LEXICAL_SEARCH, type TextVectors } from '../vectors.js';
+import { failureReason, LEXICAL_SEARCH } from '../vectors.js';
 import type { RagIndex, SyncOutcome } from './rag-index.js';
 import type { ChunkRow, CollectionRow, RagStore } from './rag-store.js';
 
@@ -27,7 +27,7 @@ export interface QueryResult {
 export interface QueryDeps {
   readonly rows: RagStore;
   readonly index: RagIndex;
-  readonly vectors: TextVectors;
+  readonly vectors: OptionalVectors;
   readonly batchSize: number;
   readonly raise: RaiseError;
 }

@@ -5,8 +5,7 @@
 // vectors could not be made (provider down) are indexed by their words at once and given
 // vectors later: all of them at the end of every ingest into the collection, one batch per
 // query.
-import type { Logger, PluginStore, SearchDocument, SearchIndex } from '../../../core/index.js';
-import type { TextVectors } from '../vectors.js';
+import type { Logger, OptionalVectors, PluginStore, SearchDocument, SearchIndex } from '../../../core/index.js';
 import type { ChunkRow, CollectionRow, RagStore } from './rag-store.js';
 
 export interface IndexName {
@@ -25,12 +24,12 @@ export interface SyncOutcome {
 export class RagIndex {
   readonly #store: PluginStore;
   readonly #rows: RagStore;
-  readonly #vectors: TextVectors;
+  readonly #vectors: OptionalVectors;
   readonly #log: Logger;
   readonly #opened = new Map<string, Promise<SearchIndex>>();
   readonly current: IndexName;
 
-  constructor(deps: { store: PluginStore; rows: RagStore; vectors: TextVectors; log: Logger }) {
+  constructor(deps: { store: PluginStore; rows: RagStore; vectors: OptionalVectors; log: Logger }) {
     this.#store = deps.store;
     this.#rows = deps.rows;
     this.#vectors = deps.vectors;

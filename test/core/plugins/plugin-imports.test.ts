@@ -67,12 +67,10 @@ test('the only plugin-to-plugin imports are type-only imports of a provider’s 
   // it; collab `requires: ['process']` for its workers.
   assert.deepEqual([...new Set(allowed)].sort(), [
     'plugins/brain/index.ts → plugins/embeddings/api.js',
-    'plugins/brain/vectors.ts → plugins/embeddings/api.js',
     'plugins/collab/index.ts → plugins/process/api.js',
     'plugins/collab/workers/worker.ts → plugins/process/api.js',
     'plugins/collab/workers/workers.ts → plugins/process/api.js',
     'plugins/knowledge/index.ts → plugins/embeddings/api.js',
-    'plugins/knowledge/vectors.ts → plugins/embeddings/api.js',
   ]);
 });
 

@@ -8,7 +8,7 @@ import { GraphStore, type NewNodeRow } from '../../../plugins/knowledge/graph/gr
 import { NodeIndex } from '../../../plugins/knowledge/graph/node-index.js';
 import { recall } from '../../../plugins/knowledge/graph/recall.js';
 import { graphMigrations } from '../../../plugins/knowledge/graph/schema.js';
-import { TextVectors } from '../../../plugins/knowledge/vectors.js';
+import { OptionalVectors } from '../../../core/index.js';
 import { embedText } from '../../fixtures/embeddings-server/server.js';
 import { openStore, storeBackends, type BackendUnderTest } from '../../support/store-backends.js';
 
@@ -69,7 +69,7 @@ async function gatedGraph(t: TestContext, backend: BackendUnderTest) {
   await store.migrate(graphMigrations);
   const graph = new GraphStore(store);
   const gated = gatedEmbeddings();
-  const index = await NodeIndex.open(store, new TextVectors(gated.api), graph, createLogger('silent'));
+  const index = await NodeIndex.open(store, new OptionalVectors(gated.api), graph, createLogger('silent'));
   return { graph, gated, index };
 }
 

@@ -1,7 +1,6 @@
-import type { PluginContext } from '../../../../core/index.js';
+import type { OptionalVectors, PluginContext } from '../../../../core/index.js';
 import type { KnowledgeConfig } from '../../config.js';
 import type { KnowledgeErrorCode } from '../../errors.js';
-import type { TextVectors } from '../../vectors.js';
 import type { RagIndex } from '../rag-index.js';
 import type { RagStore } from '../rag-store.js';
 
@@ -10,6 +9,6 @@ export interface RagToolDeps {
   readonly ctx: PluginContext<KnowledgeConfig, KnowledgeErrorCode>;
   readonly rows: RagStore;
   readonly index: RagIndex;
-  readonly vectors: TextVectors;
+  readonly vectors: OptionalVectors;
   readonly config: KnowledgeConfig['rag'];
 }
