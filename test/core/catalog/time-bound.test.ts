@@ -29,4 +29,24 @@ describe('runWithin', () => {
   it("stops V8's own backtracking inside a job", () => {
     assert.throws(() => runWithin(20, () => /^(a+)+$/.test(`${'a'.repeat(40)}!`)), TimeBoundExceeded);
   });
+
+  // Atomics.wait blocks the thread without using the CPU, as a process waiting for one does.
+  const idle = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+  it('runs again a job stopped while it had no CPU, as on a loaded machine', () => {
+    let attempts = 0;
+    const result = runWithin(20, () => {
+      attempts++;
+      if (attempts === 1) idle(60);
+      return 'valid';
+    });
+    assert.equal(result, 'valid');
+    assert.equal(attempts, 2);
+  });
+
+  it('gives up after three such attempts', () => {
+    let attempts = 0;
+    assert.throws(() => runWithin(20, () => (attempts++, idle(60))), TimeBoundExceeded);
+    assert.equal(attempts, 3);
+  });
 });
