@@ -19,10 +19,18 @@ import { createLogger, type LogLevel } from './lib/logger.js';
 import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
 import { commandLabel, runCommand } from './plugins/plugin-commands.js';
 import { openPluginConfig } from './config/plugin-config-file.js';
-import type { PluginDefinition } from './contract/plugin-types.js';
+import type { PluginDefinition, ToolDefinition } from './contract/plugin-types.js';
+import type { PluginStore } from './contract/store-types.js';
+import type { EventHandler } from './lib/events.js';
+import { createApiKey } from './auth/api-keys.js';
+import { listenSocket } from './mcp/socket-server.js';
+import { testSession, type TestSession } from './testing/test-session.js';
+import type { TestStore } from './testing/test-stores.js';
 
 export type { Client } from '@modelcontextprotocol/client';
 export type { GatewayStatus } from './gateway/status-tool.js';
+export type { TestSession, TestToolError } from './testing/test-session.js';
+export { testStores, type TestStorage, type TestStore, type TestStoreBackend, type TestStoresOptions } from './testing/test-stores.js';
 
 /** One plugin's settings, as under `plugins.<name>` in gateway.config.yaml. */
 export interface TestPluginSettings {
@@ -47,6 +55,49 @@ export interface TestGatewayOptions {
   readonly builtinRegistry?: boolean;
   /** Default: `silent`; `debug` shows the plugin's `ctx.log` lines on stderr. */
   readonly logLevel?: LogLevel;
+  /** The MCP client name of the first client (`client`). Default: `mcp-gateway-test`. */
+  readonly clientName?: string;
+  /**
+   * API keys to create: the gateway then runs with `auth: 'key'` (and an owner key), and
+   * `keys` holds each key's secret by name. Clients over the in-memory pair need no key.
+   */
+  readonly keys?: readonly TestKeySpec[];
+  /**
+   * The store to run on (from `testStores()`); default: SQLite in a new data folder. Two
+   * gateways given one store share it (on PostgreSQL, as two gateways of a deployment do).
+   * Its `dataDir` is the gateway's and is not removed by `close()`.
+   */
+  readonly store?: TestStore;
+}
+
+/** One API key to create, as an entry of `apiKeys` in gateway.config.yaml less its hash. */
+export interface TestKeySpec {
+  readonly name: string;
+  /** `*`, `plugin:<name>`, `route:<name>`, `events`, or tool names (globs). */
+  readonly scopes: readonly string[];
+  /** The profile every call with this key sees. */
+  readonly profile?: string;
+}
+
+/** Events as plugins see them on `ctx.events`, and as the gateway publishes them (with the publisher's name). */
+export interface TestEvents {
+  /** `*` matches one dot-separated segment, `**` (last) the rest. Returns the unsubscribe function. */
+  subscribe(pattern: string, handler: EventHandler): () => void;
+  /** Publishes as plugin `source` would with `ctx.events.publish(channel, data)`. */
+  publish(source: string, channel: string, data: unknown): void;
+}
+
+/** An address a listener of `listen` is bound to. */
+export interface TestAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** One tool of the catalog, as its plugin declared it (tools/list carries a leaner form). */
+export interface TestTool {
+  readonly plugin: string;
+  readonly name: string;
+  readonly definition: ToolDefinition;
 }
 
 /** What one run of a plugin's CLI command gave (`TestGateway.command`). */
@@ -74,8 +125,8 @@ export interface TestRestAnswer {
   readonly body: any;
 }
 
-export interface TestGateway {
-  /** A real SDK Client, connected over the in-memory transport (its own MCP session). */
+export interface TestGateway extends TestSession {
+  /** A real SDK Client, connected over the in-memory transport (its own MCP session); `call` and `fail` use it. */
   readonly client: Client;
   /** The folder tools work in. */
   readonly workspace: string;
@@ -83,6 +134,24 @@ export interface TestGateway {
   readonly dataDir: string;
   /** Another client with a session of its own, e.g. to see what one session gets of another's calls. */
   connect(name?: string): Promise<Client>;
+  /** Another session (`connect(name)`) with its `call` and `fail`. */
+  session(name?: string): Promise<TestSession>;
+  /** The gateway's event bus: what plugins publish, and a way to publish as one. */
+  readonly events: TestEvents;
+  /** Plugin `plugin`'s store, as its `ctx.store` is: rows to set up or check. */
+  store<Tables = any>(plugin: string): PluginStore<Tables>;
+  /** Every tool of the catalog, with its plugin and full definition. */
+  tools(): TestTool[];
+  /**
+   * Starts real listeners on 127.0.0.1, port 0: MCP over TCP (newline-delimited JSON-RPC) and
+   * the HTTP face (REST, `/mcp`, `/events`, routes). Resolves with their addresses; `close()`
+   * closes them.
+   */
+  listen(which: { readonly tcp?: boolean; readonly http?: boolean }): Promise<{ tcp?: TestAddress; http?: TestAddress }>;
+  /** The secret of each key of the `keys` option, by name. */
+  readonly keys: Readonly<Record<string, string>>;
+  /** The owner key (every scope) when the gateway runs with `auth: 'key'`. */
+  readonly ownerKey: string | undefined;
   /**
    * One request to the HTTP face (REST, `/health`, `/openapi.json`), served without a listener:
    * `rest('POST', '/tools/note_add', { text: 'hi' })`. Objects are sent as JSON.
@@ -109,7 +178,14 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     return dir;
   };
   const workspace = options.workspace ?? tempFolder('mcp-gateway-test-workspace-');
-  const dataDir = tempFolder('mcp-gateway-test-data-');
+  const dataDir = options.store?.dataDir ?? tempFolder('mcp-gateway-test-data-');
+  const madeKeys = (options.keys ?? []).map((spec) => ({ spec, ...createApiKey() }));
+  const keyConfig = options.keys
+    ? {
+        auth: 'key',
+        apiKeys: [...((options.config?.apiKeys as unknown[] | undefined) ?? []), ...madeKeys.map(({ spec, hash }) => ({ ...spec, hash }))],
+      }
+    : {};
   const removeFolders = () => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
   };
@@ -121,6 +197,8 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
         auth: 'none',
         logLevel,
         ...options.config,
+        ...keyConfig,
+        ...(options.store ? { storage: options.store.storage } : {}),
         dataDir,
         workspace,
         registries: [...options.registries],
@@ -164,6 +242,21 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     const code = await runCommand(commandLabel(found), found.run, args, { stdin, stdout: stdout.stream, stderr: stderr.stream, signal }, gateway.log);
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
+  const session = async (name?: string) => testSession(await connect(name));
+  const listen: TestGateway['listen'] = async (which) => {
+    const found: { tcp?: TestAddress; http?: TestAddress } = {};
+    // Both listeners start on the gateway's lifecycle, which closes them when the gateway closes.
+    if (which.tcp) {
+      const tcp = await listenSocket(gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, gateway.config.transports.tcp);
+      if (tcp.address.kind === 'tcp') found.tcp = { host: tcp.address.host, port: tcp.address.port };
+    }
+    if (which.http) {
+      const { listenHttp } = await import('./http/http-server.js');
+      const http = await listenHttp(gateway, { ...gateway.config.transports.http, host: '127.0.0.1', port: 0 });
+      found.http = { host: http.address.host, port: http.address.port };
+    }
+    return found;
+  };
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -177,8 +270,24 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     })());
 
   try {
-    const client = await connect();
-    return { client, workspace, dataDir, connect, rest, status: () => gateway.status(), command, close };
+    const first = testSession(await connect(options.clientName));
+    return {
+      ...first,
+      workspace,
+      dataDir,
+      connect,
+      session,
+      events: { subscribe: (pattern, handler) => gateway.events.subscribe(pattern, handler), publish: (source, channel, data) => gateway.events.publish(source, channel, data) },
+      store: (plugin) => gateway.store.forPlugin(plugin),
+      tools: () => gateway.catalog.list().map((tool) => ({ plugin: tool.plugin, name: tool.listing.name, definition: tool.definition })),
+      listen,
+      keys: Object.fromEntries(madeKeys.map(({ spec, key }) => [spec.name, key])),
+      ownerKey: gateway.ownerKey?.key,
+      rest,
+      status: () => gateway.status(),
+      command,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

@@ -27,6 +27,7 @@ const LAYERS = [
   'mcp',
   'http',
   'cli',
+  'testing',
   '(entry)',
 ] as const;
 

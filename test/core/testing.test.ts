@@ -1,9 +1,11 @@
 // mcp-gateway/testing: what a plugin package's tests use instead of core internals.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { describe, it } from 'node:test';
-import { startTestGateway } from '../../core/testing.js';
-import { FIXTURE_REGISTRY, NOTES_REGISTRY, resultJson } from '../helpers.js';
+import { connect } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { sql, type GatewayEvent } from '../../core/index.js';
+import { startTestGateway, testStores } from '../../core/testing.js';
+import { FIXTURE_REGISTRY, httpRequest, NOTES_REGISTRY, resultJson, socketClient } from '../helpers.js';
 
 describe('mcp-gateway/testing', () => {
   it('is the package export "./testing", and the main entry no longer exports the Gateway', async () => {
@@ -59,5 +61,93 @@ describe('mcp-gateway/testing', () => {
     } finally {
       await test.close();
     }
+  });
+
+  it('calls and expects errors on the first client and on named sessions', async () => {
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, clientName: 'first' });
+    try {
+      assert.equal((await test.call('note_add', { text: 'one' })).author, 'first');
+      const second = await test.session('second');
+      assert.equal((await second.call('note_add', { text: 'two' })).author, 'second');
+      assert.equal((await (await test.session()).call('note_add', { text: 'three' })).author, 'mcp-gateway-test');
+      const refused = await second.fail('note_delete', { id: 99 });
+      assert.equal(refused.code, 'NOTE_NOT_FOUND');
+      assert.equal(typeof refused.message, 'string');
+      await assert.rejects(test.call('note_delete', { id: 99 }), /note_delete failed: .*NOTE_NOT_FOUND/);
+      await assert.rejects(test.fail('note_list'), /note_list succeeded/);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('subscribes to and publishes events, and lists the tools with their plugins', async () => {
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} } });
+    try {
+      const seen: GatewayEvent[] = [];
+      const unsubscribe = test.events.subscribe('notes.*', (event) => void seen.push(event));
+      const { id } = await test.call('note_add', { text: 'one', tags: ['a'] });
+      test.events.publish('notes', 'notes.cleared', { all: true });
+      unsubscribe();
+      test.events.publish('notes', 'notes.cleared', { all: false });
+      assert.deepEqual(seen.map((e) => [e.source, e.channel, e.data]), [['notes', 'notes.added', { id, tags: ['a'] }], ['notes', 'notes.cleared', { all: true }]]);
+      const add = test.tools().find((t) => t.name === 'note_add')!;
+      assert.equal(add.plugin, 'notes');
+      assert.match(add.definition.description!, /short text note/);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('gives keys, and real TCP and HTTP listeners that close with the gateway', async () => {
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, keys: [{ name: 'reader', scopes: ['note_list'] }] });
+    let port: number;
+    try {
+      const { tcp, http } = await test.listen({ tcp: true, http: true });
+      port = http!.port;
+      assert.equal(http!.host, '127.0.0.1');
+      const post = (tool: string, key?: string) =>
+        httpRequest(port, { method: 'POST', url: `/tools/${tool}`, headers: key ? { authorization: `Bearer ${key}` } : {}, payload: { text: 'x' } });
+      assert.equal((await post('note_list')).statusCode, 401);
+      assert.equal((await post('note_add', test.keys.reader)).statusCode, 403);
+      assert.equal((await post('note_add', test.ownerKey)).statusCode, 200);
+      const { client } = await socketClient({ kind: 'tcp', host: tcp!.host, port: tcp!.port }, 'over-tcp', test.keys.reader);
+      after(() => client.close());
+      assert.equal(resultJson(await client.callTool({ name: 'note_list', arguments: {} })).notes.length, 1);
+    } finally {
+      await test.close();
+    }
+    // A new connection (an HTTP request could reuse one the agent keeps alive): refused.
+    await assert.rejects(
+      new Promise((resolve, reject) => connect(port, '127.0.0.1', () => resolve(undefined)).once('error', reject)),
+      /ECONNREFUSED/,
+    );
+  });
+
+  it('runs on a given store, which outlives the gateway: a second gateway finds its rows', async () => {
+    const [sqlite, postgres] = testStores();
+    after(() => sqlite.close());
+    assert.deepEqual([sqlite.name, sqlite.skip, postgres.name], ['sqlite', false, 'postgres']);
+    assert.match(String(postgres.skip), /no PostgreSQL server was given/);
+    const store = await sqlite.fresh();
+    const first = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, store });
+    try {
+      assert.equal(first.dataDir, store.dataDir);
+      const own = first.store('notes');
+      assert.deepEqual([own.dialect, own.tablePrefix], ['sqlite', 'notes_']);
+      await sql`CREATE TABLE notes_probe (text TEXT)`.execute(own.db);
+      await sql`INSERT INTO notes_probe (text) VALUES ('kept')`.execute(own.db);
+    } finally {
+      await first.close();
+    }
+    assert.ok(existsSync(store.dataDir), 'a given store is not removed');
+    const second = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, store });
+    try {
+      const { rows } = await sql<{ text: string }>`SELECT text FROM notes_probe`.execute(second.store('notes').db);
+      assert.deepEqual(rows, [{ text: 'kept' }]);
+    } finally {
+      await second.close();
+    }
+    await sqlite.close();
+    assert.equal(existsSync(store.dataDir), false);
   });
 });
