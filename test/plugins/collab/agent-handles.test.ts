@@ -56,7 +56,7 @@ describe('collab agent handles: who acts without a session', async () => {
 
   it('an expired handle is refused with when it expired', async () => {
     // Signed with the gateway's own key, exactly as agent-handles.ts signs, an hour ago.
-    const key = readFileSync(join(c.gateway.config.dataDir, 'collab.agent-handles.key'), 'utf8').trim();
+    const key = readFileSync(join(c.dataDir, 'collab.agent-handles.key'), 'utf8').trim();
     const stamp = (Math.floor(Date.now() / 1000) - 3600).toString(36);
     const signature = createHmac('sha256', key).update(`collab agent handle\nada\n${stamp}\nkey:other`).digest('base64url');
     const expired = await rest(other.key, 'collab_append_note', { agent: `ada.${stamp}.${signature}`, content: 'x' });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { storeBackends, type FreshStore } from '../../support/store-backends.js';
+import { after, describe, it } from 'node:test';
+import type { TestStore } from '../../../core/testing.js';
+import { storeMatrix } from '../../support/test-stores.js';
 import { collabGateway, type CollabGateway, type CollabSession } from './collab-helpers.js';
 
 describe('collab_claim_next: what to do next, in order', () => {
@@ -62,7 +63,7 @@ describe('collab_claim_next: what to do next, in order', () => {
     await c.call('collab_create_task', { title: 'Waiting' });
     assert.deepEqual(await bob.call('collab_claim_next', {}), { action: 'read_messages', unread: 1, dry_run: false });
 
-    const db = c.gateway.store.db;
+    const db = c.store('collab').db;
     const now = new Date().toISOString();
     await db.insertInto('collab_plans').values({ id: 'launch', title: 'Launch', goal: 'Ship it', context: null, created_by: 'alice', active: 1, created_at: now, updated_at: now }).execute();
     const item = { plan_id: 'launch', description: null, owner: null, status: 'pending', reasoning: null, constraints: '[]', dependencies: '[]', blockers: '[]', notes: '[]', created_at: now, updated_at: now, version: 1 };
@@ -103,10 +104,9 @@ async function race(sessions: CollabSession[]): Promise<{ claimed: number[]; idl
   return { claimed: answers.filter((a) => a.action === 'claimed').map((a) => a.task.id), idle: answers.filter((a) => a.action === 'idle').length };
 }
 
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`collab_claim_next races on ${backend.name}`, { skip: backend.skip }, () => {
-    before(() => backend.start());
-    after(() => backend.stop());
+    after(() => backend.close());
 
     it('16 concurrent claimers, 10 tasks: every task claimed exactly once, 6 idle', async () => {
       const c = await collabGateway({}, await backend.fresh());
@@ -125,7 +125,7 @@ for (const backend of storeBackends()) {
     });
 
     it('two gateways on one store, 8 claimers each: no task claimed twice', { skip: backend.name === 'sqlite' ? 'two gateways share a store on PostgreSQL' : false }, async () => {
-      const store: FreshStore = await backend.fresh();
+      const store: TestStore = await backend.fresh();
       const a = await collabGateway({}, store);
       const b = await collabGateway({}, store);
       await a.call('collab_join', { name: 'driver' });

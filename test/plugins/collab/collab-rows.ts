@@ -1,11 +1,13 @@
 // Rows written straight into collab's tables, for states a test cannot wait for (an agent
 // silent for minutes, a task running for an hour) or whose tools another test area covers.
-import type { PluginStore } from '../../../core/index.js';
-import type { Gateway } from '../../../core/gateway/gateway.js';
+import type { TestGateway } from '../../../core/testing.js';
 import type { CollabTables } from '../../../plugins/collab/store/schema.js';
 
+/** The gateway whose collab tables a helper writes: a TestGateway, or anything with its `store`. */
+type Gateway = Pick<TestGateway, 'store'>;
+
 export function collabDb(gateway: Gateway) {
-  return (gateway.store.forPlugin('collab') as PluginStore<CollabTables>).db;
+  return gateway.store<CollabTables>('collab').db;
 }
 
 export const MINUTE = 60_000;

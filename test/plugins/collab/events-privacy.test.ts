@@ -4,8 +4,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { createApiKey } from '../../../core/auth/api-keys.js';
-import { listenHttp } from '../../../core/http/http-server.js';
 import { httpRequest, recordNotifications, waitFor } from '../../helpers.js';
 import { collabGateway } from './collab-helpers.js';
 
@@ -32,16 +30,10 @@ async function watchFrames(port: number, key: string, channels: string[]): Promi
 }
 
 describe('collab on /events: an events-only key sees no private text', async () => {
-  const watcher = createApiKey();
-  const c = await collabGateway({
-    auth: 'key',
-    apiKeys: [{ name: 'dashboard', hash: watcher.hash, scopes: ['events'] }],
-    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { port: 0 } },
-  });
-  const listener = await listenHttp(c.gateway);
-  after(() => listener.close());
-  const port = listener.address.port;
-  const owner = c.gateway.ownerKey!.key;
+  const c = await collabGateway({ keys: [{ name: 'dashboard', scopes: ['events'] }] });
+  const watcher = { key: c.keys.dashboard! };
+  const port = (await c.listen({ http: true })).http!.port;
+  const owner = c.ownerKey!;
   const rest = async (key: string, tool: string, args: Record<string, unknown>) => {
     const answer = await httpRequest(port, { method: 'POST', url: `/tools/${tool}`, headers: { authorization: `Bearer ${key}` }, payload: args });
     return { status: answer.statusCode, ...answer.json() };

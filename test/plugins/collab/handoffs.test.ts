@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
 import { aliceAndBob, collabGateway } from './collab-helpers.js';
 
@@ -8,7 +8,7 @@ describe('collab handoffs and reviews', () => {
   it('a handoff gives the task in progress to another agent as pending, releases its locks, and sends the message', async () => {
     const { c, alice, bob } = await aliceAndBob();
     const events: GatewayEvent[] = [];
-    c.gateway.events.subscribe('collab.**', (event) => void events.push(event));
+    c.events.subscribe('collab.**', (event) => void events.push(event));
     const toBob = recordNotifications(bob.client);
     const { task } = await alice.call('collab_create_task', { title: 'Parser', relevant_files: ['src/parser.ts'] });
     assert.equal((await alice.call('collab_claim_next', {})).task.id, task.id);
@@ -64,7 +64,7 @@ describe('collab handoffs and reviews', () => {
   it('a review request creates a review task (priority 2) for the reviewer, with the files, and a review message', async () => {
     const { c, alice, bob } = await aliceAndBob();
     const events: GatewayEvent[] = [];
-    c.gateway.events.subscribe('collab.**', (event) => void events.push(event));
+    c.events.subscribe('collab.**', (event) => void events.push(event));
     const review = await alice.call('collab_request_review', { to: 'bob', description: 'The lock purge\nCheck it runs first.', files: ['src/locks.ts'] });
     assert.equal(review.task.kind, 'review');
     assert.equal(review.task.priority, 2);

@@ -36,7 +36,7 @@ describe('collab lists: paged', () => {
   it('collab_list_locks: limit and offset, oldest first; collab_session_context shows 50 of an agent\'s locks', async () => {
     const c = await collabGateway();
     await c.call('collab_join', { name: 'alice' });
-    for (let n = 10; n < 70; n++) await insertLock(c.gateway, { path: `src/f${n}.ts`, agent: 'alice', expiresInMs: 600_000 });
+    for (let n = 10; n < 70; n++) await insertLock(c, { path: `src/f${n}.ts`, agent: 'alice', expiresInMs: 600_000 });
     const list = async (offset: unknown) => {
       const page = await c.call('collab_list_locks', { limit: 25, offset: offset ?? 0 });
       return { names: page.locks.map((l: any) => l.path), next: page.next_offset };
@@ -54,7 +54,7 @@ describe('collab lists: paged', () => {
     await c.call('collab_join', { name: 'lead' });
     const { task: base } = await c.call('collab_create_task', { title: 'Base' });
     for (let n = 0; n < 55; n++) await c.call('collab_create_task', { title: `Needs base ${n}`, depends_on: [base.id] });
-    await insertTask(c.gateway, { title: 'Unrelated', assignee: 'any', status: 'pending' });
+    await insertTask(c, { title: 'Unrelated', assignee: 'any', status: 'pending' });
     const got = await c.call('collab_get_task', { id: base.id });
     assert.deepEqual([got.dependents.length, got.dependents_total, got.dependents[0].title], [50, 55, 'Needs base 0']);
     const list = async (cursor: unknown) => {
@@ -79,9 +79,9 @@ describe('collab arguments: bounded', () => {
       if (s.type === 'array' && s.maxItems === undefined) unbounded.push(path);
       for (const [key, value] of Object.entries(s)) if (key !== 'examples') walk(value, `${path}.${key}`);
     };
-    const tools = c.gateway.catalog.list().filter((t) => t.plugin === 'collab');
+    const tools = c.tools().filter((t) => t.plugin === 'collab');
     assert.ok(tools.length >= 30);
-    for (const tool of tools) walk(tool.definition.inputSchema, tool.listing.name);
+    for (const tool of tools) walk(tool.definition.inputSchema, tool.name);
     assert.deepEqual(unbounded, []);
   });
 });

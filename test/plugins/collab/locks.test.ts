@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import { tempDir } from '../../helpers.js';
 import { aliceAndBob } from './collab-helpers.js';
 
@@ -10,7 +10,7 @@ describe('collab file locks', () => {
   it('locks (a file not created yet too), extends for its owner, refuses another, checks, lists, unlocks', async () => {
     const { c, alice, bob } = await aliceAndBob();
     const events: GatewayEvent[] = [];
-    c.gateway.events.subscribe('collab.lock.*', (event) => void events.push(event));
+    c.events.subscribe('collab.lock.*', (event) => void events.push(event));
     const first = await alice.call('collab_lock_file', { path: './src/new-file.ts', reason: 'creating it', duration_minutes: 5 });
     assert.equal(first.extended, false);
     assert.equal(first.lock.path, 'src/new-file.ts');
@@ -22,7 +22,7 @@ describe('collab file locks', () => {
     assert.equal(again.lock.locked_at, first.lock.locked_at);
     assert.ok(again.lock.expires_at > first.lock.expires_at);
 
-    const refused = await bob.fail('collab_lock_file', { path: join(c.gateway.config.workspace, 'src/new-file.ts') });
+    const refused = await bob.fail('collab_lock_file', { path: join(c.workspace, 'src/new-file.ts') });
     assert.equal(refused.code, 'COLLAB_FILE_LOCKED');
     assert.equal(refused.details.lock.agent, 'alice');
     assert.equal((await bob.fail('collab_unlock_file', { path: 'src/new-file.ts' })).code, 'COLLAB_FILE_LOCKED');
@@ -44,7 +44,7 @@ describe('collab file locks', () => {
   it('force unlock is audited: an event, and an alert message from system to the holder', async () => {
     const { c, alice, bob } = await aliceAndBob();
     const events: GatewayEvent[] = [];
-    c.gateway.events.subscribe('collab.**', (event) => void events.push(event));
+    c.events.subscribe('collab.**', (event) => void events.push(event));
     await bob.call('collab_lock_file', { path: 'README.md', reason: 'rewriting' });
     assert.deepEqual(await alice.call('collab_unlock_file', { path: 'README.md', force: true }), { path: 'README.md', released: true, forced: true, holder: 'bob' });
     const forced = events.find((e) => e.channel === 'collab.lock.forced')!;
@@ -59,17 +59,17 @@ describe('collab file locks', () => {
   it('an expired lock is purged: anyone may take the file', async () => {
     const { c, alice, bob } = await aliceAndBob();
     await alice.call('collab_lock_file', { path: 'README.md', duration_minutes: 1 });
-    await c.gateway.store.db.updateTable('collab_locks').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await c.store('collab').db.updateTable('collab_locks').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     assert.equal((await bob.call('collab_check_lock', { path: 'README.md' })).locked, false);
     assert.equal((await bob.call('collab_lock_file', { path: 'README.md' })).lock.agent, 'bob');
-    assert.equal((await c.gateway.store.db.selectFrom('collab_locks').selectAll().execute()).length, 1);
+    assert.equal((await c.store('collab').db.selectFrom('collab_locks').selectAll().execute()).length, 1);
   });
 
   it('refuses paths outside the workspace (.., absolute, through a symlink) and bad durations', async () => {
     const { c, alice } = await aliceAndBob();
     const outside = tempDir('mcpgw-outside-');
-    mkdirSync(join(c.gateway.config.workspace, 'src'), { recursive: true });
-    symlinkSync(outside, join(c.gateway.config.workspace, 'src', 'escape'));
+    mkdirSync(join(c.workspace, 'src'), { recursive: true });
+    symlinkSync(outside, join(c.workspace, 'src', 'escape'));
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ path: '../x' }, 'OUTSIDE_WORKSPACE'],
       [{ path: join(outside, 'x.ts') }, 'OUTSIDE_WORKSPACE'],

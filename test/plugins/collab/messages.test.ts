@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { recordNotifications, waitFor, type Received } from '../../helpers.js';
-import { storeBackends } from '../../support/store-backends.js';
+import { storeMatrix } from '../../support/test-stores.js';
 import { awaitBanner, bannerAfter } from './banner-helpers.js';
 import { collabGateway as bootOn, type CollabSession } from './collab-helpers.js';
 import { collabDb, insertTask } from './collab-rows.js';
 
 const channelMessages = (received: Received[]) => received.filter((n) => n.method === 'notifications/claude/channel').map((n) => n.params);
 
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`collab messages on ${backend.name}`, { skip: backend.skip }, () => {
-    before(() => backend.start());
-    after(() => backend.stop());
+    after(() => backend.close());
     const collabGateway = async (overrides: Record<string, unknown> = {}) => bootOn(overrides, await backend.fresh());
 
     /** A gateway with one joined session per name, in order. */
@@ -128,7 +127,7 @@ for (const backend of storeBackends()) {
 
     it('refuses unknown recipients and senders, messages over the caps, unknown tasks, and acting as another', async () => {
       const { c, alice } = await team(['alice', 'bob'], { plugins: { collab: { config: { messages: { maxSubjectChars: 10, maxBodyChars: 100 } } } } });
-      const task = await insertTask(c.gateway, { title: 'T', assignee: 'bob', status: 'pending' });
+      const task = await insertTask(c, { title: 'T', assignee: 'bob', status: 'pending' });
       const about = await alice!.call('collab_send_message', { to: 'bob', body: 'about the task', task_id: task });
       assert.equal(about.task_id, task);
       const cases: Array<[Record<string, unknown>, string]> = [
@@ -157,7 +156,7 @@ for (const backend of storeBackends()) {
       await bob!.call('collab_mark_read', { all: true });
       // The 32nd send of this gateway prunes.
       await alice!.call('collab_send_message', { to: 'bob', body: 'm32' });
-      const db = collabDb(c.gateway);
+      const db = collabDb(c);
       const count = async (table: 'collab_messages' | 'collab_message_reads') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       let messages = 32;
       await waitFor(() => {
@@ -212,7 +211,7 @@ for (const backend of storeBackends()) {
       const { c, alice, bob } = await team(['alice', 'bob']);
       await alice!.call('collab_send_message', { to: 'bob', body: 'one' });
       await alice!.call('collab_send_message', { to: 'bob', body: 'two' });
-      await insertTask(c.gateway, { title: 'T', assignee: 'bob', status: 'pending' });
+      await insertTask(c, { title: 'T', assignee: 'bob', status: 'pending' });
       await alice!.call('collab_send_message', { to: 'bob', body: 'three' });
       assert.equal(await awaitBanner(bob!.client), '[collab] bob: 3 unread messages (collab_read_messages); 1 pending task (collab_claim_next)');
       assert.equal(await bannerAfter(bob!.client), undefined, 'once');

@@ -9,7 +9,7 @@ describe('collab session notes', () => {
     const bob = await c.session('bob');
     await bob.call('collab_join', { name: 'bob' });
     const events: any[] = [];
-    c.gateway.events.subscribe('collab.note.appended', (event) => events.push(event.data));
+    c.events.subscribe('collab.note.appended', (event) => events.push(event.data));
 
     const first = await c.call('collab_append_note', { content: 'The parser keeps its v1 errors.', category: 'decision' });
     assert.deepEqual({ ...first, id: 0, created_at: '' }, { id: 0, author: 'alice', category: 'decision', content: 'The parser keeps its v1 errors.', created_at: '' });

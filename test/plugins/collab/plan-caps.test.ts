@@ -18,7 +18,7 @@ describe('collab plans: bounded', () => {
   it('refuses the item past plans.maxItems (200 by default), and collab_get_plan answers 50 items a page', async () => {
     const c = await planner();
     await c.call('collab_create_plan', { id: 'big', title: 'Big', goal: 'Everything' });
-    await insertPlanItems(c.gateway, 'big', 200);
+    await insertPlanItems(c, 'big', 200);
     const refused = await c.fail('collab_add_plan_item', { plan_id: 'big', id: 'one-more', title: 'One more' });
     assert.equal(refused.code, 'COLLAB_PLAN_TOO_LARGE');
     assert.deepEqual(refused.details, { field: 'items', limit: 200, length: 201 });
@@ -68,7 +68,7 @@ describe('collab plans: bounded', () => {
   it('the Markdown view of a plan past 200 items shows the first 200 and says where the rest is', async () => {
     const c = await planner({ plans: { maxItems: 300 } });
     await c.call('collab_create_plan', { id: 'huge', title: 'Huge', goal: 'More' });
-    await insertPlanItems(c.gateway, 'huge', 205);
+    await insertPlanItems(c, 'huge', 205);
     const { task } = await c.call('collab_create_task', { title: 'Linked to a late item', plan_id: 'huge', plan_item_id: 'item-203' });
     const markdown = text(await c.client.readResource({ uri: 'collab://plans/huge' }));
     assert.match(markdown, /Showing the first 200 of 205 items; collab_get_plan with offset 200 reads the rest\./);
@@ -86,7 +86,7 @@ describe('collab plans: bounded', () => {
     assert.deepEqual(item.notes.map((note: any) => note.text), ['note 3', 'note 4', 'note 5']);
 
     const fifty = Array.from({ length: 50 }, (_, i) => `blocker ${i + 1}`);
-    await collabDb(c.gateway).updateTable('collab_plan_items').set({ blockers: JSON.stringify(fifty) }).where('plan_id', '=', 'notes').execute();
+    await collabDb(c).updateTable('collab_plan_items').set({ blockers: JSON.stringify(fifty) }).where('plan_id', '=', 'notes').execute();
     const refused = await c.fail('collab_update_plan_item', { item_id: 'item', add_blocker: 'one more' });
     assert.deepEqual([refused.code, refused.details], ['COLLAB_PLAN_TOO_LARGE', { field: 'blockers', limit: 50, length: 51 }]);
     assert.deepEqual((await c.call('collab_update_plan_item', { item_id: 'item', add_blocker: 'blocker 1' })).changed, [], 'one it has already is no new blocker');
@@ -97,8 +97,8 @@ describe('collab plans: bounded', () => {
   it("an agent's instructions list its first 20 open items of the active plan, never the whole plan", async () => {
     const c = await planner();
     await c.call('collab_create_plan', { id: 'mine', title: 'Mine', goal: 'Lots' });
-    await insertPlanItems(c.gateway, 'mine', 30);
-    await collabDb(c.gateway).updateTable('collab_plan_items').set({ owner: 'lead' }).where('plan_id', '=', 'mine').execute();
+    await insertPlanItems(c, 'mine', 30);
+    await collabDb(c).updateTable('collab_plan_items').set({ owner: 'lead' }).where('plan_id', '=', 'mine').execute();
     const markdown = text(await c.client.readResource({ uri: 'collab://agents/lead/instructions' }));
     assert.match(markdown, /0\/30 items completed/);
     assert.match(markdown, /- `item-20` Item 20 \(pending\)/);

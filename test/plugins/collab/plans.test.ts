@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { storeBackends } from '../../support/store-backends.js';
+import { after, describe, it } from 'node:test';
+import { storeMatrix } from '../../support/test-stores.js';
 import { collabGateway as bootOn } from './collab-helpers.js';
 
 // Every case on SQLite and on PostgreSQL (skipped, with one line, where it is not installed).
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`collab plans on ${backend.name}`, { skip: backend.skip }, () => {
-    before(() => backend.start());
-    after(() => backend.stop());
+    after(() => backend.close());
     const collabGateway = async (overrides: Record<string, unknown> = {}) => bootOn(overrides, await backend.fresh());
 
     it('creates a plan that becomes the only active one, and reads it by id or as the active plan', async () => {
@@ -106,7 +105,7 @@ for (const backend of storeBackends()) {
     it('publishes collab.plan.<change> for every change', async () => {
       const c = await collabGateway();
       const seen: string[] = [];
-      c.gateway.events.subscribe('collab.plan.*', (event) => seen.push(`${event.channel} ${JSON.stringify(event.data)}`));
+      c.events.subscribe('collab.plan.*', (event) => seen.push(`${event.channel} ${JSON.stringify(event.data)}`));
       await c.call('collab_join', { name: 'alice' });
       await c.call('collab_create_plan', { id: 'p', title: 'P', goal: 'G' });
       await c.call('collab_add_plan_item', { id: 'a', title: 'A' });

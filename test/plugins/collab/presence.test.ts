@@ -15,7 +15,7 @@ describe('collab presence: list, heartbeat, set presence', () => {
     await c.call('collab_register_agent', { name: 'carol', capabilities: ['go'], project: 'web' });
     await c.call('collab_register_agent', { name: 'bob', capabilities: ['review'], project: 'web' });
     await c.call('collab_register_agent', { name: 'alice', capabilities: ['go', 'review'], project: 'gateway' });
-    await lastSeen(c.gateway, 'carol', 2 * HOUR);
+    await lastSeen(c, 'carol', 2 * HOUR);
     const names = async (args: Record<string, unknown>) => (await c.call('collab_list_agents', args)).agents.map((a: any) => a.name);
 
     const all = await c.call('collab_list_agents', {});
@@ -32,9 +32,9 @@ describe('collab presence: list, heartbeat, set presence', () => {
   it('a heartbeat brings an offline agent back and stores its progress; a bare one keeps it', async () => {
     const c = await collabGateway();
     await c.call('collab_register_agent', { name: 'carol' });
-    await lastSeen(c.gateway, 'carol', 2 * HOUR);
+    await lastSeen(c, 'carol', 2 * HOUR);
     const events: any[] = [];
-    c.gateway.events.subscribe('collab.agent.heartbeat', (event) => events.push(event.data));
+    c.events.subscribe('collab.agent.heartbeat', (event) => events.push(event.data));
 
     const beat = await c.call('collab_heartbeat', { agent: 'carol', progress: 'reading the parser', step: 2, total_steps: 5 });
     assert.equal(beat.ok, true);
@@ -66,9 +66,9 @@ describe('collab presence: list, heartbeat, set presence', () => {
   it('sets presence with a note and a current task that must exist; the event says so', async () => {
     const c = await collabGateway();
     await c.call('collab_join', { name: 'alice' });
-    const task = await insertTask(c.gateway, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
+    const task = await insertTask(c, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
     const events: any[] = [];
-    c.gateway.events.subscribe('collab.agent.presence', (event) => events.push(event.data));
+    c.events.subscribe('collab.agent.presence', (event) => events.push(event.data));
 
     const working = await c.call('collab_set_presence', { status: 'working', note: 'on the parser', current_task_id: task });
     assert.deepEqual([working.agent.presence, working.agent.presence_note, working.agent.current_task_id], ['working', 'on the parser', task]);
@@ -101,17 +101,17 @@ describe('collab session context', () => {
     await bob.call('collab_join', { name: 'bob' });
     await bob.call('collab_send_message', { to: 'alice', subject: 'First', body: 'one' });
     await bob.call('collab_send_message', { to: 'alice', subject: 'Second', body: 'b'.repeat(400) });
-    const doing = await insertTask(c.gateway, { title: 'Doing', assignee: 'alice', status: 'in_progress' });
-    const later = await insertTask(c.gateway, { title: 'Later', assignee: 'alice', status: 'pending', priority: 3 });
-    const urgent = await insertTask(c.gateway, { title: 'Urgent', assignee: 'alice', status: 'pending', priority: 1 });
-    await insertTask(c.gateway, { title: 'Done', assignee: 'alice', status: 'completed' });
-    await insertTask(c.gateway, { title: 'Bobs', assignee: 'bob', status: 'pending' });
-    await insertLock(c.gateway, { path: 'src/a.ts', agent: 'alice', expiresInMs: HOUR });
-    await insertLock(c.gateway, { path: 'src/old.ts', agent: 'alice', expiresInMs: -1000 });
-    await insertLock(c.gateway, { path: 'src/b.ts', agent: 'bob', expiresInMs: HOUR });
+    const doing = await insertTask(c, { title: 'Doing', assignee: 'alice', status: 'in_progress' });
+    const later = await insertTask(c, { title: 'Later', assignee: 'alice', status: 'pending', priority: 3 });
+    const urgent = await insertTask(c, { title: 'Urgent', assignee: 'alice', status: 'pending', priority: 1 });
+    await insertTask(c, { title: 'Done', assignee: 'alice', status: 'completed' });
+    await insertTask(c, { title: 'Bobs', assignee: 'bob', status: 'pending' });
+    await insertLock(c, { path: 'src/a.ts', agent: 'alice', expiresInMs: HOUR });
+    await insertLock(c, { path: 'src/old.ts', agent: 'alice', expiresInMs: -1000 });
+    await insertLock(c, { path: 'src/b.ts', agent: 'bob', expiresInMs: HOUR });
     for (let i = 1; i <= 6; i++) await bob.call('collab_append_note', { content: `note ${i}` });
-    await insertPlan(c.gateway, { id: 'old', title: 'Old plan', active: false });
-    await insertPlan(c.gateway, { id: 'v2', title: 'Version 2', active: true });
+    await insertPlan(c, { id: 'old', title: 'Old plan', active: false });
+    await insertPlan(c, { id: 'v2', title: 'Version 2', active: true });
 
     const context = await c.call('collab_session_context', {});
     assert.equal(context.agent.name, 'alice');
@@ -167,17 +167,17 @@ describe('collab cancel agent', () => {
     const alice = await c.session('alice');
     await alice.call('collab_join', { name: 'alice' });
     const heard = recordNotifications(alice.client);
-    const first = await insertTask(c.gateway, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
-    const second = await insertTask(c.gateway, { title: 'Lexer', assignee: 'alice', status: 'in_progress' });
-    const queued = await insertTask(c.gateway, { title: 'Docs', assignee: 'alice', status: 'pending' });
+    const first = await insertTask(c, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
+    const second = await insertTask(c, { title: 'Lexer', assignee: 'alice', status: 'in_progress' });
+    const queued = await insertTask(c, { title: 'Docs', assignee: 'alice', status: 'pending' });
     await alice.call('collab_set_presence', { status: 'working', current_task_id: first });
     const events: any[] = [];
-    c.gateway.events.subscribe('collab.**', (event) => events.push({ channel: event.channel, data: event.data }));
+    c.events.subscribe('collab.**', (event) => events.push({ channel: event.channel, data: event.data }));
 
     const stopped = await c.call('collab_cancel_agent', { target: 'alice', reason: 'the spec changed' });
     assert.deepEqual(stopped.cancelled_tasks, [{ id: first, title: 'Parser' }, { id: second, title: 'Lexer' }]);
     assert.deepEqual([stopped.agent.presence, stopped.agent.current_task_id], ['idle', null]);
-    const rows = await collabDb(c.gateway).selectFrom('collab_tasks').select(['id', 'status', 'version']).orderBy('id').execute();
+    const rows = await collabDb(c).selectFrom('collab_tasks').select(['id', 'status', 'version']).orderBy('id').execute();
     assert.deepEqual(rows, [
       { id: first, status: 'cancelled', version: 2 },
       { id: second, status: 'cancelled', version: 2 },
@@ -211,7 +211,7 @@ describe('collab cancel agent', () => {
   it('an agent that stops itself hears no STOP banner for its own doing, but gets the message', async () => {
     const c = await collabGateway();
     await c.call('collab_join', { name: 'alice' });
-    await insertTask(c.gateway, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
+    await insertTask(c, { title: 'Parser', assignee: 'alice', status: 'in_progress' });
     const result = await c.client.callTool({ name: 'collab_cancel_agent', arguments: { target: 'alice' } });
     assert.equal(JSON.parse((result.content as Array<{ text: string }>)[0]!.text).cancelled_tasks.length, 1);
     // The news is worked out (a query) while the call is answered: its own result may carry it,

@@ -23,8 +23,8 @@ describe('collab prompts', () => {
     await c.call('collab_register_agent', { name: 'bob' });
     await c.call('collab_register_agent', { name: 'carol' });
     await c.call('collab_register_agent', { name: 'driver' });
-    const id = await insertMessage(c.gateway, 'bob', 'alice', 'Can you check the parser?', 'parser');
-    await insertMessage(c.gateway, 'carol', 'alice', 'Not from the partner.');
+    const id = await insertMessage(c, 'bob', 'alice', 'Can you check the parser?', 'parser');
+    await insertMessage(c, 'carol', 'alice', 'Not from the partner.');
     const [steps, quoted] = texts(await c.client.getPrompt({ name: 'collab_pair', arguments: { partner: 'bob' } }));
     assert.match(steps!, /pairing with bob through the collab tools, as alice/);
     assert.match(steps!, /collab_read_messages/);

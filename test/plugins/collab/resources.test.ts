@@ -15,7 +15,7 @@ describe('collab resources', () => {
     await c.call('collab_add_plan_item', { id: 'schema', title: 'Schema', owner: 'worker', priority: 1, acceptance: ['migrates on both engines'], constraints: ['append-only'] });
     await c.call('collab_add_plan_item', { id: 'docs', title: 'Docs', dependencies: ['schema'] });
     await c.call('collab_update_plan_item', { item_id: 'schema', status: 'in_progress', add_blocker: 'review pending', add_note: 'started\nsecond line' });
-    await insertTask(c.gateway, { title: 'Write the migration', assignee: 'worker', created_by: 'driver', plan_id: 'release', plan_item_id: 'schema' });
+    await insertTask(c, { title: 'Write the migration', assignee: 'worker', created_by: 'driver', plan_id: 'release', plan_item_id: 'schema' });
 
     const { resources } = await c.client.listResources();
     assert.ok(resources.some((r) => r.uri === 'collab://plans/release' && r.mimeType === 'text/markdown' && r.title === 'Plan: Release 1'));
@@ -77,9 +77,9 @@ describe('collab resources', () => {
     await c.call('collab_register_agent', { name: 'worker', display_name: 'Worker One', capabilities: ['tests', 'docs'] });
     await c.call('collab_create_plan', { id: 'release', title: 'Release 1', goal: 'Ship it' });
     await c.call('collab_add_plan_item', { id: 'tests', title: 'More tests', owner: 'worker' });
-    await insertTask(c.gateway, { title: 'Fix the flaky test', assignee: 'worker', created_by: 'driver', priority: 1, progress_percent: 40 });
-    await insertTask(c.gateway, { title: 'Anyone may take this', assignee: 'any', created_by: 'driver', status: 'pending', started_at: null });
-    await insertMessage(c.gateway, 'driver', 'worker', 'Please look at the flaky test.');
+    await insertTask(c, { title: 'Fix the flaky test', assignee: 'worker', created_by: 'driver', priority: 1, progress_percent: 40 });
+    await insertTask(c, { title: 'Anyone may take this', assignee: 'any', created_by: 'driver', status: 'pending', started_at: null });
+    await insertMessage(c, 'driver', 'worker', 'Please look at the flaky test.');
 
     const markdown = text(await c.client.readResource({ uri: 'collab://agents/worker/instructions' }));
     assert.match(markdown, /^# Instructions for worker\n/);
@@ -104,7 +104,7 @@ describe('collab resources', () => {
     const updated: string[] = [];
     c.client.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
     await c.client.subscribeResource({ uri: 'collab://agents/worker/instructions' });
-    c.gateway.events.publish('collab', 'collab.message.sent', { id: 1, from: 'driver', to: 'worker', subject: null, kind: 'message', thread_id: 1, task_id: null, preview: 'hi' });
+    c.events.publish('collab', 'collab.message.sent', { id: 1, from: 'driver', to: 'worker', subject: null, kind: 'message', thread_id: 1, task_id: null, preview: 'hi' });
     await waitFor(() => updated.length === 1);
     assert.deepEqual(updated, ['collab://agents/worker/instructions']);
   });
@@ -115,7 +115,7 @@ describe('collab resources', () => {
     assert.match(workflow, /## The driver/);
     assert.match(workflow, /## A worker/);
     const reference = text(await c.client.readResource({ uri: 'collab://guides/quick-reference' }));
-    const tools = c.gateway.catalog.list().filter((t) => t.plugin === 'collab').map((t) => t.listing.name);
+    const tools = c.tools().filter((t) => t.plugin === 'collab').map((t) => t.name);
     assert.ok(tools.length >= 8);
     for (const tool of tools) assert.match(reference, new RegExp(`\\| \`${tool}\` \\| [A-Z]`), tool);
     assert.match(reference, /\| `collab_create_plan` \| Creates a plan for a goal; add its items with collab_add_plan_item\. \|/);

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { listenSocket } from '../../../core/mcp/socket-server.js';
 import { recordNotifications, tempDir, TESTS } from '../../helpers.js';
 import { isGone, waitFor } from '../process/process-helpers.js';
 import { collabGateway } from './collab-helpers.js';
@@ -36,7 +35,7 @@ describe('collab: a driver, two workers the gateway starts, and one that hangs',
         },
       },
     });
-    await listenSocket(c.gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, c.gateway.config.transports.tcp);
+    await c.listen({ tcp: true });
     const driverHeard = recordNotifications(c.client);
     await c.call('collab_join', { name: 'driver' });
     const observer = await c.session('observer');
@@ -100,7 +99,7 @@ describe('collab: a driver, two workers the gateway starts, and one that hangs',
     // Shutdown stops every worker.
     const pids = [...workers.values()].map((w: any) => w.pid).filter((pid: unknown): pid is number => typeof pid === 'number');
     assert.ok(pids.length >= 2, JSON.stringify([...workers.values()]));
-    await c.gateway.close();
+    await c.close();
     await waitFor(() => pids.every(isGone), 'every worker process to be gone', 10_000);
   });
 });

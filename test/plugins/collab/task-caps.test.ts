@@ -45,7 +45,7 @@ describe('collab tasks: bounded lists', () => {
   it('a task depends on at most 50 others, however they were added', async () => {
     const c = await lead();
     const ids: number[] = [];
-    for (let n = 0; n < 51; n++) ids.push(await insertTask(c.gateway, { title: `dep ${n}`, assignee: 'any', status: 'pending' }));
+    for (let n = 0; n < 51; n++) ids.push(await insertTask(c, { title: `dep ${n}`, assignee: 'any', status: 'pending' }));
     const { task } = await c.call('collab_create_task', { title: 'Waits', depends_on: ids.slice(0, 50) });
     const refused = await c.fail('collab_update_task', { id: task.id, add_dependency: ids[50] });
     assert.deepEqual([refused.code, refused.details], ['COLLAB_TASK_TOO_LARGE', { field: 'depends_on', limit: 50, length: 51 }]);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
 import { aliceAndBob, collabGateway } from './collab-helpers.js';
 
@@ -58,7 +58,7 @@ describe('collab tasks: create, list, get', () => {
     const toBob = recordNotifications(bob.client);
     const toAlice = recordNotifications(alice.client);
     const events: GatewayEvent[] = [];
-    c.gateway.events.subscribe('collab.task.*', (event) => void events.push(event));
+    c.events.subscribe('collab.task.*', (event) => void events.push(event));
     const { task } = await alice.call('collab_create_task', { title: 'Review the parser', assignee: 'bob' });
     await waitFor(() => toBob.some((n) => n.method === 'notifications/claude/channel'));
     const channel = toBob.find((n) => n.method === 'notifications/claude/channel')!;

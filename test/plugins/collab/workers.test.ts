@@ -6,7 +6,6 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { GatewayEvent } from '../../../core/index.js';
-import { listenSocket } from '../../../core/mcp/socket-server.js';
 import { recordNotifications, tempDir, TESTS } from '../../helpers.js';
 import { isGone, track, waitFor } from '../process/process-helpers.js';
 import { KEEP_ENDED_WORKERS } from '../../../plugins/collab/workers/workers.js';
@@ -27,7 +26,7 @@ const KINDS = {
 /** A gateway with collab workers configured and a TCP listener the workers dial back. */
 async function workersGateway(workers: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}): Promise<CollabGateway> {
   const c = await collabGateway({ plugins: { collab: { config: { workers: { kinds: KINDS, ...workers } } } }, ...overrides });
-  await listenSocket(c.gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, c.gateway.config.transports.tcp);
+  await c.listen({ tcp: true });
   return c;
 }
 
@@ -51,7 +50,7 @@ async function printed(c: CollabGateway, name: string, pattern: RegExp): Promise
   return stdout;
 }
 
-const collabDb = (c: CollabGateway) => c.gateway.store.forPlugin('collab').db as any;
+const collabDb = (c: CollabGateway) => c.store('collab').db as any;
 
 async function insertTask(c: CollabGateway, title: string, assignee = 'any'): Promise<number> {
   const now = new Date().toISOString();
@@ -78,7 +77,7 @@ describe('collab workers', () => {
     assert.equal(spawned.worktree, null, 'the workspace is no git repository');
     const stdout = await printed(c, 'beat-1', /^joined beat-1 kind worker$/m);
     const env = JSON.parse(/^env (.*)$/m.exec(stdout)![1]!);
-    assert.deepEqual(env, { agent: 'beat-1', task: String(task), worktree: c.gateway.config.workspace, cwd: c.gateway.config.workspace });
+    assert.deepEqual(env, { agent: 'beat-1', task: String(task), worktree: c.workspace, cwd: c.workspace });
     assert.equal((await taskRow(c, task)).assignee, 'beat-1');
     const running = await statusOf(c, 'beat-1', 'running');
     assert.equal(running.pid, spawned.pid);
@@ -143,7 +142,7 @@ describe('collab workers', () => {
     assert.equal(view.exit_code, 0);
     const stdout = (await c.call('collab_worker_output', { name: 'args-1' })).stdout;
     const argv = JSON.parse(/^argv (.*)$/m.exec(stdout)![1]!);
-    const root = c.gateway.config.workspace;
+    const root = c.workspace;
     assert.deepEqual(argv, ['exit', '--agent=args-1', String(task), `${root}/out`, '{unknown}', '$(touch smuggled)']);
     assert.deepEqual(readdirSync(root), [], 'no shell ran anything in the workspace');
   });
@@ -181,7 +180,7 @@ describe('collab workers', () => {
     assert.equal((await alice.call('collab_claim_next')).task.id, taken);
     const before = await taskRow(c, taken);
     const starts: unknown[] = [];
-    c.gateway.events.subscribe('process.start', (event: GatewayEvent) => starts.push(event.data));
+    c.events.subscribe('process.start', (event: GatewayEvent) => starts.push(event.data));
     const refused = await c.fail('collab_spawn_worker', { kind: 'beat', task_id: taken });
     assert.equal(refused.code, 'COLLAB_TRANSITION_INVALID');
     assert.equal(refused.details.assignee, 'alice');
@@ -192,10 +191,10 @@ describe('collab workers', () => {
     const open = await insertTask(c, 'In progress, for anyone');
     await collabDb(c).updateTable('collab_tasks').set({ status: 'in_progress' }).where('id', '=', open).execute();
     const events: any[] = [];
-    c.gateway.events.subscribe('collab.task.updated', (event: GatewayEvent) => events.push(event.data));
+    c.events.subscribe('collab.task.updated', (event: GatewayEvent) => events.push(event.data));
     // The task is the worker's before its process runs: the first process.start sees it assigned.
     let assignedAtStart: string | undefined;
-    c.gateway.events.subscribe('process.start', () => void taskRow(c, open).then((row: any) => (assignedAtStart ??= row.assignee)));
+    c.events.subscribe('process.start', () => void taskRow(c, open).then((row: any) => (assignedAtStart ??= row.assignee)));
     track((await c.call('collab_spawn_worker', { kind: 'beat', task_id: open })).pid);
     await waitFor(() => assignedAtStart !== undefined, 'the start');
     assert.equal(assignedAtStart, 'beat-1');
@@ -214,8 +213,8 @@ describe('collab workers', () => {
     await c.call('collab_join', { name: 'driver' });
     const released: any[] = [];
     const updates: any[] = [];
-    c.gateway.events.subscribe('collab.lock.released', (event: GatewayEvent) => released.push(event.data));
-    c.gateway.events.subscribe('collab.task.updated', (event: GatewayEvent) => updates.push(event.data));
+    c.events.subscribe('collab.lock.released', (event: GatewayEvent) => released.push(event.data));
+    c.events.subscribe('collab.task.updated', (event: GatewayEvent) => updates.push(event.data));
     /** As the worker would have it after a claim: in progress, its current task, a file locked for it. */
     const working = async (name: string, task: number, path: string) => {
       await collabDb(c).updateTable('collab_tasks').set({ status: 'in_progress' }).where('id', '=', task).execute();
@@ -254,10 +253,10 @@ describe('collab workers', () => {
     const c = await workersGateway();
     await c.call('collab_join', { name: 'driver' });
     const exits: any[] = [];
-    c.gateway.events.subscribe('process.exit', (event: GatewayEvent) => exits.push(event.data));
+    c.events.subscribe('process.exit', (event: GatewayEvent) => exits.push(event.data));
     // The dismissal lands while the restart waits for the new process to start.
     let dismissing: Promise<unknown> | undefined;
-    c.gateway.events.subscribe('collab.worker.restarting', () => {
+    c.events.subscribe('collab.worker.restarting', () => {
       dismissing ??= c.call('collab_dismiss_worker', { name: 'crash-1' });
     });
     track((await c.call('collab_spawn_worker', { kind: 'crash' })).pid);
@@ -333,7 +332,7 @@ describe('collab workers', () => {
     await c.call('collab_join', { name: 'driver' });
     const task = await insertTask(c, 'Hang forever');
     const seen: string[] = [];
-    c.gateway.events.subscribe('collab.worker.*', (event: GatewayEvent) => {
+    c.events.subscribe('collab.worker.*', (event: GatewayEvent) => {
       if ((event.data as any).name === 'hang-1') seen.push((event.data as any).status);
     });
     const spawned = await c.call('collab_spawn_worker', { kind: 'hang', task_id: task });
@@ -440,7 +439,7 @@ describe('collab workers', () => {
     const pids = [];
     for (const kind of ['beat', 'echo', 'hang']) pids.push(track((await c.call('collab_spawn_worker', { kind })).pid));
     await printed(c, 'beat-1', /^joined/m);
-    await c.gateway.close();
+    await c.close();
     for (const pid of pids) assert.ok(isGone(pid), `pid ${pid} is gone`);
   });
 });
