@@ -1,5 +1,5 @@
-import type { ConfigType, PluginContext } from '../../core/index.js';
-import type { fileErrors } from './errors.js';
+import type { ConfigType, ContextOf } from '../../core/index.js';
+import { fileErrors } from './errors.js';
 import type { Sandbox } from './sandbox.js';
 import type { SearchWorkers } from './search.js';
 
@@ -35,9 +35,24 @@ export const configSchema = {
 
 export type FilesConfig = ConfigType<typeof configSchema>;
 
+/**
+ * The plugin's definition but for `setup` (index.ts spreads it in), so that the tools can
+ * type their `ctx` from it: the plugin's own type is inferred from `setup`, which calls them.
+ */
+export const declared = {
+  name: 'files',
+  version: '0.1.0',
+  description: 'Sandboxed file tools: read, write, edit, list, find and search files under allowed roots, and detect languages.',
+  configSchema,
+  errors: fileErrors,
+} as const;
+
+/** The `ctx` the plugin's setup gets. */
+export type FilesPluginContext = ContextOf<typeof declared>;
+
 /** What every tool group of the plugin gets. */
 export interface FilesContext {
-  readonly ctx: PluginContext<FilesConfig, keyof typeof fileErrors>;
+  readonly ctx: FilesPluginContext;
   readonly sandbox: Sandbox;
   /** file_search's worker threads, one kept warm between calls. */
   readonly searches: SearchWorkers;

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { definePlugin } from '../../core/index.js';
-import { fileErrors } from './errors.js';
-import { configSchema } from './files-context.js';
+import { declared } from './files-context.js';
 import { Sandbox } from './sandbox.js';
 import { SearchWorkers } from './search.js';
 import { registerDirTools } from './tools/dirs.js';
@@ -10,11 +9,7 @@ import { registerReadTools } from './tools/read.js';
 import { registerWriteTools } from './tools/write.js';
 
 export default definePlugin({
-  name: 'files',
-  version: '0.1.0',
-  description: 'Sandboxed file tools: read, write, edit, list, find and search files under allowed roots, and detect languages.',
-  configSchema,
-  errors: fileErrors,
+  ...declared,
   setup(ctx) {
     // Roots are relative to the gateway's workspace; none configured means the workspace.
     const roots = ctx.config.roots.length > 0 ? ctx.config.roots.map((r) => resolve(ctx.workspace.root, r)) : [ctx.workspace.root];

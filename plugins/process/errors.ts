@@ -1,5 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
-import type { ProcessConfig } from './config.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const processErrors = {
@@ -52,6 +51,3 @@ export const processErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ProcessErrorCode = keyof typeof processErrors;
-
-/** ctx.error, as the plugin's domain modules get it: its own codes and core's. */
-export type RaiseError = PluginContext<ProcessConfig, ProcessErrorCode>['error'];

@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { definePlugin } from '../../core/index.js';
 import type { ProcessApi } from './api.js';
-import { configSchema } from './config.js';
-import { processErrors, type RaiseError } from './errors.js';
+import { declared } from './declaration.js';
+import type { RaiseError } from './declaration.js';
 import { prepareLaunch } from './launch.js';
 import { createProcessApi } from './process-api.js';
 import { migrations, ProcessStore } from './process-store.js';
@@ -20,11 +20,7 @@ export type { ProcessConfig } from './config.js';
 export type { ProcessApi } from './api.js';
 
 export default definePlugin({
-  name: 'process',
-  version: '0.1.0',
-  description: 'Start, follow, talk to and stop long-running processes (dev servers, watchers, test runs).',
-  configSchema,
-  errors: processErrors,
+  ...declared,
   setup(ctx): ProcessApi {
     ctx.db.migrate(migrations);
     const error: RaiseError = (code, message, details) => ctx.error(code, message, details);

@@ -3,7 +3,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, resolve } from 'node:path';
 import type { ProcessConfig } from './config.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 export interface LaunchRequest {
   readonly command: string;

@@ -2,17 +2,16 @@
 // process_start's, with a handle to talk to it, read its recent output and stop it.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { PluginContext } from '../../core/index.js';
 import type { ManagedProcessHandle, ProcessApi, ProcessExit } from './api.js';
-import type { ProcessConfig } from './config.js';
-import type { ProcessErrorCode, RaiseError } from './errors.js';
+import type { ProcessContext } from './declaration.js';
+import type { RaiseError } from './declaration.js';
 import { prepareLaunch } from './launch.js';
 import { lastOutputMs, type Managed } from './managed-process.js';
 import { toView, type ProcessRow } from './process-store.js';
 import type { ProcessSupervisor } from './process-supervisor.js';
 
 export interface ProcessApiDeps {
-  readonly ctx: PluginContext<ProcessConfig, ProcessErrorCode>;
+  readonly ctx: ProcessContext;
   readonly supervisor: ProcessSupervisor;
   readonly error: RaiseError;
 }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Logger, PluginEvents } from '../../core/index.js';
 import type { ProcessConfig } from './config.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { Launch } from './launch.js';
 import { closeWriters, createManaged, settleOutput, type Managed } from './managed-process.js';
 import { OutputWatcher } from './output-watcher.js';

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import { chmodSync, closeSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { Launch } from './launch.js';
 import type { StreamName } from './output-log.js';
 import { createPipes, openPipe, pipePath, type PipeEnds } from './output-pipe.js';

@@ -1,12 +1,11 @@
 // Schema pieces shared by the process tools, and what every tool group is given.
-import type { JsonSchema, PluginContext } from '../../../core/index.js';
-import type { ProcessConfig } from '../config.js';
-import type { ProcessErrorCode } from '../errors.js';
+import type { JsonSchema } from '../../../core/index.js';
+import type { ProcessContext } from '../declaration.js';
 import type { Launch, LaunchRequest } from '../launch.js';
 import type { ProcessSupervisor } from '../process-supervisor.js';
 
 export interface ProcessToolDeps {
-  readonly ctx: PluginContext<ProcessConfig, ProcessErrorCode>;
+  readonly ctx: ProcessContext;
   readonly supervisor: ProcessSupervisor;
   /** Checks and resolves a command (cwd, allow/deny, PATH); throws the plugin's codes. */
   readonly launch: (request: LaunchRequest) => Launch;
