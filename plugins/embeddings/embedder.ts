@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingsReadiness, EmbedOptions } from './api.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { ProviderClient } from './provider-client.js';
 import type { ProviderSettings } from './settings.js';
 import type { VectorCache } from './vector-cache.js';

@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const embeddingsErrors = {
@@ -28,4 +28,3 @@ export const embeddingsErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type EmbeddingsErrorCode = keyof typeof embeddingsErrors;
-export type RaiseError = PluginContext<unknown, EmbeddingsErrorCode>['error'];

@@ -3,9 +3,9 @@
 // Knowledge and brain reach it through ctx.api('embeddings'); README.md has the config.
 import { definePlugin } from '../../core/index.js';
 import type { EmbeddingsApi } from './api.js';
-import { configSchema } from './config.js';
+import { declared } from './declaration.js';
 import { Embedder, type ProviderParts } from './embedder.js';
-import { embeddingsErrors, type RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { isCallerError, ProviderClient } from './provider-client.js';
 import { providerSettings } from './settings.js';
 import { statusReport } from './status.js';
@@ -17,11 +17,7 @@ export type { EmbeddingsConfig } from './config.js';
 export type { EmbeddingsApi } from './api.js';
 
 export default definePlugin({
-  name: 'embeddings',
-  version: '0.1.0',
-  description: 'Text to vectors through a configured provider (OpenAI-compatible or Ollama), cached, behind a circuit breaker.',
-  configSchema,
-  errors: embeddingsErrors,
+  ...declared,
   async setup(ctx): Promise<EmbeddingsApi> {
     const error: RaiseError = (code, message, details) => ctx.error(code, message, details);
     const settings = providerSettings(ctx.config, process.env) ?? undefined;

@@ -1,5 +1,5 @@
 import { fetchFailureReason, readCappedText, type Breaker } from '../../core/index.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { ProviderSettings } from './settings.js';
 import { wireFormats, type WireFormat } from './wire-formats.js';
 

@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const upstreamErrors = {
@@ -33,4 +33,3 @@ export const upstreamErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type UpstreamErrorCode = keyof typeof upstreamErrors;
-export type RaiseError = PluginContext<unknown, UpstreamErrorCode>['error'];

@@ -1,12 +1,11 @@
-import { GatewayError, type PluginContext, type PluginReport } from '../../core/index.js';
-import type { ServerConfig, UpstreamConfig } from './config.js';
+import { GatewayError, type PluginReport } from '../../core/index.js';
+import type { ServerConfig } from './config.js';
+import type { UpstreamContext } from './declaration.js';
 import type { UpstreamErrorCode } from './errors.js';
 import { NameClaims } from './name-claims.js';
 import { ServerLink } from './server-link.js';
 import { ServerMirror } from './server-mirror.js';
 import { UpstreamServer } from './upstream-server.js';
-
-type UpstreamContext = PluginContext<UpstreamConfig, UpstreamErrorCode>;
 
 interface Upstream {
   readonly server: UpstreamServer;

@@ -1,8 +1,9 @@
 import { ProtocolError, SdkHttpError, type Client } from '@modelcontextprotocol/client';
-import type { Breaker, CallContext, PluginContext } from '../../core/index.js';
+import type { Breaker, CallContext } from '../../core/index.js';
 import { callFailure } from './call-failure.js';
-import type { ServerConfig, UpstreamConfig } from './config.js';
-import type { RaiseError, UpstreamErrorCode } from './errors.js';
+import type { ServerConfig } from './config.js';
+import type { UpstreamContext } from './declaration.js';
+import type { RaiseError } from './declaration.js';
 import { prefixOf, toolFilter } from './names.js';
 import type { UpstreamServer } from './upstream-server.js';
 
@@ -17,7 +18,7 @@ export type Send<T> = (client: Client, options: { signal: AbortSignal; timeout: 
 
 /** What the entries of one server need to relay a request to it. */
 export class ServerLink {
-  readonly ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>;
+  readonly ctx: UpstreamContext;
   readonly config: ServerConfig;
   readonly server: UpstreamServer;
   readonly prefix: string;
@@ -27,7 +28,7 @@ export class ServerLink {
   readonly limitMs: number;
   readonly #breaker: Breaker;
 
-  constructor(ctx: PluginContext<UpstreamConfig, UpstreamErrorCode>, config: ServerConfig, server: UpstreamServer) {
+  constructor(ctx: UpstreamContext, config: ServerConfig, server: UpstreamServer) {
     this.ctx = ctx;
     this.config = config;
     this.server = server;

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { ProtocolErrorCode, type Client } from '@modelcontextprotocol/client';
 import { isGatewayError, type CallContext, type SamplingParams } from '../../core/index.js';
 import { isModern } from './eras.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 export interface ServerRequestContext {
   /** Folders answered to roots/list (absolute); absent: the client offers no roots. */

@@ -1,7 +1,7 @@
 import { Client, type ServerCapabilities, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import type { CallContext, Logger } from '../../core/index.js';
 import type { ServerConfig, UpstreamConfig } from './config.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { StderrLog } from './stderr-log.js';
 import { describeConnectFailure, describeExit } from './connection-end.js';
 import { answers, isModern } from './eras.js';

@@ -1,7 +1,6 @@
-import type { PluginContext, ToolDefinition } from '../../../core/index.js';
-import type { EmbeddingsConfig } from '../config.js';
+import type { ToolDefinition } from '../../../core/index.js';
+import type { EmbeddingsContext } from '../declaration.js';
 import type { Embedder } from '../embedder.js';
-import type { EmbeddingsErrorCode } from '../errors.js';
 import type { ProviderSettings } from '../settings.js';
 
 const embed = {
@@ -40,7 +39,7 @@ const embed = {
 } as const satisfies ToolDefinition;
 
 export interface EmbedToolDeps {
-  readonly ctx: PluginContext<EmbeddingsConfig, EmbeddingsErrorCode>;
+  readonly ctx: EmbeddingsContext;
   readonly embedder: Embedder;
   readonly settings: ProviderSettings | undefined;
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ProtocolError, ResourceNotFoundError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { GatewayError } from '../../../core/contract/errors.js';
 import { callFailure } from '../../../plugins/upstream/call-failure.js';
-import type { RaiseError } from '../../../plugins/upstream/errors.js';
+import type { RaiseError } from '../../../plugins/upstream/declaration.js';
 import type { UpstreamServer } from '../../../plugins/upstream/upstream-server.js';
 
 /** What callFailure reads of a server, and what it tells it (suspect: a request could not reach it). */
