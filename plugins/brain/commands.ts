@@ -2,8 +2,9 @@
 // (or tombstone) per line, so that a local brain can move to a shared one.
 import { textLines, type CommandIo } from '../../core/index.js';
 import { IMPORT_BATCH, type Brain, type BrainCall } from './brain.js';
+import type { BrainContext } from './declaration.js';
 import type { ImportSummary, Memory } from './model.js';
-import type { BrainContext, ContentCheck } from './tools/register.js';
+import type { ContentCheck } from './tools/register.js';
 import { importInput } from './tools/schemas.js';
 
 /** The CLI acts as itself: the memories it imports keep their own agents. */

@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const brainErrors = {
@@ -36,4 +36,3 @@ export const brainErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type BrainErrorCode = keyof typeof brainErrors;
-export type RaiseError = PluginContext<unknown, BrainErrorCode>['error'];

@@ -4,25 +4,19 @@ import { definePlugin, OptionalVectors } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
 import type { Brain } from './brain.js';
 import { registerBrainCommands } from './commands.js';
-import { configSchema } from './config.js';
-import { brainErrors, type RaiseError } from './errors.js';
+import { declared, type BrainContext, type RaiseError } from './declaration.js';
 import { LocalBrain } from './local/local-brain.js';
 import { MemoryIndex } from './local/memory-index.js';
 import { migrations } from './local/schema.js';
 import { OfflineBrain } from './offline/offline-brain.js';
 import { offlineMigrations, Outbox, WrittenMemories } from './offline/outbox.js';
 import { createRemoteBrain, isCallerError } from './remote/index.js';
-import { contentCheck, registerBrainTools, type BrainContext } from './tools/register.js';
+import { contentCheck, registerBrainTools } from './tools/register.js';
 
 export type { BrainConfig } from './config.js';
 
 export default definePlugin({
-  name: 'brain',
-  version: '0.1.0',
-  description: 'Long-term memories for agents: remember, recall, forget, list — in the shared store, or in a shared brain on another server.',
-  configSchema,
-  errors: brainErrors,
-  uses: ['embeddings'],
+  ...declared,
   async setup(ctx) {
     const brain = ctx.config.backend === 'local' ? await localBrain(ctx) : remoteBrain(ctx);
     const checkContent = contentCheck(ctx);

@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const knowledgeErrors = {
@@ -51,4 +51,3 @@ export const knowledgeErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type KnowledgeErrorCode = keyof typeof knowledgeErrors;
-export type RaiseError = PluginContext<unknown, KnowledgeErrorCode>['error'];

@@ -3,8 +3,7 @@
 // for retrieval-augmented generation. README.md has the tools.
 import { definePlugin, OptionalVectors } from '../../core/index.js';
 import type {} from '../embeddings/api.js';
-import { configSchema } from './config.js';
-import { knowledgeErrors } from './errors.js';
+import { declared } from './declaration.js';
 import { graphMigrations } from './graph/schema.js';
 import { registerGraph } from './graph/register.js';
 import { ragMigrations, registerRagTools } from './rag/index.js';
@@ -12,12 +11,7 @@ import { ragMigrations, registerRagTools } from './rag/index.js';
 export type { KnowledgeConfig } from './config.js';
 
 export default definePlugin({
-  name: 'knowledge',
-  version: '0.1.0',
-  description: 'A verified knowledge graph of the codebase with hybrid search, and document collections for RAG.',
-  configSchema,
-  errors: knowledgeErrors,
-  uses: ['embeddings'],
+  ...declared,
   async setup(ctx) {
     // One list of steps for the plugin: the store records one version per plugin. Append
     // only: the graph's steps, then the RAG collections'.

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OptionalVectors, PluginStore, Transaction } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import {
   newMemory,
   type ForgetResult,

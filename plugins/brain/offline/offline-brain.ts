@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';
 import type { Outbox, Queued, WrittenMemories } from './outbox.js';
 import { matchesFilter, searchWritten } from './written-search.js';

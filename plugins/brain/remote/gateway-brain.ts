@@ -5,7 +5,7 @@
 // identity, which is the name of the API key this gateway uses there.
 import { randomUUID } from 'node:crypto';
 import { IMPORT_BATCH, type Brain, type BrainCall } from '../brain.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import type { ForgetResult, ImportSummary, ListQuery, ListResult, Memory, RecallQuery, RecallResult, RememberInput, RememberResult } from '../model.js';
 import { forgetResult, importSummary, listResult, PASSED_CODES, recallResult, rememberResult, ShapeProblem } from './gateway-answers.js';
 import type { RemoteAnswer, RemoteClient } from './http-client.js';

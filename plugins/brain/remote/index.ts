@@ -2,7 +2,7 @@
 import type { Breaker, Logger } from '../../../core/index.js';
 import type { Brain } from '../brain.js';
 import type { RemoteConfig } from '../config.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import { GatewayBrain } from './gateway-brain.js';
 import { RemoteClient } from './http-client.js';
 import { OpenBrainBrain } from './openbrain-brain.js';

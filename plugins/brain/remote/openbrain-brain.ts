@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';
 import { ShapeProblem } from './gateway-answers.js';
 import type { RemoteAnswer, RemoteClient, RemoteRequest } from './http-client.js';

@@ -1,13 +1,10 @@
 // The brain_ tools' handlers: the caller's identity as the agent, the content's cap, one Brain
 // behind them all, and an event (and channel message) when each call completes.
-import { firstCodePoints, type CallContext, type PluginContext } from '../../../core/index.js';
+import { firstCodePoints, type CallContext } from '../../../core/index.js';
 import type { Brain, BrainCall } from '../brain.js';
-import type { BrainConfig } from '../config.js';
-import type { BrainErrorCode } from '../errors.js';
+import type { BrainContext } from '../declaration.js';
 import type { Memory, MemoryFilter, MemoryType } from '../model.js';
 import { brainForget, brainImport, brainList, brainRecall, brainRemember } from './definitions.js';
-
-export type BrainContext = PluginContext<BrainConfig, BrainErrorCode, never, 'embeddings'>;
 
 /** What an agent id holds at most: the schemas' bound on agent_id (filters, brain_import). */
 export const MAX_AGENT_CHARS = 128;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PluginEvents, VectorsOutcome, Workspace } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import { relinkAutomatically, type AutoLinks } from './auto-links.js';
 import { adjustedConfidence, hashFile, normalise, sha256, verifyEvidence, type EvidenceItem, type ItemResult, type Verification } from './evidence.js';
 import { isUniqueViolation, type GraphStore, type NewNodeRow } from './graph-store.js';

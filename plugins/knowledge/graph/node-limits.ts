@@ -5,7 +5,7 @@
 // ones (summary, tags, paths, grep_pattern) are the schema's.
 import { firstCodePoints } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 
 export type NodeLimits = Pick<KnowledgeConfig['graph'], 'maxContentChars' | 'maxEvidence' | 'maxSnippetChars'>;
 

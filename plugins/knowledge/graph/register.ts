@@ -1,7 +1,6 @@
 // The knowledge graph's part of the plugin's setup: tables, index, tools and resources.
-import type { OptionalVectors, PluginContext, PluginStore } from '../../../core/index.js';
-import type { KnowledgeConfig } from '../config.js';
-import type { KnowledgeErrorCode } from '../errors.js';
+import type { OptionalVectors, PluginStore } from '../../../core/index.js';
+import type { KnowledgeContext } from '../declaration.js';
 import { registerGraphTools } from '../tools/graph-tools.js';
 import { registerNodeTools } from '../tools/node-tools.js';
 import { GraphStore } from './graph-store.js';
@@ -10,7 +9,7 @@ import { NodeIndex } from './node-index.js';
 import { registerTypeResources, typeResourceUri } from './resources.js';
 import type { GraphTables } from './schema.js';
 
-export async function registerGraph(ctx: PluginContext<KnowledgeConfig, KnowledgeErrorCode, never, 'embeddings'>, vectors: OptionalVectors): Promise<void> {
+export async function registerGraph(ctx: KnowledgeContext, vectors: OptionalVectors): Promise<void> {
   const graph = new GraphStore(ctx.store as PluginStore<GraphTables>);
   const index = await NodeIndex.open(ctx.store, vectors, graph, ctx.log);
   const knowledge = new KnowledgeGraph({

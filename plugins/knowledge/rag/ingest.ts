@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, OptionalVectors, Workspace } from '../../../core/index.js';
 import type { KnowledgeConfig } from '../config.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import { STORED_WITHOUT_VECTORS } from '../vectors.js';
 import { chunkText } from './chunker.js';
 import { RagIndex } from './rag-index.js';

@@ -2,7 +2,7 @@
 // file to port to another store. The search index holds words and vectors only; the text of
 // a chunk is read from here by the ids the index returns.
 import type { PluginStore, StoreMigration, Transaction } from '../../../core/index.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 
 export interface RagTables {
   knowledge_rag_collections: {

@@ -1,6 +1,4 @@
-import type { PluginContext } from '../../../core/index.js';
-import type { KnowledgeConfig } from '../config.js';
-import type { KnowledgeErrorCode } from '../errors.js';
+import type { KnowledgeContext } from '../declaration.js';
 import type { GraphStore } from '../graph/graph-store.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import type { KnowledgeNode } from '../graph/model.js';
@@ -8,7 +6,7 @@ import type { NodeIndex } from '../graph/node-index.js';
 
 /** What the knowledge_ tools work with. */
 export interface GraphToolDeps {
-  readonly ctx: PluginContext<KnowledgeConfig, KnowledgeErrorCode, never, 'embeddings'>;
+  readonly ctx: KnowledgeContext;
   readonly knowledge: KnowledgeGraph;
   readonly graph: GraphStore;
   readonly index: NodeIndex;

@@ -13,7 +13,7 @@ import { GatewayError } from '../../../core/contract/errors.js';
 import type { Logger } from '../../../core/lib/logger.js';
 import type { Brain } from '../../../plugins/brain/brain.js';
 import { configSchema, type RemoteConfig } from '../../../plugins/brain/config.js';
-import type { RaiseError } from '../../../plugins/brain/errors.js';
+import type { RaiseError } from '../../../plugins/brain/declaration.js';
 import { createRemoteBrain, isCallerError } from '../../../plugins/brain/remote/index.js';
 
 export { startOpenBrainServer, type OpenBrainServer } from '../../fixtures/openbrain-server/server.js';

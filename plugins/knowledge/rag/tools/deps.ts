@@ -1,12 +1,12 @@
-import type { OptionalVectors, PluginContext } from '../../../../core/index.js';
+import type { OptionalVectors } from '../../../../core/index.js';
 import type { KnowledgeConfig } from '../../config.js';
-import type { KnowledgeErrorCode } from '../../errors.js';
+import type { KnowledgeContext } from '../../declaration.js';
 import type { RagIndex } from '../rag-index.js';
 import type { RagStore } from '../rag-store.js';
 
 /** What every rag_ tool group gets. */
 export interface RagToolDeps {
-  readonly ctx: PluginContext<KnowledgeConfig, KnowledgeErrorCode>;
+  readonly ctx: KnowledgeContext;
   readonly rows: RagStore;
   readonly index: RagIndex;
   readonly vectors: OptionalVectors;
