@@ -1,11 +1,9 @@
-// What every part of collab is handed: the plugin context with collab's config and codes,
+// What every part of collab is handed: the plugin context read from collab's declaration,
 // and the shared store typed with collab's tables.
-import type { PluginContext, PluginStore } from '../../core/index.js';
-import type { CollabConfig } from './config.js';
-import type { CollabErrorCode } from './errors.js';
+import type { PluginStore } from '../../core/index.js';
 import type { CollabTables } from './store/schema.js';
 
-export type CollabContext = PluginContext<CollabConfig, CollabErrorCode>;
+export type { CollabContext } from './declaration.js';
 export type CollabStore = PluginStore<CollabTables>;
 
 /** JSON text of a column, back to its value; a damaged cell reads as `fallback`, never throws. */

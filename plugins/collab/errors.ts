@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 const spec = (status: number, description: string): ErrorSpec => ({ status, mcp: 'result', description });
 
@@ -35,4 +35,3 @@ export const collabErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type CollabErrorCode = keyof typeof collabErrors;
-export type RaiseError = PluginContext<unknown, CollabErrorCode>['error'];

@@ -4,10 +4,9 @@ import { definePlugin } from '../../core/index.js';
 import type {} from '../process/api.js';
 import { Banners } from './banner.js';
 import type { Collab } from './collab.js';
-import { configSchema } from './config.js';
 import type { CollabStore } from './context.js';
+import { declared } from './declaration.js';
 import { deliverNews } from './delivery.js';
-import { collabErrors } from './errors.js';
 import { AgentHandles } from './agent-handles.js';
 import { AgentIdentity } from './identity.js';
 import { Mailbox } from './mailbox.js';
@@ -22,12 +21,7 @@ import { Workers } from './workers/workers.js';
 export type { CollabConfig } from './config.js';
 
 export default definePlugin({
-  name: 'collab',
-  version: '0.1.0',
-  description: 'Agents that work together: presence, messages, tasks with dependencies, plans, file locks, handoffs and reviews, workers the gateway starts, a watchdog.',
-  configSchema,
-  errors: collabErrors,
-  requires: ['process'],
+  ...declared,
   async setup(ctx) {
     const store: CollabStore = ctx.store;
     await store.migrate(migrations);

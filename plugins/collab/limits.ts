@@ -2,7 +2,7 @@
 // its tool's schema (or, for messages, a configured cap); what can still grow is a list that
 // calls add to one entry at a time. Those are capped here or in the config, and every cap is
 // refused the same way: a *_TOO_LARGE code with details {field, limit, length}.
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 /** Blockers an item of a plan holds at once (added one per collab_update_plan_item). */
 export const MAX_ITEM_BLOCKERS = 50;

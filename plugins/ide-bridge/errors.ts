@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const ideErrors = {
@@ -40,4 +40,3 @@ export const ideErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type IdeErrorCode = keyof typeof ideErrors;
-export type RaiseError = PluginContext<unknown, IdeErrorCode>['error'];

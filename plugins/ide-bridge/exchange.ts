@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { isGatewayError, type Breaker } from '../../core/index.js';
 import type { Bridge } from './bridge.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { requestEnvelope, type Envelope, type ReplyType, type RequestType } from './protocol.js';
 
 export interface Request {

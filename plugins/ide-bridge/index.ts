@@ -4,9 +4,8 @@
 import { definePlugin } from '../../core/index.js';
 import { Bridge } from './bridge.js';
 import { IdeCache } from './cache.js';
-import { configSchema } from './config.js';
-import { ideErrors } from './errors.js';
 import { answerKeeper } from './answers.js';
+import { declared } from './declaration.js';
 import { Exchange, isNotBackendFailure } from './exchange.js';
 import { Inbound } from './inbound.js';
 import { Outbox } from './outbox.js';
@@ -22,11 +21,7 @@ import { registerStatusTool } from './tools/status.js';
 export type { IdeBridgeConfig } from './config.js';
 
 export default definePlugin({
-  name: 'ide-bridge',
-  version: '0.1.0',
-  description: 'Bridge to an IDE backend over WebSocket: chat sessions with agents, plans, builds and a dashboard, cached, with reconnection; its pushes become gateway events.',
-  configSchema,
-  errors: ideErrors,
+  ...declared,
   setup(ctx) {
     const config = ctx.config;
     const refuse = (message: string) => ctx.error('CONFIG_INVALID', message);

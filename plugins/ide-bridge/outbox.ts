@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isGatewayError, type Logger } from '../../core/index.js';
 import type { Bridge } from './bridge.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { Exchange, Request } from './exchange.js';
 
 export interface Queued extends Request {

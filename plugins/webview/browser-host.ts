@@ -5,7 +5,7 @@ import { access, constants } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { settleWithin } from './settle-within.js';
 import type { Logger } from '../../core/index.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 /** Switches for a headless browser on a machine without network beyond the pages it is sent to. */
 export const CHROMIUM_SWITCHES = [

@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import { isGatewayError } from '../../core/index.js';
 import { canonicalIp, IpRanges, LOOPBACK } from './ip-ranges.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 /** More than any /json/version answer: a bigger body is not a DevTools endpoint. */
 const MAX_BODY = 64 * 1024;

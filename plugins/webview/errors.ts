@@ -1,4 +1,4 @@
-import type { ErrorSpec, PluginContext } from '../../core/index.js';
+import type { ErrorSpec } from '../../core/index.js';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const webviewErrors = {
@@ -80,4 +80,3 @@ export const webviewErrors = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type WebviewErrorCode = keyof typeof webviewErrors;
-export type RaiseError = PluginContext<unknown, WebviewErrorCode>['error'];

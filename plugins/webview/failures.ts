@@ -2,7 +2,7 @@
 // and the breaker counts only what says the browser itself is in trouble.
 import { isGatewayError } from '../../core/index.js';
 import { firstLine } from './browser-host.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { notActionable } from './not-actionable.js';
 
 /**

@@ -6,8 +6,7 @@ import { definePlugin } from '../../core/index.js';
 import { checkBrowser } from './browser-check.js';
 import { BrowserHost, sandboxed } from './browser-host.js';
 import { longestCallMs } from './call-budget.js';
-import { configSchema } from './config.js';
-import { webviewErrors } from './errors.js';
+import { declared } from './declaration.js';
 import { isNotBrowserTrouble } from './failures.js';
 import { pageReporter } from './reporter.js';
 import { SessionTable } from './session-table.js';
@@ -34,11 +33,7 @@ export type { WebviewConfig } from './config.js';
 const BREAKER_MARGIN_MS = 30_000;
 
 export default definePlugin({
-  name: 'webview',
-  version: '0.1.0',
-  description: 'A real Chromium for agents: navigate, read the accessibility snapshot, click and type by its refs, query, console, network, eval, screenshots and tabs, each client in a browser context of its own.',
-  configSchema,
-  errors: webviewErrors,
+  ...declared,
   setup(ctx) {
     const config = ctx.config;
     const { limits } = config;

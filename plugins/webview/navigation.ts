@@ -3,7 +3,7 @@
 // 502 page from the proxy), and a load cut short by the previous load's error page is retried.
 import type { Page, Response } from 'playwright-core';
 import type { BrowsingSession } from './browsing-session.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import type { UrlPolicy } from './url-policy.js';
 
 export interface LoadOptions {

@@ -3,7 +3,7 @@
 // browser notices, and the next new page lands on it: Playwright's newPage then rejects with
 // "Target crashed" or never answers at all. A second attempt gets a live process.
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { isCrash } from './failures.js';
 
 /** A blank page opens in milliseconds, on a loaded machine in a second or two; one still opening after this will not. */

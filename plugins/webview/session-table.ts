@@ -6,7 +6,7 @@ import type { Caller, Logger } from '../../core/index.js';
 import type { BrowserHost } from './browser-host.js';
 import { BrowsingSession } from './browsing-session.js';
 import type { WebviewLimits } from './config.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { wireContext, type PageReporter } from './page-events.js';
 import { PolicyProxy } from './policy-proxy.js';
 import { settleWithin } from './settle-within.js';

@@ -1,6 +1,6 @@
 // The element a call acts on: a ref from the tab's latest snapshot, or a CSS selector.
 import type { Locator, Page } from 'playwright-core';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 
 export interface TargetArgs {
   readonly ref?: string;

@@ -7,7 +7,7 @@ import type { BrowsingSession, Tab } from './browsing-session.js';
 import { callBudget } from './call-budget.js';
 import { closeHungTab, raceDeadline } from './call-deadline.js';
 import type { WebviewConfig } from './config.js';
-import type { RaiseError } from './errors.js';
+import type { RaiseError } from './declaration.js';
 import { asWebviewError } from './failures.js';
 import type { DialogEntry } from './model.js';
 import { openPage } from './open-page.js';

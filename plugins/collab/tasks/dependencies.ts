@@ -1,7 +1,7 @@
 // Task dependencies: they must exist, never be the task itself, never close a cycle; a task
 // starts only when every dependency is completed (store/task-dependency-store.ts: their rows,
 // openDependencies and the lock on the graph).
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import type { CollabDb } from '../store/db.js';
 import { dependencyEdgesFrom } from '../store/task-dependency-store.js';
 import { existingTaskIds } from '../store/task-store.js';

@@ -1,6 +1,6 @@
 // Task rows as stored ↔ `Task` as the tools return them, and the reads every task tool shares.
 import { parseJson } from '../context.js';
-import type { RaiseError } from '../errors.js';
+import type { RaiseError } from '../declaration.js';
 import type { Task, TaskKind, TaskStatus } from '../model.js';
 import type { CollabDb } from '../store/db.js';
 import { dependenciesOf } from '../store/task-dependency-store.js';

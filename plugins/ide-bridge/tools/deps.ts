@@ -1,14 +1,11 @@
 // What the ide_ tools share: the plugin's parts, and the one way every read tool answers.
-import { isGatewayError, type PluginContext } from '../../../core/index.js';
+import { isGatewayError } from '../../../core/index.js';
 import type { Bridge } from '../bridge.js';
 import type { IdeCache } from '../cache.js';
-import type { IdeBridgeConfig } from '../config.js';
-import type { IdeErrorCode } from '../errors.js';
+import type { IdeContext } from '../declaration.js';
 import { inIdeTerms, type Exchange, type Request } from '../exchange.js';
 import type { Outbox, Submitted } from '../outbox.js';
 import type { Publisher } from '../publish.js';
-
-export type IdeContext = PluginContext<IdeBridgeConfig, IdeErrorCode, never, never>;
 
 export interface IdeDeps {
   ctx: IdeContext;

@@ -1,7 +1,7 @@
 // ide_bridge_status: how the connection to the backend is doing.
 import type { ToolDefinition } from '../../../core/index.js';
+import type { IdeContext } from '../declaration.js';
 import { bridgeStatus, type StatusParts } from '../status.js';
-import type { IdeContext } from './deps.js';
 import { count, output } from './schemas.js';
 
 const bridgeStatusTool = {

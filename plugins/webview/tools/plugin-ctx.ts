@@ -1,6 +1,4 @@
-import type { PluginContext } from '../../../core/index.js';
-import type { WebviewConfig } from '../config.js';
-import type { WebviewErrorCode } from '../errors.js';
+import type { WebviewContext } from '../declaration.js';
 
-/** The plugin's context as its tools see it. */
-export type PluginCtx = PluginContext<WebviewConfig, WebviewErrorCode>;
+/** The plugin's context as its tools see it: the `ctx` setup gets, read from declaration.ts. */
+export type PluginCtx = WebviewContext;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { GatewayError } from '../../../core/index.js';
-import type { RaiseError } from '../../../plugins/webview/errors.js';
+import type { RaiseError } from '../../../plugins/webview/declaration.js';
 import { openPage } from '../../../plugins/webview/open-page.js';
 
 // A new page that lands on a renderer killed a moment before (Chromium's spare one) hangs or
