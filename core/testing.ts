@@ -20,6 +20,11 @@ import { BUILTIN_REGISTRY_DIR } from './plugins/registry.js';
 import { commandLabel, runCommand } from './plugins/plugin-commands.js';
 import { openPluginConfig } from './config/plugin-config-file.js';
 import type { PluginDefinition, ToolDefinition } from './contract/plugin-types.js';
+import type { Breaker, BreakerOptions } from './contract/breaker-types.js';
+import { coreErrors, GatewayError, isGatewayError } from './contract/errors.js';
+import { BreakerRegistry } from './runtime/breaker.js';
+import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './lib/schema.js';
+import { closeTopLevel } from './plugins/plugin-host.js';
 import type { PluginStore } from './contract/store-types.js';
 import type { EventHandler } from './lib/events.js';
 import { createApiKey } from './auth/api-keys.js';
@@ -55,6 +60,8 @@ export interface TestGatewayOptions {
   readonly builtinRegistry?: boolean;
   /** Default: `silent`; `debug` shows the plugin's `ctx.log` lines on stderr. */
   readonly logLevel?: LogLevel;
+  /** Where the log lines (pino's JSON, one a line) go instead of stderr: a test that reads them. */
+  readonly logTo?: Writable;
   /** The MCP client name of the first client (`client`). Default: `mcp-gateway-test`. */
   readonly clientName?: string;
   /**
@@ -121,8 +128,10 @@ export interface TestCommandOptions {
 export interface TestRestAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | number | undefined>>;
-  /** The parsed JSON body: `{success: true, data}` or `{success: false, error: {code, message, details?}}`. */
+  /** The parsed JSON body: `{success: true, data}` or `{success: false, error: {code, message, details?}}`; undefined when the body is not JSON. */
   readonly body: any;
+  /** The body as it came, e.g. /metrics' text. */
+  readonly text: string;
 }
 
 export interface TestGateway extends TestSession {
@@ -207,7 +216,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
       },
       { env: process.env, cwd: workspace },
     );
-    gateway = await createGateway({ config, log: createLogger(logLevel), registryDirs: options.builtinRegistry ? [BUILTIN_REGISTRY_DIR] : [] });
+    gateway = await createGateway({ config, log: createLogger(logLevel, options.logTo), registryDirs: options.builtinRegistry ? [BUILTIN_REGISTRY_DIR] : [] });
   } catch (err) {
     removeFolders();
     throw err;
@@ -227,7 +236,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     // fastify loads only for tests that use it.
     app ??= import('./http/http-server.js').then(({ createHttpApp }) => createHttpApp(gateway));
     const answer = await (await app).inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
-    return { status: answer.statusCode, headers: answer.headers, body: answer.body === '' ? undefined : answer.json() };
+    return { status: answer.statusCode, headers: answer.headers, body: parsedJson(answer.body), text: answer.body };
   };
   const command: TestGateway['command'] = async (plugin, name, args = [], options = {}) => {
     const found = gateway.commands.get(plugin, name);
@@ -308,6 +317,64 @@ export async function runConfigCommand(plugin: PluginDefinition, args: readonly 
   const io = { stdout: stdout.stream, stderr: stderr.stream, openConfig: (file?: string) => openPluginConfig(plugin.name, file, options.cwd) };
   const code = await runCommand(plugin.name, run, args, io, createLogger('silent'));
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/**
+ * A new API key: its secret, and the hash to write under `apiKeys` in the config file of a
+ * gateway the test runs as a process (`startTestGateway`'s `keys` does this itself).
+ */
+export function newApiKey(): { readonly key: string; readonly hash: string } {
+  return createApiKey();
+}
+
+/**
+ * What `ctx.config` would be for this config section of `plugin` (as under
+ * `plugins.<name>.config`): a copy validated against its `configSchema`, defaults filled in, as
+ * the gateway does at boot. Throws CONFIG_INVALID naming each key at fault. For unit tests of a
+ * plugin's own modules that take its config.
+ */
+export function pluginConfig<Config = Record<string, unknown>>(plugin: PluginDefinition, config: Readonly<Record<string, unknown>> = {}): Config {
+  const data = structuredClone(config) as Record<string, unknown>;
+  if (!plugin.configSchema) {
+    if (Object.keys(data).length === 0) return data as Config;
+    throw new GatewayError('CONFIG_INVALID', `plugins.${plugin.name}.config: plugin "${plugin.name}" takes no configuration.`);
+  }
+  const validate = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true }).compile(closeTopLevel(plugin.configSchema));
+  if (!validate(data)) {
+    const lines = describeSchemaErrors(validate.errors).map((p) => `${pointerToKeyPath(p.path, `plugins.${plugin.name}.config`)}: ${p.message}`);
+    throw new GatewayError('CONFIG_INVALID', lines.join('; '));
+  }
+  return data as Config;
+}
+
+/** A breaker of `testBreaker`, and the `close` that stops its timers. */
+export interface TestBreaker {
+  readonly breaker: Breaker;
+  close(): void;
+}
+
+/**
+ * A real circuit breaker named `name`, as `ctx.breaker(name, options)` makes it: the gateway's
+ * default thresholds, `options` over them (`isCallerError` for the plugin's own 4xx codes; by
+ * default only core's count as the caller's). For unit tests of a plugin's own modules that
+ * take a breaker. Its log is silent; `close()` stops its timers.
+ */
+export function testBreaker(name: string, options: BreakerOptions = {}): TestBreaker {
+  const defaults = resolveConfig({}, { env: {}, cwd: tmpdir() }).breakers;
+  // As the gateway's: a caller's mistake (a core 4xx code) says nothing of a service's health.
+  const statusOf = (code: string) => (coreErrors as Readonly<Record<string, { status: number }>>)[code]?.status ?? 500;
+  const isCallerError = (err: unknown) => isGatewayError(err) && statusOf(err.code) < 500;
+  const registry = new BreakerRegistry(defaults, createLogger('silent'), isCallerError);
+  return { breaker: registry.get(name, options), close: () => registry.shutdown() };
+}
+
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+function parsedJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stream that keeps what is written to it. */

@@ -9,9 +9,10 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
  * JSON-RPC when the gateway runs over stdio. Writes are synchronous so that the last lines
  * before an exit are not lost.
  */
-export function createLogger(level: LogLevel = 'info'): Logger {
+export function createLogger(level: LogLevel = 'info', destination?: NodeJS.WritableStream): Logger {
   return pino(
     { name: 'mcp-gateway', level, base: undefined },
-    pino.destination({ fd: 2, sync: true }),
+    // `destination`: another stream than stderr (mcp-gateway/testing's `logTo`).
+    destination ?? pino.destination({ fd: 2, sync: true }),
   );
 }

@@ -250,7 +250,7 @@ function configError(config: GatewayConfig, message: string): GatewayError {
 }
 
 /** Unknown keys in a plugin's config are refused even when its schema does not say so. */
-function closeTopLevel(schema: JsonSchema): JsonSchema {
+export function closeTopLevel(schema: JsonSchema): JsonSchema {
   const open = !('additionalProperties' in schema) && !('unevaluatedProperties' in schema) && 'properties' in schema;
   return open ? { ...schema, additionalProperties: false } : schema;
 }

@@ -1,10 +1,12 @@
 // mcp-gateway/testing: what a plugin package's tests use instead of core internals.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { sql, type GatewayEvent } from '../../core/index.js';
-import { startTestGateway, testStores } from '../../core/testing.js';
+import { newApiKey, pluginConfig, startTestGateway, testBreaker, testStores } from '../../core/testing.js';
+import notesPlugin from '../../docs/examples/notes-plugin/index.js';
 import { FIXTURE_REGISTRY, httpRequest, NOTES_REGISTRY, resultJson, socketClient } from '../helpers.js';
 
 describe('mcp-gateway/testing', () => {
@@ -149,5 +151,54 @@ describe('mcp-gateway/testing', () => {
     }
     await sqlite.close();
     assert.equal(existsSync(store.dataDir), false);
+  });
+  it("answers a body that is not JSON as text, and sends the log lines where it is told", async () => {
+    const lines: string[] = [];
+    const logTo = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString('utf8')), done()) });
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, logLevel: 'info', logTo });
+    try {
+      const metrics = await test.rest('GET', '/metrics');
+      assert.equal(metrics.status, 200);
+      assert.equal(metrics.body, undefined);
+      assert.match(metrics.text, /^mcp_gateway_/m);
+      const health = await test.rest('GET', '/health');
+      assert.deepEqual(health.body, JSON.parse(health.text));
+    } finally {
+      await test.close();
+    }
+    assert.ok(lines.length > 0, 'the gateway logged at info');
+    for (const line of lines.join('').trimEnd().split('\n')) assert.equal(typeof JSON.parse(line).msg, 'string');
+  });
+
+  it("resolves a plugin's config as its setup gets it, and refuses a bad one", () => {
+    assert.deepEqual(pluginConfig(notesPlugin), { maxNotes: 1000 });
+    assert.deepEqual(pluginConfig(notesPlugin, { maxNotes: 5 }), { maxNotes: 5 });
+    assert.throws(() => pluginConfig(notesPlugin, { maxNotes: 0, extra: 1 }), (err: any) => {
+      assert.equal(err.code, 'CONFIG_INVALID');
+      assert.match(err.message, /plugins\.notes\.config\.maxNotes: must be >= 1/);
+      assert.match(err.message, /unknown key "extra"/);
+      return true;
+    });
+  });
+
+  it('makes a real breaker with the given thresholds, and API keys with their hashes', async () => {
+    const { breaker, close } = testBreaker('probe:service', { volumeThreshold: 1, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 });
+    try {
+      assert.equal(breaker.name, 'probe:service');
+      await assert.rejects(breaker.call(async () => Promise.reject(new Error('down'))), /down/);
+      assert.equal(breaker.state, 'open');
+      await assert.rejects(breaker.call(async () => 'never'), (err: any) => err.code === 'BREAKER_OPEN');
+    } finally {
+      close();
+    }
+    const key = newApiKey();
+    assert.match(key.key, /^mgw_/);
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, config: { auth: 'key', apiKeys: [{ name: 'ci', hash: key.hash, scopes: ['*'] }] } });
+    try {
+      assert.equal((await test.rest('POST', '/tools/note_list', {}, { authorization: `Bearer ${key.key}` })).status, 200);
+      assert.equal((await test.rest('POST', '/tools/note_list', {}, { authorization: 'Bearer mgw_wrong' })).status, 401);
+    } finally {
+      await test.close();
+    }
   });
 });
