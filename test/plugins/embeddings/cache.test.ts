@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { storeBackends } from '../../support/store-backends.js';
+import { storeMatrix } from '../../support/test-stores.js';
 import { bootEmbeddings, embedText, providerConfig, startEmbeddingsServer, type EmbeddingsServer } from './embeddings-helpers.js';
 
 const embed = (texts: string[], purpose: 'document' | 'query' = 'document') => ({ name: 'embeddings_embed', arguments: { texts, purpose } });
 type Answer = { vectors: number[][]; cached: number; space: string };
 
 // The cache lives in the shared store: the same behaviour on SQLite and PostgreSQL.
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`embeddings cache on ${backend.name}`, { skip: backend.skip }, () => {
     let server: EmbeddingsServer;
     before(async () => {
-      await backend.start();
       server = await startEmbeddingsServer({ dimensions: 12 });
     });
     afterEach(() => {
@@ -20,7 +19,7 @@ for (const backend of storeBackends()) {
     });
     after(async () => {
       await server.close();
-      await backend.stop();
+      await backend.close();
     });
 
     it('a second call makes no request; the vectors are the same numbers, float32 from the store', async (t) => {
@@ -66,7 +65,7 @@ for (const backend of storeBackends()) {
       const { client, gateway, status } = await bootEmbeddings(t, { config: providerConfig(server, 'openai', { cache: { maxEntries: 20 } }), target: await backend.fresh() });
       const texts = Array.from({ length: 50 }, (_, i) => `text ${i}`);
       for (let i = 0; i < texts.length; i += 10) await client.callTool(embed(texts.slice(i, i + 10)));
-      const rows = await gateway.store.db.selectFrom('embeddings_cache').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await gateway.store('embeddings').db.selectFrom('embeddings_cache').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
       assert.ok(Number(rows.n) <= 20, `${rows.n} rows`);
       assert.equal(status().detail.cache.entries, Number(rows.n));
       server.requests.length = 0;
@@ -78,7 +77,7 @@ for (const backend of storeBackends()) {
     it('stores float32 bytes: 4 per number', async (t) => {
       const { client, gateway } = await bootEmbeddings(t, { config: providerConfig(server), target: await backend.fresh() });
       await client.callTool(embed(['bytes']));
-      const row = await gateway.store.db.selectFrom('embeddings_cache').select(['vector', 'space', 'hash']).executeTakeFirstOrThrow();
+      const row = await gateway.store('embeddings').db.selectFrom('embeddings_cache').select(['vector', 'space', 'hash']).executeTakeFirstOrThrow();
       assert.equal((row.vector as Buffer).byteLength, 12 * 4);
       assert.match(row.hash as string, /^[0-9a-f]{64}$/);
     });
@@ -88,7 +87,7 @@ for (const backend of storeBackends()) {
       await client.callTool(embed(['again']));
       await client.callTool(embed(['again']));
       assert.equal(server.requests.length, 2);
-      assert.equal((await gateway.store.db.selectFrom('embeddings_cache').selectAll().execute()).length, 0);
+      assert.equal((await gateway.store('embeddings').db.selectFrom('embeddings_cache').selectAll().execute()).length, 0);
     });
   });
 }

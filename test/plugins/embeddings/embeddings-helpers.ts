@@ -1,13 +1,8 @@
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/client';
-import { pino } from 'pino';
-import { resolveConfig } from '../../../core/config/config.js';
-import { createGateway, type Gateway } from '../../../core/gateway/gateway.js';
-import { createHttpApp } from '../../../core/http/http-server.js';
-import type { Logger } from '../../../core/lib/logger.js';
-import { memoryClient, tempDir, testConfigObject, TESTS } from '../../helpers.js';
-import type { FreshStore } from '../../support/store-backends.js';
+import { startTestGateway, type TestGateway, type TestPluginSettings, type TestStore } from '../../../core/testing.js';
+import { TESTS } from '../../helpers.js';
 
 export { startEmbeddingsServer, embedText, type EmbeddingsServer } from '../../fixtures/embeddings-server/server.js';
 
@@ -18,7 +13,8 @@ export const SIMILAR_REGISTRY = join(TESTS, 'fixtures', 'similar-plugin', 'regis
 export const QUICK_BREAKERS = { volumeThreshold: 2, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 };
 
 export interface Booted {
-  readonly gateway: Gateway;
+  /** The gateway (mcp-gateway/testing's TestGateway). */
+  readonly gateway: TestGateway;
   readonly client: Client;
   /** One request to the HTTP face (REST, /health, /metrics) without a listener. */
   rest(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: any; text: string }>;
@@ -30,41 +26,32 @@ export interface BootOptions {
   /** plugins.embeddings.config */
   readonly config?: Record<string, unknown>;
   /** Another store than a fresh SQLite one in a temporary folder (the same one twice: a restart). */
-  readonly target?: FreshStore;
+  readonly target?: TestStore;
   /** More keys of the gateway config (plugins, registries, breakers). */
   readonly extra?: Record<string, unknown>;
-  readonly log?: Logger;
+  /** Where the log lines go, at debug level (capturedLog). */
+  readonly log?: Writable;
 }
 
 /** A gateway with the embeddings plugin, closed when the test (or file) ends. */
 export async function bootEmbeddings(t: { after(fn: () => unknown): void }, options: BootOptions = {}): Promise<Booted> {
-  const dir = options.target ? join(options.target.dataDir, '..') : tempDir('mcpgw-emb-');
-  const { plugins, ...extra } = options.extra ?? {};
-  const raw = testConfigObject(dir, {
-    ...(options.target ? { dataDir: options.target.dataDir, storage: options.target.storage } : {}),
-    breakers: QUICK_BREAKERS,
-    ...extra,
-    plugins: { embeddings: { config: options.config ?? {} }, ...(plugins as Record<string, unknown> | undefined) },
+  const { plugins, registries, ...config } = (options.extra ?? {}) as { plugins?: Record<string, TestPluginSettings>; registries?: string[] };
+  const gateway = await startTestGateway({
+    registries: registries ?? [],
+    builtinRegistry: true,
+    plugins: { embeddings: { config: options.config ?? {} }, ...plugins },
+    config: { breakers: QUICK_BREAKERS, ...config },
+    clientName: 'test-client',
+    ...(options.target ? { store: options.target } : {}),
+    ...(options.log ? { logLevel: 'debug' as const, logTo: options.log } : {}),
   });
-  const gateway = await createGateway({ config: resolveConfig(raw, { env: process.env, cwd: dir }), ...(options.log ? { log: options.log } : {}) });
   t.after(() => gateway.close());
-  const client = await memoryClient(gateway);
-  let app: ReturnType<typeof createHttpApp> | undefined;
-  t.after(async () => (app ? (await app).close() : undefined));
   return {
     gateway,
-    client,
+    client: gateway.client,
     async rest(method, url, body) {
-      app ??= createHttpApp(gateway);
-      const answer = await (await app).inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
-      const text = answer.body;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      return { status: answer.statusCode, body: parsed, text };
+      const { status, body: parsed, text } = await gateway.rest(method, url, body);
+      return { status, body: parsed, text };
     },
     status() {
       const plugin = gateway.status().plugins.find((p) => p.name === 'embeddings');
@@ -86,9 +73,9 @@ export function providerConfig(server: { url: string; dimensions: number }, prov
   };
 }
 
-/** A logger at debug level whose lines the test reads. */
-export function capturedLog(): { log: Logger; text: () => string } {
+/** A stream for the gateway's log lines (bootEmbeddings' `log`), and what it holds. */
+export function capturedLog(): { log: Writable; text: () => string } {
   const lines: string[] = [];
-  const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString('utf8')), done()) });
-  return { log: pino({ level: 'debug' }, sink) as unknown as Logger, text: () => lines.join('') };
+  const log = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString('utf8')), done()) });
+  return { log, text: () => lines.join('') };
 }

@@ -49,7 +49,7 @@ describe('embeddings: the API another plugin gets', () => {
 
   it('with the embeddings plugin not enabled: the other plugin loads all the same and gets undefined', async (t) => {
     const { client, gateway } = await bootEmbeddings(t, { extra: withSimilar({ embeddings: { enabled: false } }) });
-    assert.deepEqual(gateway.plugins.loaded.map((p) => p.name), ['similar']);
+    assert.deepEqual(gateway.status().plugins.map((p) => p.name), ['similar']);
     assert.deepEqual(resultJson(await client.callTool(compare('a', 'b'))), { enabled: false });
   });
 });
