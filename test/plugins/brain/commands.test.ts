@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { BIN, tempDir, testConfigObject, writeConfig } from '../../helpers.js';
-import { brainGateway } from './brain-helpers.js';
+import { BIN, tempDir, writeConfig } from '../../helpers.js';
+import { brainGateway, processConfig } from './brain-helpers.js';
 
 // `mcp-gateway brain export` and `import` through the real binary (npm run build first).
 
 /** A config file for a gateway whose data is in `dataDir`, brain enabled. */
 function configFor(dataDir: string, brain: Record<string, unknown> = {}): string {
   const dir = tempDir();
-  return writeConfig(dir, { ...testConfigObject(dir, { plugins: { brain }, registries: [] }), dataDir, logLevel: 'info' });
+  return writeConfig(dir, processConfig(dir, dataDir, { plugins: { brain }, logLevel: 'info' }));
 }
 
 function run(config: string, args: string[], stdin = '') {

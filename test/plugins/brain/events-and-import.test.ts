@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import { recordNotifications, waitFor } from '../../helpers.js';
 import { brainGateway } from './brain-helpers.js';
 

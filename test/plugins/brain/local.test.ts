@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { storeBackends } from '../../support/store-backends.js';
+import { after, describe, it } from 'node:test';
+import { storeMatrix } from '../../support/test-stores.js';
 import { brainGateway as bootOn } from './brain-helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Every case on SQLite and on PostgreSQL (skipped, with one line, where it is not installed).
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`brain, local back end on ${backend.name}`, { skip: backend.skip }, () => {
-    before(() => backend.start());
-    after(() => backend.stop());
+    after(() => backend.close());
     const brainGateway = async (overrides: Record<string, unknown> = {}) => bootOn(overrides, await backend.fresh());
 
     it('remembers, recalls by words and lists newest first, the caller as the agent', async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createApiKey } from '../../../core/auth/api-keys.js';
-import { listenHttp } from '../../../core/http/http-server.js';
+import { join } from 'node:path';
+import { startTestGateway } from '../../../core/testing.js';
 import type { Memory } from '../../../plugins/brain/model.js';
-import { startGateway } from '../../helpers.js';
+import { TESTS } from '../../helpers.js';
 import { CALL, failure, json, KEY, KEY_ENV, memory, remoteBrain, remoteConfig, scripted, type Script } from './remote-helpers.js';
 
 type T = { after(fn: () => unknown): void };
@@ -163,14 +163,12 @@ describe('brain remote back end: another gateway that fails', () => {
 });
 
 describe('brain remote back end: a real gateway without the brain plugin', async () => {
-  const key = createApiKey();
-  const gateway = await startGateway({ auth: 'key', apiKeys: [{ name: 'team', hash: key.hash, scopes: ['*'] }] });
-  const listener = await listenHttp(gateway, { ...gateway.config.transports.http, port: 0 });
-  const url = `http://127.0.0.1:${listener.address.port}`;
-  after(async () => {
-    await listener.close();
-    await gateway.close();
-  });
+  // The echo fixture plugin, and no brain.
+  const gateway = await startTestGateway({ registries: [join(TESTS, 'fixtures', 'external-plugin', 'registry')], plugins: { echo: {} }, keys: [{ name: 'team', scopes: ['*'] }] });
+  const { http } = await gateway.listen({ http: true });
+  const url = `http://127.0.0.1:${http!.port}`;
+  const key = { key: gateway.keys.team! };
+  after(() => gateway.close());
 
   it('answers 404 UNKNOWN_TOOL: BRAIN_REMOTE_FAILED saying to enable the brain plugin there', async (t) => {
     const { brain } = remoteBrain(t, remoteConfig(url), { env: { [KEY_ENV]: key.key } });

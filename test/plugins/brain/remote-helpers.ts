@@ -6,13 +6,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { BreakerRegistry } from '../../../core/runtime/breaker.js';
-import type { Breaker, BreakerOptions } from '../../../core/contract/breaker-types.js';
-import { createSchemaCompiler } from '../../../core/lib/schema.js';
-import { GatewayError } from '../../../core/contract/errors.js';
-import type { Logger } from '../../../core/lib/logger.js';
+import { GatewayError, type Breaker, type BreakerOptions, type Logger } from '../../../core/index.js';
+import { pluginConfig, testBreaker } from '../../../core/testing.js';
 import type { Brain } from '../../../plugins/brain/brain.js';
-import { configSchema, type RemoteConfig } from '../../../plugins/brain/config.js';
+import type { RemoteConfig } from '../../../plugins/brain/config.js';
+import brainPlugin from '../../../plugins/brain/index.js';
 import type { RaiseError } from '../../../plugins/brain/declaration.js';
 import { createRemoteBrain, isCallerError } from '../../../plugins/brain/remote/index.js';
 
@@ -22,8 +20,6 @@ export const KEY_ENV = 'TEST_BRAIN_REMOTE_KEY';
 export const KEY = 'sk-remote-brain-0123456789abcdef';
 /** The agent the tests act as. */
 export const CALL = { agent: 'tester' } as const;
-
-const resolve = createSchemaCompiler({ useDefaults: true }).compile(configSchema);
 
 /** A logger at debug level whose lines the test reads. */
 export function capturedLog(): { log: Logger; text: () => string } {
@@ -35,19 +31,20 @@ export function capturedLog(): { log: Logger; text: () => string } {
 /** plugins.brain.config.remote with the schema's defaults, quick retries, and `more` over them. */
 export function remoteConfig(url: string | undefined, more: Record<string, unknown> = {}): RemoteConfig {
   const config = { backend: 'remote', remote: { ...(url === undefined ? {} : { url }), apiKeyEnv: KEY_ENV, retryBaseMs: 1, retryMaxMs: 20, timeoutMs: 2000, ...more } };
-  assert.ok(resolve(config), JSON.stringify(resolve.errors));
-  return (config as unknown as { remote: RemoteConfig }).remote;
+  return pluginConfig<{ remote: RemoteConfig }>(brainPlugin, config).remote;
 }
 
 /** What ctx.error does for the brain plugin. */
 export const raise: RaiseError = (code, message, details) => new GatewayError(code, message, { details });
 
+/** Thresholds under which a breaker does not open unless the test asks. */
+const PATIENT: BreakerOptions = { errorThresholdPercentage: 50, resetTimeoutMs: 60_000, volumeThreshold: 1000, rollingCountTimeoutMs: 60_000 };
+
 /** A real breaker named brain:remote, as index.ts makes it; it does not open unless the test asks. */
 export function remoteBreaker(t: { after(fn: () => unknown): void }, config: RemoteConfig, options: BreakerOptions = {}): Breaker {
-  const { log } = capturedLog();
-  const registry = new BreakerRegistry({ timeoutMs: 10_000, errorThresholdPercentage: 50, resetTimeoutMs: 60_000, volumeThreshold: 1000, rollingCountTimeoutMs: 60_000 }, log, () => false);
-  t.after(() => registry.shutdown());
-  return registry.get('brain:remote', { timeoutMs: config.timeoutMs, isCallerError, ...options });
+  const { breaker, close } = testBreaker('brain:remote', { ...PATIENT, timeoutMs: config.timeoutMs, isCallerError, ...options });
+  t.after(close);
+  return breaker;
 }
 
 export interface Remote {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import type { BreakerOptions } from '../../../core/contract/breaker-types.js';
+import type { BreakerOptions } from '../../../core/index.js';
 import type { RemoteConfig } from '../../../plugins/brain/config.js';
 import { backoffMs, retryAfterMs } from '../../../plugins/brain/remote/backoff.js';
 import { isCallerError, RemoteClient, type RemoteRequest } from '../../../plugins/brain/remote/http-client.js';

@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createApiKey } from '../../../core/auth/api-keys.js';
-import { freePort, spawnGateway, tempDir, testConfigObject, writeConfig, type GatewayProcess } from '../../helpers.js';
-import { storeBackends, type FreshStore } from '../../support/store-backends.js';
-import { brainGateway, type BrainGateway } from './brain-helpers.js';
+import { newApiKey, type TestStore } from '../../../core/testing.js';
+import { freePort, spawnGateway, tempDir, writeConfig, type GatewayProcess } from '../../helpers.js';
+import { storeMatrix } from '../../support/test-stores.js';
+import { brainGateway, processConfig, type BrainGateway } from './brain-helpers.js';
 
 // Two real gateways: A, a binary serving the brain over HTTP with API keys (the team's shared
 // brain), and B, whose brain is `backend: remote` pointing at A.
 
-const teamKey = createApiKey();
-const filesOnlyKey = createApiKey();
+const teamKey = newApiKey();
+const filesOnlyKey = newApiKey();
 // The keys B reads from its environment (once, when it starts), for the whole file: a suite's
 // gateway B may restart after another suite has finished.
 const KEYS = { BRAIN_TEST_TEAM_KEY: teamKey.key, BRAIN_TEST_FILES_KEY: filesOnlyKey.key, BRAIN_TEST_WRONG_KEY: 'mgw_not-a-key-of-a' };
@@ -21,9 +21,9 @@ after(() => {
 });
 
 /** Gateway A on `port`, its memories in `dir`/data or `store` (the same across restarts). */
-function startA(dir: string, port: number, store?: FreshStore): GatewayProcess {
+function startA(dir: string, port: number, store?: TestStore): GatewayProcess {
   const config = {
-    ...testConfigObject(dir, { logLevel: 'info', auth: 'key', plugins: { brain: {} }, registries: [] }),
+    ...processConfig(dir, join(dir, 'data'), { logLevel: 'info', auth: 'key', plugins: { brain: {} } }),
     ...(store ? { dataDir: store.dataDir, storage: store.storage } : {}),
     apiKeys: [
       { name: 'team-b', hash: teamKey.hash, scopes: ['brain_*'] },
@@ -52,11 +52,10 @@ function startB(port: number, keyEnv: string, dataDir = join(tempDir(), 'data'),
 }
 
 // A on each storage back end (PostgreSQL skipped, with one line, where it is not installed).
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`a shared brain on ${backend.name}: gateway B remembers and recalls through gateway A`, { skip: backend.skip }, async () => {
     if (backend.skip) return;
-    await backend.start();
-    after(() => backend.stop());
+    after(() => backend.close());
     const store = await backend.fresh();
     const dirA = tempDir('mcpgw-brain-a-');
     const port = await freePort();

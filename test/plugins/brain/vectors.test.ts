@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../../fixtures/embeddings-server/server.js';
-import { storeBackends } from '../../support/store-backends.js';
+import { storeMatrix } from '../../support/test-stores.js';
 import { brainGateway } from './brain-helpers.js';
 
 // Recall with the real embeddings plugin and a local OpenAI-compatible server whose vectors are
@@ -18,16 +18,15 @@ function withEmbeddings(server: EmbeddingsServer) {
   };
 }
 
-for (const backend of storeBackends()) {
+for (const backend of storeMatrix()) {
   describe(`brain recall with vectors on ${backend.name}`, { skip: backend.skip }, () => {
     let server: EmbeddingsServer;
     before(async () => {
-      await backend.start();
       server = await startEmbeddingsServer({ dimensions: DIMENSIONS });
     });
     after(async () => {
       await server.close();
-      await backend.stop();
+      await backend.close();
     });
 
     it('ranks hybrid with vectors, vector alone on request, lexical on request', async () => {
