@@ -23,8 +23,8 @@ import type { PluginDefinition, ToolDefinition } from './contract/plugin-types.j
 import type { Breaker, BreakerOptions } from './contract/breaker-types.js';
 import { coreErrors, GatewayError, isGatewayError } from './contract/errors.js';
 import { BreakerRegistry } from './runtime/breaker.js';
-import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from './lib/schema.js';
-import { closeTopLevel } from './plugins/plugin-host.js';
+import { createSchemaCompiler } from './lib/schema.js';
+import { checkPluginConfig } from './plugins/plugin-config.js';
 import type { PluginStore } from './contract/store-types.js';
 import type { EventHandler } from './lib/events.js';
 import { createApiKey } from './auth/api-keys.js';
@@ -334,17 +334,9 @@ export function newApiKey(): { readonly key: string; readonly hash: string } {
  * plugin's own modules that take its config.
  */
 export function pluginConfig<Config = Record<string, unknown>>(plugin: PluginDefinition, config: Readonly<Record<string, unknown>> = {}): Config {
-  const data = structuredClone(config) as Record<string, unknown>;
-  if (!plugin.configSchema) {
-    if (Object.keys(data).length === 0) return data as Config;
-    throw new GatewayError('CONFIG_INVALID', `plugins.${plugin.name}.config: plugin "${plugin.name}" takes no configuration.`);
-  }
-  const validate = createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true }).compile(closeTopLevel(plugin.configSchema));
-  if (!validate(data)) {
-    const lines = describeSchemaErrors(validate.errors).map((p) => `${pointerToKeyPath(p.path, `plugins.${plugin.name}.config`)}: ${p.message}`);
-    throw new GatewayError('CONFIG_INVALID', lines.join('; '));
-  }
-  return data as Config;
+  const checked = checkPluginConfig(plugin.name, plugin.configSchema, config, createSchemaCompiler({ useDefaults: true, coerceTypes: true, allErrors: true }));
+  if ('problem' in checked) throw new GatewayError('CONFIG_INVALID', checked.problem);
+  return checked.data as Config;
 }
 
 /** A breaker of `testBreaker`, and the `close` that stops its timers. */

@@ -4,9 +4,10 @@ import { orderByRequirements } from './load-order.js';
 import { createPluginScope, type CoreServices, type PluginScope } from './plugin-context.js';
 import { PluginLifetimes } from './plugin-lifetimes.js';
 import { importPlugin } from './plugin-module.js';
+import { checkPluginConfig } from './plugin-config.js';
 import type { PluginDefinition, PluginStatus } from '../contract/plugin-types.js';
 import type { RegistryEntry } from './registry.js';
-import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
+import { createSchemaCompiler } from '../lib/schema.js';
 
 export interface LoadedPlugin {
   readonly name: string;
@@ -195,23 +196,9 @@ export class PluginHost {
 
   #validatePluginConfig(candidate: Candidate): Readonly<Record<string, unknown>> {
     const { definition, entry } = candidate;
-    const data = structuredClone(candidate.config) as Record<string, unknown>;
-    if (!definition?.configSchema) {
-      if (Object.keys(data).length === 0) return deepFreeze(data);
-      throw configError(this.#config, `plugins.${entry.name}.config: plugin "${entry.name}" takes no configuration.`);
-    }
-    let validate;
-    try {
-      validate = this.#configAjv.compile(closeTopLevel(definition.configSchema));
-    } catch (err) {
-      throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}": its configSchema does not compile: ${(err as Error).message}`);
-    }
-    if (!validate(data)) {
-      const problems = describeSchemaErrors(validate.errors);
-      const lines = problems.map((p) => `${pointerToKeyPath(p.path, `plugins.${entry.name}.config`)}: ${p.message}`);
-      throw configError(this.#config, lines.join('; '));
-    }
-    return deepFreeze(data);
+    const checked = checkPluginConfig(entry.name, definition?.configSchema, candidate.config, this.#configAjv);
+    if ('problem' in checked) throw configError(this.#config, checked.problem);
+    return deepFreeze(checked.data);
   }
 }
 
@@ -247,12 +234,6 @@ function asPluginError(entry: RegistryEntry, err: unknown): GatewayError {
 
 function configError(config: GatewayConfig, message: string): GatewayError {
   return new GatewayError('CONFIG_INVALID', `${config.file ?? '(default configuration)'}: ${message}`);
-}
-
-/** Unknown keys in a plugin's config are refused even when its schema does not say so. */
-export function closeTopLevel(schema: JsonSchema): JsonSchema {
-  const open = !('additionalProperties' in schema) && !('unevaluatedProperties' in schema) && 'properties' in schema;
-  return open ? { ...schema, additionalProperties: false } : schema;
 }
 
 function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs: number) {
