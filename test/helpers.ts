@@ -14,6 +14,7 @@ import { createGateway, type Gateway } from '../core/gateway/gateway.js';
 import { mcpFace } from '../core/mcp/mcp-face.js';
 import { createLogger } from '../core/lib/logger.js';
 import type { SocketAddress } from '../core/contract/addresses.js';
+import { testSession } from '../core/testing/test-session.js';
 import { ROOT } from './support/repository.js';
 
 /**
@@ -131,20 +132,10 @@ export function recordWireErrors(client: Client): WireError[] {
 
 /**
  * `call` (a tool's structuredContent, or throws on an error result) and `fail` (a call that must
- * fail: its `{code, message, details}`), through `client`.
+ * fail: its `{code, message, details}`), through `client`: mcp-gateway/testing's own session helpers.
  */
 export function toolCalls(client: Client) {
-  const call = async (name: string, args: Record<string, unknown> = {}): Promise<any> => {
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-    return result.structuredContent;
-  };
-  const fail = async (name: string, args: Record<string, unknown> = {}): Promise<{ code: string; message: string; details?: any }> => {
-    const result = await client.callTool({ name, arguments: args });
-    if (!result.isError) throw new Error(`${name} succeeded: ${JSON.stringify(result.structuredContent)}`);
-    const text = (result.content as Array<{ text: string }>)[0]!.text;
-    return JSON.parse(text).error ?? JSON.parse(text);
-  };
+  const { call, fail } = testSession(client);
   return { call, fail };
 }
 

@@ -45,7 +45,6 @@ const ALLOWED: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/fixtures/openbrain-server/server.js': '*',
 };
 
-
 /** The names an import declaration takes (`*` for a namespace or a bare import). */
 function importedNames(file: string, text: string): Map<number, string[]> {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
