@@ -1,5 +1,5 @@
 /**
- * `mcp-gateway/testing`: test a plugin through the gateway, the way clients see it, with no
+ * `@mcp-gateway/core/testing`: test a plugin through the gateway, the way clients see it, with no
  * internals. `startTestGateway` boots a gateway in process with the plugins of the given
  * registry folders, connects a real SDK `Client` over the in-memory transport, and offers
  * REST requests without a listener. Validation, error mapping, timeouts and the audit run

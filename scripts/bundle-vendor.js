@@ -1,4 +1,4 @@
-// Replaces each compiled dist/core/vendor/<name>.js (a re-export of package <name>) with the
+// Replaces each compiled core/dist/vendor/<name>.js (a re-export of package <name>) with the
 // package bundled into that one file; core/vendor/README.md says why. Bundled from the source
 // (core/vendor/<name>.ts), so that a second run, after a build that left the file alone, is the
 // same bundle again rather than a bundle of the bundle.
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const source = 'core/vendor';
-const dir = 'dist/core/vendor';
+const dir = 'core/dist/vendor';
 // A CommonJS package bundled as ESM still calls require() for Node's own modules.
 const banner = "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);";
 for (const name of readdirSync(source).filter((f) => f.endsWith('.ts'))) {

@@ -11,8 +11,8 @@ import { serveGateway } from './serve-gateway.js';
 // 2.x runs on Node 20.19+ (its engines field); pinned so a new rule does not break CI unannounced.
 const REDOCLY = '@redocly/cli@2.77.0';
 
-// Every shipped plugin (registry/<name>.yaml), so that every tool is in the document.
-const plugins = readdirSync('registry').filter((f) => f.endsWith('.yaml')).map((f) => `  ${f.slice(0, -'.yaml'.length)}: {}\n`);
+// Every shipped plugin (core/registry/<name>.yaml), so that every tool is in the document.
+const plugins = readdirSync('core/registry').filter((f) => f.endsWith('.yaml')).map((f) => `  ${f.slice(0, -'.yaml'.length)}: {}\n`);
 const outAt = process.argv.indexOf('--out');
 const dir = outAt > 0 ? process.argv[outAt + 1] : mkdtempSync(join(tmpdir(), 'mcpgw-openapi-'));
 // The test fixture `board` (test/fixtures/routes-plugin) adds plugin HTTP routes, which no

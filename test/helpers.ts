@@ -132,7 +132,7 @@ export function recordWireErrors(client: Client): WireError[] {
 
 /**
  * `call` (a tool's structuredContent, or throws on an error result) and `fail` (a call that must
- * fail: its `{code, message, details}`), through `client`: mcp-gateway/testing's own session helpers.
+ * fail: its `{code, message, details}`), through `client`: @mcp-gateway/core/testing's own session helpers.
  */
 export function toolCalls(client: Client) {
   const { call, fail } = testSession(client);

@@ -26,7 +26,7 @@ function commit(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
     // --no-optional-locks: never refresh (write) the index of a checkout others are working in.
-    const dirty = execFileSync('git', ['--no-optional-locks', 'status', '--porcelain', '--', 'core', 'plugins', 'registry'], { cwd: ROOT, encoding: 'utf8' })
+    const dirty = execFileSync('git', ['--no-optional-locks', 'status', '--porcelain', '--', 'core', 'plugins'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')
       .map((line) => line.slice(3).trim())
       .filter(Boolean);

@@ -10,9 +10,9 @@ export interface ScaffoldNames {
   readonly prefix: string;
   /** The error-code prefix: the prefix in upper case. */
   readonly codePrefix: string;
-  /** `file:` path from the new package to the gateway, for its devDependency. */
-  readonly gatewayLink: string;
-  /** The gateway's version: the peer dependency's lower bound. */
+  /** Where the new package's devDependency finds @mcp-gateway/core: a `file:` path, or a version range. */
+  readonly coreSource: string;
+  /** Core's version: the peer dependency's lower bound. */
   readonly gatewayVersion: string;
   /** The versions the gateway itself builds with. */
   readonly typescriptVersion: string;
@@ -29,11 +29,11 @@ export function packageJson(n: ScaffoldNames): string {
     files: ['dist', 'registry'],
     engines: { node: '>=20.12' },
     scripts: { build: 'tsc -p tsconfig.json', test: 'node --test dist/index.test.js' },
-    // A peer: the gateway loads the plugin, and the plugin must use that gateway's copy.
-    peerDependencies: { 'mcp-gateway': `^${n.gatewayVersion}` },
+    // A peer: the gateway loads the plugin, and the plugin must use that gateway's copy of core.
+    peerDependencies: { '@mcp-gateway/core': `^${n.gatewayVersion}` },
     devDependencies: {
+      '@mcp-gateway/core': n.coreSource,
       '@types/node': n.nodeTypesVersion,
-      'mcp-gateway': n.gatewayLink,
       typescript: n.typescriptVersion,
     },
   };
@@ -62,7 +62,7 @@ export function tsconfigJson(): string {
 
 export function indexTs(n: ScaffoldNames): string {
   return `// The ${n.plugin} plugin. It imports only the public plugin API of mcp-gateway.
-import { definePlugin, type ToolDefinition } from 'mcp-gateway';
+import { definePlugin, type ToolDefinition } from '@mcp-gateway/core';
 
 // \`as const\` keeps the schemas literal types: ctx.config and each handler's arguments are
 // typed from them (docs/plugins/typed-contract.md).
@@ -139,7 +139,7 @@ export function indexTestTs(n: ScaffoldNames): string {
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
-import { startTestGateway } from 'mcp-gateway/testing';
+import { startTestGateway } from '@mcp-gateway/core/testing';
 
 // The compiled test runs from dist/; the registry entry sits beside it in the package.
 const registry = fileURLToPath(new URL('../registry/', import.meta.url));
@@ -201,17 +201,6 @@ services: []               # external services it calls, each through ctx.breake
 `;
 }
 
-/**
- * npm runs a linked (`file:`) dependency's `prepare` at every install: here, a full rebuild of
- * the gateway, which is built already. `npm run build` and `npm test` still run their scripts.
- */
-export function npmrc(): string {
-  return `# The linked gateway is built already; without this, every npm install rebuilds it
-# (its prepare script). Remove it if you add a dependency that needs its install script.
-ignore-scripts=true
-`;
-}
-
 export function gitignore(): string {
   // .gateway/: the state of a gateway whose config sits in the package, as the guide's demo.yaml does.
   return 'node_modules/\ndist/\n.gateway/\n';
@@ -231,14 +220,21 @@ npm run build
 npm test
 \`\`\`
 
-\`npm install\` links the gateway this package was made from: its \`devDependencies\` has
-\`"mcp-gateway": "${n.gatewayLink}"\`, and npm makes a symbolic link, so a rebuilt gateway
-is seen at once. Build the gateway first; \`.npmrc\` keeps npm from rebuilding it at every
-install. To use another copy, change that path, or run \`npm link\` in the gateway's folder
-and \`npm link mcp-gateway\` here. \`mcp-gateway\` is also a peer dependency: the
-gateway that loads the plugin provides it.
+\`npm install\` installs \`@mcp-gateway/core\`, the plugin API and the test harness, as a
+devDependency: \`"@mcp-gateway/core": "${n.coreSource}"\`.${n.coreSource.startsWith('file:') ? ` That
+path links the core of the gateway checkout this package was made from, so a rebuilt core is
+seen at once; build the gateway first. To test against core as an install from the registry
+gives it (its own files and dependencies, nothing else of the checkout), pack it and install
+the tarball instead:
 
-The test (\`index.test.ts\`) uses \`mcp-gateway/testing\`: a gateway in process with this
+\`\`\`sh
+npm pack --workspace core --pack-destination "$PWD" --prefix path/to/the/gateway
+npm install --save-dev ./mcp-gateway-core-${n.gatewayVersion}.tgz
+\`\`\`
+` : ''}
+\`@mcp-gateway/core\` is also a peer dependency: the gateway that loads the plugin provides it.
+
+The test (\`index.test.ts\`) uses \`@mcp-gateway/core/testing\`: a gateway in process with this
 plugin, a real MCP client on it, and REST requests, so it needs no gateway internals.
 
 ## Use it in a gateway

@@ -39,12 +39,11 @@ export function scaffoldPlugin(name: string, dir: string): ScaffoldResult {
     if (readdirSync(target).length > 0) throw new Error(`${target} is not empty; plugin new writes only into a new or empty folder (choose another --dir).`);
   }
   const prefix = name.replace(/-/g, '_');
-  const link = relative(target, GATEWAY_PACKAGE.root).split(sep).join('/') || '.';
   const names: templates.ScaffoldNames = {
     plugin: name,
     prefix,
     codePrefix: prefix.toUpperCase(),
-    gatewayLink: `file:${link}`,
+    coreSource: coreSource(target),
     gatewayVersion: GATEWAY_PACKAGE.version,
     typescriptVersion: GATEWAY_PACKAGE.devDependencies.typescript ?? '~5.9.3',
     nodeTypesVersion: GATEWAY_PACKAGE.devDependencies['@types/node'] ?? '^20.19.0',
@@ -57,9 +56,17 @@ export function scaffoldPlugin(name: string, dir: string): ScaffoldResult {
     [`registry/${name}.yaml`]: templates.registryYaml(names),
     'README.md': templates.readme(names),
     '.gitignore': templates.gitignore(),
-    '.npmrc': templates.npmrc(),
   };
   mkdirSync(join(target, 'registry'), { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(target, file), text, { flag: 'wx' });
   return { dir: target, files: Object.keys(files) };
+}
+
+/**
+ * The new package's devDependency on core: the registry's release when this core was installed
+ * from it, else (a source checkout) a link to its core/ folder, which npm makes a symbolic link.
+ */
+function coreSource(target: string): string {
+  if (GATEWAY_PACKAGE.root.split(sep).includes('node_modules')) return `^${GATEWAY_PACKAGE.version}`;
+  return `file:${relative(target, GATEWAY_PACKAGE.root).split(sep).join('/') || '.'}`;
 }

@@ -9,7 +9,6 @@ import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath } from '..
 import { profileNames, type ProfileConfig } from './profile-config.js';
 import { resolveStorageConfig, type StorageConfig } from '../storage/store-config.js';
 import { CONFIG_ENV_VAR, configFilePath, DEFAULT_CONFIG_FILE } from './config-path.js';
-import { GATEWAY_PACKAGE } from '../lib/version.js';
 
 /** The name of the owner key (dataDir/owner.key): no key of the config may take it. */
 export const OWNER_KEY_NAME = 'owner';
@@ -154,13 +153,24 @@ function findConfigFile({ file, named }: { file: string; named: boolean }, cwd: 
   if (existsSync(file)) return file;
   if (named) throw new GatewayError('CONFIG_INVALID', `Config file ${file} does not exist.`);
   // One line that says what to pass: over stdio it is all a desktop client shows of the failure.
-  const shipped = join(GATEWAY_PACKAGE.root, DEFAULT_CONFIG_FILE);
-  const example = existsSync(shipped) ? `${shipped} (the shipped one) or your own` : `/path/to/${DEFAULT_CONFIG_FILE}`;
+  const shipped = shippedConfigFile();
+  const example = shipped ? `${shipped} (the shipped one) or your own` : `/path/to/${DEFAULT_CONFIG_FILE}`;
   throw new GatewayError(
     'CONFIG_NOT_FOUND',
     `No config file: neither --config nor ${CONFIG_ENV_VAR} names one, and the working directory ${resolve(cwd)} has no ${DEFAULT_CONFIG_FILE} (MCP clients start servers in a folder of their own choosing). ` +
       `Pass --config ${example}; in an MCP client's config, add "--config" and the file's path to the server's args.`,
   );
+}
+
+/**
+ * The config the `mcp-gateway` command package ships beside its bin/ folder, when this process
+ * is that command (core itself ships none: it serves whoever embeds it).
+ */
+function shippedConfigFile(): string | undefined {
+  const bin = process.argv[1];
+  if (!bin || !existsSync(bin)) return undefined;
+  const file = join(dirname(dirname(realpathSync(bin))), DEFAULT_CONFIG_FILE);
+  return existsSync(file) ? file : undefined;
 }
 
 export function readYamlFile(file: string): unknown {

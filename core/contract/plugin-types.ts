@@ -222,7 +222,7 @@ export interface PluginGauge {
  * What each plugin's `setup` returned, by plugin name, for `ctx.api(name)`. Empty in core: a
  * plugin that offers an API adds itself by declaration merging, next to its API type:
  *
- *     declare module 'mcp-gateway' {
+ *     declare module '@mcp-gateway/core' {
  *       interface PluginApis { notes: NotesApi }
  *     }
  */

@@ -12,7 +12,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export function createLogger(level: LogLevel = 'info', destination?: NodeJS.WritableStream): Logger {
   return pino(
     { name: 'mcp-gateway', level, base: undefined },
-    // `destination`: another stream than stderr (mcp-gateway/testing's `logTo`).
+    // `destination`: another stream than stderr (@mcp-gateway/core/testing's `logTo`).
     destination ?? pino.destination({ fd: 2, sync: true }),
   );
 }

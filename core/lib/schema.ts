@@ -64,7 +64,7 @@ const COMPILED_KEPT = 2_000;
  * Makes `ajv.compile` answer a schema that a compiler with the same options compiled before
  * in this process with that validator, instead of compiling it again (the largest part of a
  * gateway's boot after loading modules). A process that starts more than one gateway (the
- * test harness, the bench, `mcp-gateway/testing`) compiles each plugin's schemas once. Every
+ * test harness, the bench, `@mcp-gateway/core/testing`) compiles each plugin's schemas once. Every
  * compiler made here is the same but for these options, and a validator depends only on them
  * and its schema: nothing is added to an instance's schemas (no addSchema), so no `$ref` can
  * mean something else in another. A schema with an `$id` is compiled each time, so that an

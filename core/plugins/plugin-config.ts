@@ -7,7 +7,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
  * with the defaults filled in and scalars coerced, or what is wrong, one `plugins.<name>.config…:
  * problem` per part. Unknown top-level keys are refused even when the schema does not say so;
  * without a schema only an empty section passes. Throws PLUGIN_LOAD_FAILED for a schema that
- * does not compile. The host and mcp-gateway/testing's pluginConfig both check with it.
+ * does not compile. The host and @mcp-gateway/core/testing's pluginConfig both check with it.
  */
 export function checkPluginConfig(
   name: string,

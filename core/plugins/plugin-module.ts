@@ -14,7 +14,11 @@ export async function importPlugin(entry: RegistryEntry): Promise<PluginDefiniti
   try {
     mod = (await import(entry.module)) as Record<string, unknown>;
   } catch (err) {
-    const hint = typeScriptOnly(entry.module) ? ' It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`.' : '';
+    const hint = typeScriptOnly(entry.module)
+      ? ' It exists only as TypeScript: compile it, or run the gateway with `node --import tsx`.'
+      : packageMissing(entry.module, err)
+        ? ` Install it beside the gateway: npm install ${entry.module}.`
+        : '';
     throw new GatewayError('PLUGIN_LOAD_FAILED', `Plugin "${entry.name}" (${entry.file}): cannot import ${entry.module}: ${(err as Error).message}.${hint}`, { cause: err });
   }
   const definition = (mod.default ?? mod.plugin) as PluginDefinition | undefined;
@@ -34,6 +38,11 @@ function typeScriptOnly(module: string): boolean {
   if (!module.startsWith('file:') || !module.endsWith('.js')) return false;
   const path = fileURLToPath(module);
   return !existsSync(path) && existsSync(path.replace(/\.js$/, '.ts'));
+}
+
+/** A package name (not a path) that Node found in no node_modules folder. */
+function packageMissing(module: string, err: unknown): boolean {
+  return !module.startsWith('file:') && (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && (err as Error).message.includes(`'${module}'`);
 }
 
 /** What is wrong with the metadata a plugin object declares, if anything. */

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { readYamlFile } from '../config/config.js';
 import { SERVICE_NAME } from '../runtime/breaker.js';
 import { GatewayError } from '../contract/errors.js';
+import { GATEWAY_PACKAGE } from '../lib/version.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
 
 /**
@@ -31,8 +32,8 @@ export interface RegistryEntry {
   readonly file: string;
 }
 
-/** The registry that ships with the gateway: beside core, in the source tree and in dist/. */
-export const BUILTIN_REGISTRY_DIR = fileURLToPath(new URL('../../registry/', import.meta.url));
+/** The registry of the shipped plugins: in core's package, whether it runs from dist/ or its sources. */
+export const BUILTIN_REGISTRY_DIR = join(GATEWAY_PACKAGE.root, 'registry');
 
 const PLUGIN_NAME = '^[a-z][a-z0-9-]{0,63}$';
 /** `<plugin>.<word>[.<word>…]`: the prefix makes every channel's owner plain and names unique. */

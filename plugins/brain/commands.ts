@@ -1,6 +1,6 @@
 // `mcp-gateway brain export` and `mcp-gateway brain import`: a brain as JSON lines, one memory
 // (or tombstone) per line, so that a local brain can move to a shared one.
-import { textLines, type CommandIo } from '../../core/index.js';
+import { textLines, type CommandIo } from '@mcp-gateway/core';
 import { IMPORT_BATCH, type Brain, type BrainCall } from './brain.js';
 import type { BrainContext } from './declaration.js';
 import type { ImportSummary, Memory } from './model.js';

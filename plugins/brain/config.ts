@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 
 const weight = (value: number, description: string) => ({ type: 'number', minimum: 0, maximum: 1, default: value, description }) as const;
 

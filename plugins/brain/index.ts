@@ -1,7 +1,7 @@
 // The brain plugin: long-term memories for agents — in this gateway's shared store, or in a
 // team's shared brain on another server. README.md has the tools and the config.
-import { definePlugin, OptionalVectors } from '../../core/index.js';
-import type {} from '../embeddings/api.js';
+import { definePlugin, OptionalVectors } from '@mcp-gateway/core';
+import type {} from '@mcp-gateway/plugin-embeddings/api';
 import type { Brain } from './brain.js';
 import { registerBrainCommands } from './commands.js';
 import { declared, type BrainContext, type RaiseError } from './declaration.js';

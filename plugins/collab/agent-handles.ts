@@ -5,7 +5,7 @@
 // gateway. Like a session's join, it binds and proves no more than the join did: any caller
 // may join as an agent no key is pinned to (keyAgents is what keeps an agent to one key).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Caller } from '../../core/index.js';
+import type { Caller } from '@mcp-gateway/core';
 import type { CollabContext } from './context.js';
 import { AGENT_NAME_PATTERN } from './model.js';
 

@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 import { AGENT_NAME_PATTERN } from './model.js';
 
 const seconds = (value: number, minimum: number, maximum: number, description: string) =>

@@ -1,6 +1,6 @@
 // What every part of collab is handed: the plugin context read from collab's declaration,
 // and the shared store typed with collab's tables.
-import type { PluginStore } from '../../core/index.js';
+import type { PluginStore } from '@mcp-gateway/core';
 import type { CollabTables } from './store/schema.js';
 
 export type { CollabContext } from './declaration.js';

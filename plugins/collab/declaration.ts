@@ -2,7 +2,7 @@
 // index.ts spreads it into definePlugin; the modules that `setup` hands its `ctx` to take their
 // ctx type from here: they cannot name the plugin, whose type is inferred from `setup`
 // (docs/plugins/typed-contract.md).
-import type { ContextOf } from '../../core/index.js';
+import type { ContextOf } from '@mcp-gateway/core';
 import { configSchema } from './config.js';
 import { collabErrors } from './errors.js';
 

@@ -1,7 +1,7 @@
 // Turns what happened into what each agent hears: on every gateway of the team, a message or
 // a task change for an agent goes to the sessions bound to it here, as a `claude/channel`
 // notification and an MCP log message, and into its next banner.
-import type { GatewayEvent } from '../../core/index.js';
+import type { GatewayEvent } from '@mcp-gateway/core';
 import type { Banners } from './banner.js';
 import type { CollabContext } from './context.js';
 import type { TaskEvent } from './events.js';

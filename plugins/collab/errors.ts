@@ -1,4 +1,4 @@
-import type { ErrorSpec } from '../../core/index.js';
+import type { ErrorSpec } from '@mcp-gateway/core';
 
 const spec = (status: number, description: string): ErrorSpec => ({ status, mcp: 'result', description });
 

@@ -2,7 +2,7 @@
 // without a session (a 2026-07-28 client, REST) passes the signed handle collab_join gave it,
 // or (REST) names the agent in its arguments; an API key pinned to an agent (config keyAgents)
 // acts only as that agent, and that agent is acted as only by its key.
-import type { CallContext, Caller } from '../../core/index.js';
+import type { CallContext, Caller } from '@mcp-gateway/core';
 import { AgentHandles } from './agent-handles.js';
 import type { CollabContext, CollabStore } from './context.js';
 import { nowIso, RESERVED_AGENT_NAMES } from './model.js';

@@ -1,7 +1,7 @@
 // The collab plugin: where several agents working on one codebase meet — who is here, what
 // each is doing, what is left, who holds which file. README.md has the tools and the config.
-import { definePlugin } from '../../core/index.js';
-import type {} from '../process/api.js';
+import { definePlugin } from '@mcp-gateway/core';
+import type {} from '@mcp-gateway/plugin-process/api';
 import { Banners } from './banner.js';
 import type { Collab } from './collab.js';
 import type { CollabStore } from './context.js';

@@ -1,7 +1,7 @@
 // collab's prompts: pairing (answer your partner), a code review (ask for one, or do one) and
 // planning a feature (a plan, its items and tasks with dependencies). Each is the text a user
 // would otherwise type, naming the collab tools to call in order.
-import type { CallContext, PromptMessage } from '../../core/index.js';
+import type { CallContext, PromptMessage } from '@mcp-gateway/core';
 import type { Collab } from './collab.js';
 import { AGENT_OR_HANDLE_PATTERN } from './agent-handles.js';
 import { agentNames } from './completions.js';

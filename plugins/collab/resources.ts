@@ -1,7 +1,7 @@
 // collab's resources: each plan as Markdown (collab://plans/<id>), each agent's instructions,
 // the workflow guide and the quick reference. Changes reach subscribers through the events,
 // so a plan changed on another gateway of the team updates this gateway's subscribers too.
-import type { GatewayEvent } from '../../core/index.js';
+import type { GatewayEvent } from '@mcp-gateway/core';
 import { agentInstructions } from './agent-instructions.js';
 import { agentNames } from './completions.js';
 import type { Collab } from './collab.js';

@@ -1,7 +1,7 @@
 // The workspace as collab_session_context shows it: its folder's name and the git branch
 // checked out. The branch is read from HEAD as a file: a tool call never runs git.
 import { basename, join, resolve } from 'node:path';
-import { readFileNoFollow } from '../../core/index.js';
+import { readFileNoFollow } from '@mcp-gateway/core';
 
 export interface WorkspaceInfo {
   name: string;

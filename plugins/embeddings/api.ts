@@ -1,6 +1,6 @@
 // What the embeddings plugin offers other plugins (`uses: ['embeddings']`, then
 // `ctx.api('embeddings')`, undefined when the plugin is not enabled).
-import type { VectorPurpose, VectorSource, VectorsOutcome } from '../../core/index.js';
+import type { VectorPurpose, VectorSource, VectorsOutcome } from '@mcp-gateway/core';
 
 /** Which kind of server makes the vectors; `none` makes none, and searches stay lexical. */
 export type EmbeddingsProvider = 'none' | 'openai' | 'ollama';
@@ -62,7 +62,7 @@ export interface EmbeddingsApi extends VectorSource {
   readiness(): EmbeddingsReadiness;
 }
 
-declare module '../../core/index.js' {
+declare module '@mcp-gateway/core' {
   interface PluginApis {
     embeddings: EmbeddingsApi;
   }

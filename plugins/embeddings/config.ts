@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 
 /** The plugin's section of gateway.config.yaml (see README.md); `EmbeddingsConfig` is inferred from it. */
 export const configSchema = {

@@ -1,7 +1,7 @@
 // The embeddings plugin: text to vectors through a configured provider (an OpenAI-compatible
 // endpoint or Ollama), cached in the shared store, behind the `embeddings:provider` breaker.
 // Knowledge and brain reach it through ctx.api('embeddings'); README.md has the config.
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import type { EmbeddingsApi } from './api.js';
 import { declared } from './declaration.js';
 import { Embedder, type ProviderParts } from './embedder.js';

@@ -1,4 +1,4 @@
-import { fetchFailureReason, readCappedText, type Breaker } from '../../core/index.js';
+import { fetchFailureReason, readCappedText, type Breaker } from '@mcp-gateway/core';
 import type { RaiseError } from './declaration.js';
 import type { ProviderSettings } from './settings.js';
 import { wireFormats, type WireFormat } from './wire-formats.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError } from '../../core/index.js';
+import { GatewayError } from '@mcp-gateway/core';
 import type { EmbeddingPurpose } from './api.js';
 import type { EmbeddingsConfig } from './config.js';
 

@@ -1,4 +1,4 @@
-import type { PluginReport } from '../../core/index.js';
+import type { PluginReport } from '@mcp-gateway/core';
 import type { Embedder } from './embedder.js';
 import type { ProviderClient } from './provider-client.js';
 import type { ProviderSettings } from './settings.js';

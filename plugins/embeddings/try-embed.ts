@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { EmbedOptions, EmbedOutcome } from './api.js';
 import type { Embedder } from './embedder.js';
 

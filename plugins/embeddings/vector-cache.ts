@@ -1,4 +1,4 @@
-import { sql, type Logger, type PluginStore, type StoreMigration } from '../../core/index.js';
+import { sql, type Logger, type PluginStore, type StoreMigration } from '@mcp-gateway/core';
 
 interface CacheTables {
   embeddings_cache: {

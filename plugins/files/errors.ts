@@ -1,4 +1,4 @@
-import { GatewayError, isGatewayError, type ErrorSpec } from '../../core/index.js';
+import { GatewayError, isGatewayError, type ErrorSpec } from '@mcp-gateway/core';
 
 /**
  * The files plugin's codes. Core's: OUTSIDE_WORKSPACE and INVALID_PATH, and what core's workspace

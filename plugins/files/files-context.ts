@@ -1,4 +1,4 @@
-import type { ConfigType, ContextOf } from '../../core/index.js';
+import type { ConfigType, ContextOf } from '@mcp-gateway/core';
 import { fileErrors } from './errors.js';
 import type { Sandbox } from './sandbox.js';
 import type { SearchWorkers } from './search.js';

@@ -1,6 +1,6 @@
 import { fstatSync, readdirSync, statfsSync, type BigIntStats, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import type { VerifiedDir } from '../../core/index.js';
+import type { VerifiedDir } from '@mcp-gateway/core';
 
 /**
  * Folders up to this size (fstat's; on ext4 about 1,600 entries of 15-character names) are

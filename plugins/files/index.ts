@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import { declared } from './files-context.js';
 import { Sandbox } from './sandbox.js';
 import { SearchWorkers } from './search.js';

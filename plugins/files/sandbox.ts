@@ -21,7 +21,7 @@ import {
   type FileReadRules,
   type VerifiedDir,
   type Workspace,
-} from '../../core/index.js';
+} from '@mcp-gateway/core';
 
 /**
  * The files plugin's sandbox: one or more roots. Every path is checked after resolving the

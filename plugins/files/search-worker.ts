@@ -3,7 +3,7 @@
 // which the plugin terminates when the call's signal fires.
 import { parentPort } from 'node:worker_threads';
 import picomatch from 'picomatch';
-import { looksBinary, readWalkedFile, walk } from '../../core/index.js';
+import { looksBinary, readWalkedFile, walk } from '@mcp-gateway/core';
 import type { SearchMatch, SearchRequest, SearchResult } from './search.js';
 
 const MAX_LINE = 500;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { GatewayError } from '../../core/index.js';
+import { GatewayError } from '@mcp-gateway/core';
 
 export interface SearchRequest {
   start: string;

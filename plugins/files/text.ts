@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { GatewayError } from '../../core/index.js';
+import { GatewayError } from '@mcp-gateway/core';
 
 export interface LineSelection {
   start_line?: number;

@@ -1,6 +1,6 @@
 // The backend's answers to the gateway's requests, kept in the cache; an accepted dashboard
 // update is announced here, whoever sent it (a tool now, or the queue after a reconnect).
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { IdeCache } from './cache.js';
 import type { AnswerListener } from './exchange.js';
 import { feedAnswer, readState, ShapeRefused } from './feed.js';

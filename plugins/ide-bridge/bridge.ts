@@ -2,7 +2,7 @@
 // It moves text frames and says when the connection opens and closes; what the frames mean
 // is the business of the modules that listen to it.
 import WebSocket from 'ws';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import { reconnectDelayMs, refusedDelayMs } from './backoff.js';
 
 export interface BridgeOptions {

@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 import { limit as count } from './tools/schemas.js';
 
 const millis = (value: number, minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, default: value, description }) as const;

@@ -2,7 +2,7 @@
 // breaker, whose timeout is the wait for the answer: a backend that accepts frames and never
 // answers fails every request after requestTimeoutMs, and enough of those open the breaker.
 import { randomUUID } from 'node:crypto';
-import { isGatewayError, type Breaker } from '../../core/index.js';
+import { isGatewayError, type Breaker } from '@mcp-gateway/core';
 import type { Bridge } from './bridge.js';
 import type { RaiseError } from './declaration.js';
 import { requestEnvelope, type Envelope, type ReplyType, type RequestType } from './protocol.js';

@@ -2,7 +2,7 @@
 // and the gateway's listeners. A frame that fails a check is logged and dropped; the
 // connection stays up (one bad frame says nothing about the next). Pushes beyond the rates
 // (push-limit.ts) are dropped too, and counted apart.
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { IdeCache } from './cache.js';
 import type { Exchange } from './exchange.js';
 import { feedPush, ShapeRefused } from './feed.js';

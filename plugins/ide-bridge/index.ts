@@ -1,7 +1,7 @@
 // The ide-bridge plugin: one WebSocket to a team's IDE backend (chat sessions with agents,
 // plans, builds, a dashboard), a cache of what it says, the ide_ tools over both, and every
 // push told again as gateway events. README.md has the config; PROTOCOL.md the wire contract.
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import { Bridge } from './bridge.js';
 import { IdeCache } from './cache.js';
 import { answerKeeper } from './answers.js';

@@ -3,7 +3,7 @@
 // each waiting for its answer before the next goes. A message keeps its id across attempts,
 // so a backend that got it before the connection dropped drops the repeat (PROTOCOL.md).
 import { randomUUID } from 'node:crypto';
-import { isGatewayError, type Logger } from '../../core/index.js';
+import { isGatewayError, type Logger } from '@mcp-gateway/core';
 import type { Bridge } from './bridge.js';
 import type { RaiseError } from './declaration.js';
 import type { Exchange, Request } from './exchange.js';

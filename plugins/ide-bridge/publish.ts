@@ -2,7 +2,7 @@
 // `ide.<type>` (the /events WebSocket and other plugins) and a claude/channel notification to
 // every session on the channel of its kind. A build's status word also becomes build.start,
 // build.complete or build.failed, as Core MCP's channels named them.
-import type { PluginContext } from '../../core/index.js';
+import type { PluginContext } from '@mcp-gateway/core';
 import { BoundedMap } from './bounded.js';
 import type { Build } from './model.js';
 import { buildOutcome, type Outcome } from './outcome.js';

@@ -2,7 +2,7 @@
 // can push thousands of frames a second, and each one kept is an event to every /events
 // client and a notification to every MCP session. Beyond the rates, pushes are dropped and
 // counted; answers to the gateway's own requests are never limited (it asked for them).
-import { RateLimiter, type Logger } from '../../core/index.js';
+import { RateLimiter, type Logger } from '@mcp-gateway/core';
 
 /** The limits are counted in windows of this length: "per second". */
 const WINDOW_MS = 1000;

@@ -1,5 +1,5 @@
 // The bridge's state as ide_bridge_status, gateway_status and /health show it.
-import type { Breaker, Logger } from '../../core/index.js';
+import type { Breaker, Logger } from '@mcp-gateway/core';
 import type { Bridge } from './bridge.js';
 import type { IdeCache } from './cache.js';
 import type { Inbound } from './inbound.js';

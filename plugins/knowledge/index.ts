@@ -1,8 +1,8 @@
 // The knowledge plugin: a knowledge graph of the codebase whose claims cite evidence checked
 // against the files, found by full-text and vector search together; and document collections
 // for retrieval-augmented generation. README.md has the tools.
-import { definePlugin, OptionalVectors } from '../../core/index.js';
-import type {} from '../embeddings/api.js';
+import { definePlugin, OptionalVectors } from '@mcp-gateway/core';
+import type {} from '@mcp-gateway/plugin-embeddings/api';
 import { declared } from './declaration.js';
 import { graphMigrations } from './graph/schema.js';
 import { registerGraph } from './graph/register.js';

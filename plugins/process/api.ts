@@ -1,5 +1,5 @@
 // What the process plugin offers other plugins (`requires: ['process']`, then
-// `ctx.api('process')`; consumers import the types only: `import type {} from '../process/api.js'`).
+// `ctx.api('process')`; consumers import the types only: `import type {} from '@mcp-gateway/plugin-process/api'`).
 // The children it starts are the supervisor's like any other: their own process group, output
 // in capped logs, the same allow/deny policy and maxProcesses, and always stopped at shutdown.
 
@@ -71,7 +71,7 @@ export interface ProcessApi {
   start(request: ManagedProcessRequest): Promise<ManagedProcessHandle>;
 }
 
-declare module '../../core/index.js' {
+declare module '@mcp-gateway/core' {
   interface PluginApis {
     process: ProcessApi;
   }

@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 
 const MiB = 1024 * 1024;
 const patterns = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1024 }, default: [] } as const;

@@ -1,7 +1,7 @@
 // The process plugin: start, follow, talk to and stop long-running processes (dev servers,
 // watchers, test runs), with their records in the gateway database. README.md has the tools.
 import { join } from 'node:path';
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import type { ProcessApi } from './api.js';
 import { declared } from './declaration.js';
 import type { RaiseError } from './declaration.js';

@@ -2,7 +2,7 @@
 // whole process groups, output polling, and the shutdown policy (stop or keep).
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { Logger, PluginEvents } from '../../core/index.js';
+import type { Logger, PluginEvents } from '@mcp-gateway/core';
 import type { ProcessConfig } from './config.js';
 import type { RaiseError } from './declaration.js';
 import type { Launch } from './launch.js';

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import { formatBytes, GatewayError, isGatewayError } from '../../core/index.js';
+import { formatBytes, GatewayError, isGatewayError } from '@mcp-gateway/core';
 import type { RaiseError } from './declaration.js';
 import { isMessageTooLarge, type MessageTooLargeError } from './message-too-large.js';
 import type { UpstreamServer } from './upstream-server.js';

@@ -1,4 +1,4 @@
-import type { Completer } from '../../core/index.js';
+import type { Completer } from '@mcp-gateway/core';
 import type { ServerLink } from './server-link.js';
 
 /** What a completion is for: one of the server's prompts, or one of its resource templates. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ConfigCommandIo, PluginConfigFile } from '../../core/index.js';
+import type { ConfigCommandIo, PluginConfigFile } from '@mcp-gateway/core';
 import { serverSchema } from './config.js';
 import { prefixOf } from './names.js';
 

@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 
 const patterns = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 256 }, default: [] } as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'string' }, default: {} } as const;

@@ -3,7 +3,7 @@
 // ctx type from here: they cannot name the plugin, whose type is inferred from `setup`
 // (docs/plugins/typed-contract.md).
 // Only the schema and the codes come in: index.ts loads federation.ts in setup alone.
-import type { ContextOf } from '../../core/index.js';
+import type { ContextOf } from '@mcp-gateway/core';
 import { configSchema } from './config.js';
 import { upstreamErrors } from './errors.js';
 

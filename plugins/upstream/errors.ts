@@ -1,4 +1,4 @@
-import type { ErrorSpec } from '../../core/index.js';
+import type { ErrorSpec } from '@mcp-gateway/core';
 
 /** The plugin's error codes; README.md lists them with their HTTP status. */
 export const upstreamErrors = {

@@ -1,4 +1,4 @@
-import { GatewayError, type PluginReport } from '../../core/index.js';
+import { GatewayError, type PluginReport } from '@mcp-gateway/core';
 import type { ServerConfig } from './config.js';
 import type { UpstreamContext } from './declaration.js';
 import type { UpstreamErrorCode } from './errors.js';

@@ -1,7 +1,7 @@
 // The upstream plugin: existing MCP servers (stdio or Streamable HTTP) federated into the
 // gateway's one catalog, so every transport, the REST bridge, keys, audit and metrics apply to
 // their tools, resources and prompts. README.md has the configuration and behaviour.
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import { runUpstreamCommand } from './config-command.js';
 import { declared } from './declaration.js';
 

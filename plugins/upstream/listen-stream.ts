@@ -1,5 +1,5 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 
 /** The first wait before listening again after the stream ended or a new one was refused; doubled each time, up to MAX. */
 const RELISTEN_MS = 1000;

@@ -1,4 +1,4 @@
-import { formatBytes } from '../../core/index.js';
+import { formatBytes } from '@mcp-gateway/core';
 
 /**
  * A message from an upstream server that passed its `maxMessageBytes`: raised by the readers

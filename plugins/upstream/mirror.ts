@@ -1,4 +1,4 @@
-import { isGatewayError } from '../../core/index.js';
+import { isGatewayError } from '@mcp-gateway/core';
 import type { Conflict, NameClaims } from './name-claims.js';
 
 /** One entry of an upstream's list as the gateway will offer it. */

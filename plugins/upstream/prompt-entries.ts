@@ -1,5 +1,5 @@
 import type { Client, Prompt } from '@modelcontextprotocol/client';
-import type { PromptDefinition, PromptMessage } from '../../core/index.js';
+import type { PromptDefinition, PromptMessage } from '@mcp-gateway/core';
 import { askCompletions } from './completions.js';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';

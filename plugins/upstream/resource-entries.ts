@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, type Client, type Resource, type ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
-import type { CallContext, ResourceContent, ResourceDefinition } from '../../core/index.js';
+import type { CallContext, ResourceContent, ResourceDefinition } from '@mcp-gateway/core';
 import { askCompletions } from './completions.js';
 import { UNCACHED } from './eras.js';
 import type { MirrorEntry } from './mirror.js';

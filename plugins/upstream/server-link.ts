@@ -1,5 +1,5 @@
 import { ProtocolError, SdkHttpError, type Client } from '@modelcontextprotocol/client';
-import type { Breaker, CallContext } from '../../core/index.js';
+import type { Breaker, CallContext } from '@mcp-gateway/core';
 import { callFailure } from './call-failure.js';
 import type { ServerConfig } from './config.js';
 import type { UpstreamContext } from './declaration.js';

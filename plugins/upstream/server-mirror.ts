@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { isGatewayError } from '../../core/index.js';
+import { isGatewayError } from '@mcp-gateway/core';
 import { Mirror, type MirrorEntry } from './mirror.js';
 import type { NameClaims } from './name-claims.js';
 import { listPrompts, promptEntries } from './prompt-entries.js';

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 
 /** What the mirrors of a server's tools, resources and prompts are told. */
 export interface ServerListener {

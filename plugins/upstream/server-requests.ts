@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ProtocolErrorCode, type Client } from '@modelcontextprotocol/client';
-import { isGatewayError, type CallContext, type SamplingParams } from '../../core/index.js';
+import { isGatewayError, type CallContext, type SamplingParams } from '@mcp-gateway/core';
 import { isModern } from './eras.js';
 import type { RaiseError } from './declaration.js';
 

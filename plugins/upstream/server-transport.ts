@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ProtocolErrorCode, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import { boundedFetch } from './bounded-fetch.js';
 import type { ServerConfig } from './config.js';
 import type { MessageTooLargeError } from './message-too-large.js';

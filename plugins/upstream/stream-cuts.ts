@@ -1,4 +1,4 @@
-import { formatBytes } from '../../core/index.js';
+import { formatBytes } from '@mcp-gateway/core';
 
 /** GET streams cut on one connection after which the gateway opens no other. */
 export const MAX_GET_STREAM_CUTS = 3;

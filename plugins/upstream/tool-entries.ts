@@ -1,5 +1,5 @@
 import type { CallToolResult, Client, StandardSchemaV1, Tool } from '@modelcontextprotocol/client';
-import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '../../core/index.js';
+import { toolContent, type CallContext, type JsonSchema, type ToolAnnotations, type ToolDefinition } from '@mcp-gateway/core';
 import { gatewayName } from './names.js';
 import { cursorParams, listAll } from './paging.js';
 import type { MirrorEntry } from './mirror.js';

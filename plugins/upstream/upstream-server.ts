@@ -1,5 +1,5 @@
 import { Client, type ServerCapabilities, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
-import type { CallContext, Logger } from '../../core/index.js';
+import type { CallContext, Logger } from '@mcp-gateway/core';
 import type { ServerConfig, UpstreamConfig } from './config.js';
 import type { RaiseError } from './declaration.js';
 import { StderrLog } from './stderr-log.js';

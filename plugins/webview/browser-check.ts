@@ -2,7 +2,7 @@
 // background: setup does not wait for the disk). Without it every tool answers
 // WEBVIEW_BROWSER_MISSING on first use; the operator should hear of it before that.
 import { access, constants } from 'node:fs/promises';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 
 export interface BrowserCheck {
   /** True once the check found no executable at the path. */

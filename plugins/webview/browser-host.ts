@@ -4,7 +4,7 @@
 import { access, constants } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { settleWithin } from './settle-within.js';
-import type { Logger } from '../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { RaiseError } from './declaration.js';
 
 /** Switches for a headless browser on a machine without network beyond the pages it is sent to. */

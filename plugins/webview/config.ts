@@ -1,4 +1,4 @@
-import type { ConfigType } from '../../core/index.js';
+import type { ConfigType } from '@mcp-gateway/core';
 
 const integer = (value: number, minimum: number, maximum: number, description: string) => ({ type: 'integer', minimum, maximum, default: value, description }) as const;
 const hosts = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 253 }, maxItems: 1000, default: [], description }) as const;

@@ -2,7 +2,7 @@
 // endpoint by the gateway itself, so that the host rule (loopback unless allowRemote) holds
 // for the address actually connected to, not only the one the caller named.
 import { isIP } from 'node:net';
-import { isGatewayError } from '../../core/index.js';
+import { isGatewayError } from '@mcp-gateway/core';
 import { canonicalIp, IpRanges, LOOPBACK } from './ip-ranges.js';
 import type { RaiseError } from './declaration.js';
 

@@ -1,6 +1,6 @@
 // Playwright's errors as the plugin's codes: the caller learns what happened and what to do,
 // and the breaker counts only what says the browser itself is in trouble.
-import { isGatewayError } from '../../core/index.js';
+import { isGatewayError } from '@mcp-gateway/core';
 import { firstLine } from './browser-host.js';
 import type { RaiseError } from './declaration.js';
 import { notActionable } from './not-actionable.js';

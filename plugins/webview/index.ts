@@ -2,7 +2,7 @@
 // in which every client browses in a context of its own — navigate, read the accessibility
 // snapshot, act on its refs, query, console, network, eval, screenshots, tabs. README.md has
 // the config, the tools and the risks of letting a model browse.
-import { definePlugin } from '../../core/index.js';
+import { definePlugin } from '@mcp-gateway/core';
 import { checkBrowser } from './browser-check.js';
 import { BrowserHost, sandboxed } from './browser-host.js';
 import { longestCallMs } from './call-budget.js';

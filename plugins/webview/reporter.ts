@@ -2,7 +2,7 @@
 // (webview.console, webview.navigated, webview.dialog), and errors and dialogs as log
 // notifications to the MCP session whose page it was. Both go through a NoticeGate per
 // browsing session, so a page in a loop cannot flood them; webview_console keeps everything.
-import type { PluginEvents, PluginNotify } from '../../core/index.js';
+import type { PluginEvents, PluginNotify } from '@mcp-gateway/core';
 import type { BrowsingSession } from './browsing-session.js';
 import type { ConsoleEntry } from './model.js';
 import { NoticeGate } from './notice-gate.js';

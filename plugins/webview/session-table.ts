@@ -2,7 +2,7 @@
 // caller's key) and the name they gave. Opened on first use, closed with their MCP session,
 // when idle, when the browser goes, and at shutdown.
 import type { BrowserContext } from 'playwright-core';
-import type { Caller, Logger } from '../../core/index.js';
+import type { Caller, Logger } from '@mcp-gateway/core';
 import type { BrowserHost } from './browser-host.js';
 import { BrowsingSession } from './browsing-session.js';
 import type { WebviewLimits } from './config.js';

@@ -1,7 +1,7 @@
 // What every webview tool runs through: the breaker webview:browser, the caller's browsing
 // session and tab, one deadline per call, Playwright's errors as the plugin's codes, and
 // dialogs reported.
-import type { Breaker, CallContext } from '../../core/index.js';
+import type { Breaker, CallContext } from '@mcp-gateway/core';
 import type { BrowserHost } from './browser-host.js';
 import type { BrowsingSession, Tab } from './browsing-session.js';
 import { callBudget } from './call-budget.js';

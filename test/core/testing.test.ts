@@ -1,4 +1,4 @@
-// mcp-gateway/testing: what a plugin package's tests use instead of core internals.
+// @mcp-gateway/core/testing: what a plugin package's tests use instead of core internals.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
@@ -9,11 +9,11 @@ import { newApiKey, pluginConfig, startTestGateway, testBreaker, testStores } fr
 import notesPlugin from '../../docs/examples/notes-plugin/index.js';
 import { FIXTURE_REGISTRY, httpRequest, NOTES_REGISTRY, resultJson, socketClient } from '../helpers.js';
 
-describe('mcp-gateway/testing', () => {
+describe('@mcp-gateway/core/testing', () => {
   it('is the package export "./testing", and the main entry no longer exports the Gateway', async () => {
-    const testing = await import('mcp-gateway/testing');
+    const testing = await import('@mcp-gateway/core/testing');
     assert.equal(typeof testing.startTestGateway, 'function');
-    const main = (await import('mcp-gateway')) as Record<string, unknown>;
+    const main = (await import('@mcp-gateway/core')) as Record<string, unknown>;
     assert.equal(typeof main.definePlugin, 'function');
     for (const internal of ['createGateway', 'resolveConfig', 'loadConfig']) assert.equal(main[internal], undefined, internal);
   });

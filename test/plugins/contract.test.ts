@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../../core/plugins/registry.js';
 import type { JsonSchema } from '../../core/lib/schema.js';
@@ -26,8 +25,8 @@ describe('every shipped plugin', async () => {
     describe(entry.name, () => {
       const loaded = () => gateway.plugins.loaded.find((p) => p.name === entry.name)!;
       const tools = () => gateway.catalog.list().filter((t) => t.plugin === entry.name);
-      // The plugin's sources, not its compiled folder in dist/: the README is not built.
-      const folder = join(ROOT, relative(join(ROOT, 'dist'), dirname(fileURLToPath(entry.module))));
+      // The plugin's package folder (module: '@mcp-gateway/plugin-<name>'), where its README is.
+      const folder = join(ROOT, 'plugins', entry.name);
 
       it('declares its version and description in its plugin object (their one source)', () => {
         assert.match(loaded().version, /^\d+\.\d+\.\d+/);

@@ -7,7 +7,7 @@ import { moduleReferences, sources } from '../support/module-references.js';
 import { ROOT } from '../support/repository.js';
 
 // One test harness, dogfooded: the tests of the plugins below reach the gateway only through
-// mcp-gateway/testing (core/testing.ts) and the public plugin API (core/index.ts), as a plugin
+// @mcp-gateway/core/testing (core/testing.ts) and the public plugin API (core/index.ts), as a plugin
 // in a package of its own would. Besides those they use their plugin's own files, their own
 // helpers in their folder, and the generic test utilities named below, none of which wraps a
 // gateway. A plugin whose tests move onto the harness joins the list.
@@ -87,7 +87,7 @@ function refusedIn(plugin: string, file: string, text: string): string[] {
 }
 
 for (const [plugin, atLeast] of Object.entries(ON_THE_HARNESS)) {
-  test(`the tests of ${plugin} reach the gateway only through mcp-gateway/testing and the public API`, () => {
+  test(`the tests of ${plugin} reach the gateway only through @mcp-gateway/core/testing and the public API`, () => {
     const here = join(ROOT, 'test', 'plugins', plugin);
     const testFiles = sources(here).filter((path) => path.endsWith('.ts'));
     assert.ok(testFiles.length >= atLeast, `expected ${plugin}'s test files under ${relative(ROOT, here)}, found ${testFiles.length}`);

@@ -2,7 +2,7 @@ import { testStores, type TestStoreBackend } from '../../core/testing.js';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.js';
 
 /**
- * mcp-gateway/testing's `testStores` with this repository's PostgreSQL (postgres.ts): a fresh
+ * @mcp-gateway/core/testing's `testStores` with this repository's PostgreSQL (postgres.ts): a fresh
  * database on the run's shared server (scripts/run-tests.js), or on one of the file's own when
  * it runs alone, started at the first `fresh()` and stopped by `close()`. Skipped, with the
  * reason, where PostgreSQL is not installed.

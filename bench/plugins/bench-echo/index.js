@@ -1,7 +1,7 @@
 // The bench plugin: one trivial tool (bench_echo) and, for the catalog-growth runs, as many
 // synthetic tools as `tools` asks for. Plain JavaScript importing only the package's public
 // entry, so the compiled `mcp-gateway` binary loads it the way it loads a third-party plugin.
-import { definePlugin } from 'mcp-gateway';
+import { definePlugin } from '@mcp-gateway/core';
 import { echo, echoDescription, echoInputSchema, ECHO_TOOL, syntheticTool } from './echo.js';
 
 const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

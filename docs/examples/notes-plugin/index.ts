@@ -1,6 +1,6 @@
 // The example of docs/writing-a-plugin.md: a small "notes" plugin kept in SQLite.
 // It imports core through its public entry. A plugin in its own package writes
-// `from 'mcp-gateway'` instead of this relative path.
+// `from '@mcp-gateway/core'` instead of this relative path.
 import { definePlugin, type ConfigType, type ToolDefinition } from '../../../core/index.js';
 
 /** What setup returns: reachable by a plugin that lists `notes` in `requires`. */
@@ -9,7 +9,7 @@ export interface NotesApi {
 }
 
 // Makes `ctx.api('notes')` return NotesApi in every plugin that requires notes. A plugin in its
-// own package writes `declare module 'mcp-gateway'`.
+// own package writes `declare module '@mcp-gateway/core'`.
 declare module '../../../core/index.js' {
   interface PluginApis {
     notes: NotesApi;

@@ -1,7 +1,7 @@
 // The local back end: memories in this gateway's shared store (SQLite or PostgreSQL), found by
 // full-text and vector search together.
 import { randomUUID } from 'node:crypto';
-import type { OptionalVectors, PluginStore, Transaction } from '../../../core/index.js';
+import type { OptionalVectors, PluginStore, Transaction } from '@mcp-gateway/core';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../declaration.js';
 import {

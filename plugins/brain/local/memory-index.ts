@@ -3,7 +3,7 @@
 // and gets its vector later, when vectors work again: `vector_space` on its row says which.
 // Memories never change once written (only forget erases them), so no write can race another
 // but forget: the index is checked against the rows after each write.
-import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchFilterValue, type SearchHit, type SearchIndex } from '../../../core/index.js';
+import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchFilterValue, type SearchHit, type SearchIndex } from '@mcp-gateway/core';
 import type { Memory } from '../model.js';
 import { memoryFromRow } from './memory-rows.js';
 import type { BrainTables } from './schema.js';

@@ -1,5 +1,5 @@
 // Memories as rows: the conversion both ways, the filters recall and list share, and list's cursor.
-import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from '../../../core/index.js';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from '@mcp-gateway/core';
 import type { Memory, MemoryFilter, MemoryType } from '../model.js';
 import type { BrainTables } from './schema.js';
 

@@ -1,4 +1,4 @@
-import type { StoreMigration } from '../../../core/index.js';
+import type { StoreMigration } from '@mcp-gateway/core';
 
 /** The local back end's tables in the shared store (SQLite or PostgreSQL). */
 export interface BrainTables {

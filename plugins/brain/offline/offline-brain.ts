@@ -2,7 +2,7 @@
 // a local queue (with queueWhenDown) and go out in order, once each, when it is back; recall
 // and list answer from the memories this gateway wrote, marked partial.
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../declaration.js';
 import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';

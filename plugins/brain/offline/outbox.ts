@@ -3,7 +3,7 @@
 // Machine-local on purpose: a queue belongs to the gateway that accepted the calls, and
 // survives its restarts.
 import type { Database } from 'better-sqlite3';
-import type { Migration } from '../../../core/index.js';
+import type { Migration } from '@mcp-gateway/core';
 import type { Memory, RememberInput } from '../model.js';
 
 export const offlineMigrations: Migration[] = [

@@ -1,6 +1,6 @@
 // JSON over HTTP to the remote brain, whichever protocol it speaks: every attempt through the
 // `brain:remote` breaker, retries on what a retry can cure, and nothing of the key in any message.
-import { fetchFailureReason, readCappedText, type Breaker } from '../../../core/index.js';
+import { fetchFailureReason, readCappedText, type Breaker } from '@mcp-gateway/core';
 import type { RaiseError } from '../declaration.js';
 import { backoffMs, pause, retryAfterMs } from './backoff.js';
 import { remoteMessage } from './http-body.js';

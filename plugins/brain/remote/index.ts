@@ -1,5 +1,5 @@
 // The remote back ends, chosen by remote.protocol: another gateway's REST bridge, or OpenBrain.
-import type { Breaker, Logger } from '../../../core/index.js';
+import type { Breaker, Logger } from '@mcp-gateway/core';
 import type { Brain } from '../brain.js';
 import type { RemoteConfig } from '../config.js';
 import type { RaiseError } from '../declaration.js';

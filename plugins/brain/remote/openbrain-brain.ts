@@ -3,7 +3,7 @@
 // no list paging, no tombstones (forget deletes), no ids chosen by the writer (an import
 // gets new ids), no tags or confidence filter on list. Those filters are applied here.
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { Brain, BrainCall } from '../brain.js';
 import type { RaiseError } from '../declaration.js';
 import { newMemory, type ForgetResult, type ImportSummary, type ListQuery, type ListResult, type Memory, type RecallQuery, type RecallResult, type RememberInput, type RememberResult } from '../model.js';

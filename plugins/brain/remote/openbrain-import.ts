@@ -1,7 +1,7 @@
 // Importing into OpenBrain, which chooses its own ids and keeps no tombstones: each live
 // memory is remembered again, oldest first, under a new id; a later memory's supersedes is
 // remapped to the new id of the one it replaces; tombstones and expired memories are skipped.
-import type { Logger } from '../../../core/index.js';
+import type { Logger } from '@mcp-gateway/core';
 import type { BrainCall } from '../brain.js';
 import type { ImportSummary, Memory, RememberInput, RememberResult } from '../model.js';
 

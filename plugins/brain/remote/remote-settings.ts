@@ -1,7 +1,7 @@
 // Where the remote brain is and with what key, checked once at setup: a mistake in the config
 // is a boot error naming the key and the fix, never a surprise at the first remember.
 import { isIP } from 'node:net';
-import { GatewayError } from '../../../core/index.js';
+import { GatewayError } from '@mcp-gateway/core';
 import type { RemoteConfig } from '../config.js';
 
 const WHERE = 'plugins.brain.config.remote';

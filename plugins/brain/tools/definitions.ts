@@ -1,5 +1,5 @@
 // The brain_ tools as the catalog lists them: names, descriptions, schemas, examples, hints.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { forgetInput, forgetOutput, importInput, importOutput, listInput, listOutput, recallInput, recallOutput, rememberInput, rememberOutput } from './schemas.js';
 
 export const brainRemember = {

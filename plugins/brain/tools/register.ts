@@ -1,6 +1,6 @@
 // The brain_ tools' handlers: the caller's identity as the agent, the content's cap, one Brain
 // behind them all, and an event (and channel message) when each call completes.
-import { firstCodePoints, type CallContext } from '../../../core/index.js';
+import { firstCodePoints, type CallContext } from '@mcp-gateway/core';
 import type { Brain, BrainCall } from '../brain.js';
 import type { BrainContext } from '../declaration.js';
 import type { Memory, MemoryFilter, MemoryType } from '../model.js';

@@ -1,6 +1,6 @@
 // Agents' rows (collab_agents): the only module with agent SQL. What the tools return is
 // agents.ts's (toAgent).
-import type { ExpressionBuilder, Selectable, Updateable } from '../../../core/index.js';
+import type { ExpressionBuilder, Selectable, Updateable } from '@mcp-gateway/core';
 import { nowIso } from '../model.js';
 import type { CollabDb } from './db.js';
 import type { CollabTables } from './schema.js';

@@ -1,6 +1,6 @@
 // Messages' rows and read marks (collab_messages, collab_message_reads): the only module with
 // message SQL. Checks, caps, threads' rules and announcing are mailbox.ts's.
-import type { ExpressionBuilder, Insertable, Selectable } from '../../../core/index.js';
+import type { ExpressionBuilder, Insertable, Selectable } from '@mcp-gateway/core';
 import { BROADCAST } from '../model.js';
 import type { CollabDb } from './db.js';
 import type { CollabTables } from './schema.js';

@@ -1,5 +1,5 @@
 // Session notes' rows (collab_notes): the only module with their SQL.
-import type { Insertable, Selectable } from '../../../core/index.js';
+import type { Insertable, Selectable } from '@mcp-gateway/core';
 import type { CollabDb } from './db.js';
 import type { CollabTables } from './schema.js';
 

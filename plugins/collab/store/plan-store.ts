@@ -1,6 +1,6 @@
 // Plans' and plan items' rows (collab_plans, collab_plan_items): the only module with plan SQL.
 // What the tools return is plans/plan-rows.ts's; the rules (caps, compare-and-set) plan-book.ts's.
-import type { Insertable, Selectable, Updateable } from '../../../core/index.js';
+import type { Insertable, Selectable, Updateable } from '@mcp-gateway/core';
 import type { CollabDb } from './db.js';
 import type { CollabTables } from './schema.js';
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, StoreMigration } from '../../../core/index.js';
+import type { ColumnType, Generated, StoreMigration } from '@mcp-gateway/core';
 
 /** An id the database makes: read as a number, never written. */
 type Serial = Generated<number>;

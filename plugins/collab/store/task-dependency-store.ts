@@ -1,6 +1,6 @@
 // Task dependencies' rows (collab_task_deps): the only module with dependency SQL. The rules
 // (exist, not self, no cycle, start only when completed) are in tasks/dependencies.ts.
-import { sql } from '../../../core/index.js';
+import { sql } from '@mcp-gateway/core';
 import type { CollabStore } from '../context.js';
 import type { CollabDb } from './db.js';
 

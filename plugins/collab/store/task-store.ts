@@ -1,6 +1,6 @@
 // Tasks' rows (collab_tasks): the only module with task SQL. Dependencies are in
 // task-dependency-store.ts, shared notes in task-note-store.ts.
-import type { Insertable, Selectable, Updateable } from '../../../core/index.js';
+import type { Insertable, Selectable, Updateable } from '@mcp-gateway/core';
 import { ANYONE } from '../model.js';
 import type { CollabDb } from './db.js';
 import type { CollabTables } from './schema.js';

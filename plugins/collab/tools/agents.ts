@@ -1,5 +1,5 @@
 // Agents and presence: join (and bind the session), register, list, heartbeat, presence.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { nowIso } from '../model.js';

@@ -1,5 +1,5 @@
 // collab_cancel_agent: stop another agent (or yourself) — see stop-agent.ts for what stopping does.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { stopAgent } from '../stop-agent.js';

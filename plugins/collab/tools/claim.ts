@@ -1,5 +1,5 @@
 // collab_claim_next: the one call an agent makes to learn what to do next.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { claimNext } from '../tasks/claim-next.js';
 import { claimNextInput, claimNextOutput } from './task-schemas.js';

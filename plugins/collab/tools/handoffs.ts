@@ -1,7 +1,7 @@
 // Handoffs (a task moves to another agent with a summary and next steps) and review requests
 // (a review task for the reviewer). Each stores its task change and its message in one
 // transaction, and announces both once committed: no task moves without its message.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { nowIso, TASK_TRANSITIONS, type TaskStatus } from '../model.js';

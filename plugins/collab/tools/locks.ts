@@ -1,5 +1,5 @@
 // File locks: lock, unlock (force audited), check, list.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { FileLocks } from '../locks/file-locks.js';
 import { SYSTEM_AGENT } from '../model.js';

@@ -1,6 +1,6 @@
 // Messages: send (direct, broadcast, replies in threads), read (unread, all, sent; paged),
 // mark read. Storage, caps and retention are the mailbox's (mailbox.ts).
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { BROADCAST, type Message, type MessageKind } from '../model.js';
 import { inMailboxOf, messagesOf, readableIds, type MarkedMessageRow as MessageRow } from '../store/message-store.js';

@@ -1,6 +1,6 @@
 // Session notes: what the team decided, noticed, asks or is blocked on, in one shared log
 // that collab_session_context shows the last of.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { nowIso, type NoteCategory, type SessionNote } from '../model.js';
 import { insertNote, listNotes, type NoteRow } from '../store/note-store.js';

@@ -1,6 +1,6 @@
 // Plans: create, read, list, activate; add and update items. One tool per action, so that each
 // schema says exactly what its action takes.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import {
   activatePlanInput,

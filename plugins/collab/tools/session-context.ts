@@ -1,6 +1,6 @@
 // collab_session_context: where an agent stands, in one read — what Stringwork's
 // get_session_context says, as structured data. Only collab_join binds a session; this reads.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { toAgent } from '../agents.js';
 import type { Collab } from '../collab.js';
 import { previewOf } from '../mailbox.js';

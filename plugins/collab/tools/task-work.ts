@@ -1,6 +1,6 @@
 // Working on a task: progress reports, and its work context (files, background, constraints,
 // shared notes) that whoever works on it reads and adds to.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { parseJson } from '../context.js';
 import { checkCap, MAX_TASK_CONSTRAINTS, MAX_TASK_FILES } from '../limits.js';

@@ -1,5 +1,5 @@
 // Tasks: create, list, get, update by the state machine, replay.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { ANYONE } from '../model.js';
 import { countDependents, dependencyRefsOf, dependentRefsOf } from '../store/task-dependency-store.js';

@@ -1,5 +1,5 @@
 // Workers: agents this gateway starts as child processes, from the kinds the config names.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Collab } from '../collab.js';
 import { isLive, toView, type Worker } from '../workers/worker.js';
 import { commitInput, commitOutput, dismissInput, dismissOutput, listInput, listOutput, outputInput, outputOutput, sendInputInput, sendInputOutput, spawnInput, spawnOutput } from './worker-schemas.js';

@@ -1,7 +1,7 @@
 // A worker's argv and environment. The command comes from the config alone: a tool call picks
 // a kind, and the only values it can bring in (names, ids, paths) land inside single argv
 // elements — no shell ever sees them, and the program itself is never substituted.
-import type { ListeningAddress } from '../../../core/index.js';
+import type { ListeningAddress } from '@mcp-gateway/core';
 
 export interface WorkerValues {
   readonly agent: string;

@@ -1,6 +1,6 @@
 // A worker as this gateway keeps it: in memory, since its process is local to this gateway
 // (another gateway of the team can neither watch nor stop it). Its agent row is in the store.
-import type { ManagedProcessHandle } from '../../process/api.js';
+import type { ManagedProcessHandle } from '@mcp-gateway/plugin-process/api';
 
 export const WORKER_STATUSES = ['starting', 'running', 'degraded', 'unhealthy', 'restarting', 'exited', 'failed', 'dismissed'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];

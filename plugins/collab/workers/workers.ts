@@ -2,7 +2,7 @@
 // plugin), health checks with restarts, and the end of each — exited, failed or dismissed; at
 // every end its unfinished task goes back to pending for anyone, and its driver is alerted
 // unless it dismissed the worker itself. State is in memory (worker.ts says why).
-import type { ManagedProcessHandle, ProcessApi, ProcessExit } from '../../process/api.js';
+import type { ManagedProcessHandle, ProcessApi, ProcessExit } from '@mcp-gateway/plugin-process/api';
 import type { CollabContext, CollabStore } from '../context.js';
 import type { Mailbox } from '../mailbox.js';
 import { nowIso, SYSTEM_AGENT, type Task } from '../model.js';

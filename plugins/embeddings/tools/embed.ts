@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { EmbeddingsContext } from '../declaration.js';
 import type { Embedder } from '../embedder.js';
 import type { ProviderSettings } from '../settings.js';

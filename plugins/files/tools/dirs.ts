@@ -2,7 +2,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { GatewayError, walk, withDir, type ToolAnnotations, type VerifiedDir } from '../../../core/index.js';
+import { GatewayError, walk, withDir, type ToolAnnotations, type VerifiedDir } from '@mcp-gateway/core';
 import { asFileError, withFileErrors } from '../errors.js';
 import { FolderListings, type FolderEntry } from '../folder-listings.js';
 import type { FilesContext } from '../files-context.js';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ToolAnnotations } from '../../../core/index.js';
+import type { ToolAnnotations } from '@mcp-gateway/core';
 import type { FilesContext } from '../files-context.js';
 import { LANGUAGES, languageOfName, languageOfShebang } from '../languages.js';
 import { fileResults } from './results.js';

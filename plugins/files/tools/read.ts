@@ -1,6 +1,6 @@
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { audioBlock, GatewayError, imageBlock, isGatewayError, looksBinary, toolContent, withDir, type ToolAnnotations } from '../../../core/index.js';
+import { audioBlock, GatewayError, imageBlock, isGatewayError, looksBinary, toolContent, withDir, type ToolAnnotations } from '@mcp-gateway/core';
 import { asFileError, withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { languageOfName, languageOfShebang } from '../languages.js';

@@ -1,7 +1,7 @@
 // The outputSchema of every files tool: the exact shape its handler returns. Closed
 // (additionalProperties: false) so that a handler that changes its result without its schema
 // fails the contract test instead of surprising a client; core checks every result against it.
-import { closedObject, type JsonSchema } from '../../../core/index.js';
+import { closedObject, type JsonSchema } from '@mcp-gateway/core';
 
 const shownPath = { type: 'string', description: 'The path as the gateway shows it: relative to the first root when inside it, else absolute.' };
 const count = { type: 'integer', minimum: 0 };

@@ -1,6 +1,6 @@
 import { lstat, rename, rmdir, unlink } from 'node:fs/promises';
 import { basename, sep } from 'node:path';
-import { GatewayError, looksBinary, openDirCreating, withDir, writeAtomicIn, type ToolAnnotations } from '../../../core/index.js';
+import { GatewayError, looksBinary, openDirCreating, withDir, writeAtomicIn, type ToolAnnotations } from '@mcp-gateway/core';
 import { withFileErrors } from '../errors.js';
 import type { FilesContext } from '../files-context.js';
 import { applyEdits, unifiedDiff } from '../text.js';

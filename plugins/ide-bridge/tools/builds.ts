@@ -1,5 +1,5 @@
 // The build tools: one build, the list, a build's log.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Build } from '../model.js';
 import { readThrough, type IdeDeps } from './deps.js';
 import { buildId, buildSchema, limit, output, stale } from './schemas.js';

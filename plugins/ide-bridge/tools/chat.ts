@@ -1,6 +1,6 @@
 // The chat tools: sessions, their messages, their plans.
 import { randomUUID } from 'node:crypto';
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { readSession } from '../model.js';
 import { readThrough, submit, type IdeDeps } from './deps.js';
 import { limit, messageSchema, output, sessionId, sessionSchema, stale } from './schemas.js';

@@ -1,5 +1,5 @@
 // The dashboard tools: overview, activity, metrics, and the shared dashboard state.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { readState, ShapeRefused, STATE_LIMIT_CHARS } from '../feed.js';
 import { dashboardMetrics, periodStart, PERIODS } from '../metrics.js';
 import { isForbiddenKey } from '../protocol.js';

@@ -1,5 +1,5 @@
 // What the ide_ tools share: the plugin's parts, and the one way every read tool answers.
-import { isGatewayError } from '../../../core/index.js';
+import { isGatewayError } from '@mcp-gateway/core';
 import type { Bridge } from '../bridge.js';
 import type { IdeCache } from '../cache.js';
 import type { IdeContext } from '../declaration.js';

@@ -1,5 +1,5 @@
 // ide_bridge_status: how the connection to the backend is doing.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { IdeContext } from '../declaration.js';
 import { bridgeStatus, type StatusParts } from '../status.js';
 import { count, output } from './schemas.js';

@@ -3,7 +3,7 @@
 // without its two quirks: paths go through the workspace sandbox (not a string-prefix check),
 // and word similarity counts each word once.
 import { createHash } from 'node:crypto';
-import { isGatewayError, looksBinary, type Workspace } from '../../../core/index.js';
+import { isGatewayError, looksBinary, type Workspace } from '@mcp-gateway/core';
 
 /** One piece of evidence as an agent cites it. Lines are 1-based and inclusive. */
 export interface EvidenceItem {

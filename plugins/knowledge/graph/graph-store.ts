@@ -1,5 +1,5 @@
 // Rows of the knowledge graph in the shared store: nodes, edges and the files nodes cite.
-import { type Insertable, type PluginStore, type Selectable, sql, type Updateable } from '../../../core/index.js';
+import { type Insertable, type PluginStore, type Selectable, sql, type Updateable } from '@mcp-gateway/core';
 import type { EvidenceItem, Verification } from './evidence.js';
 import { edgeKey, type KnowledgeEdge, type KnowledgeNode, type NodeType, type Relation } from './model.js';
 import type { GraphTables } from './schema.js';

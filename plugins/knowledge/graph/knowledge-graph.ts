@@ -1,7 +1,7 @@
 // What the knowledge tools do, apart from their schemas: add, change, link, forget and
 // re-verify nodes, keeping the rows, the search index and the automatic edges in step.
 import { randomBytes } from 'node:crypto';
-import type { PluginEvents, VectorsOutcome, Workspace } from '../../../core/index.js';
+import type { PluginEvents, VectorsOutcome, Workspace } from '@mcp-gateway/core';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../declaration.js';
 import { relinkAutomatically, type AutoLinks } from './auto-links.js';

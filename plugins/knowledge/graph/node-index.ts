@@ -3,7 +3,7 @@
 // its vector later, when vectors work again: `vector_space` on its row says which it has.
 // Writes to the index are guarded by the node's version, so a slow embedding never puts back
 // the text of a node that changed or was forgotten meanwhile.
-import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchHit, type SearchIndex, type VectorsOutcome } from '../../../core/index.js';
+import { VectorFiller, type IndexDrift, type Logger, type OptionalVectors, type PluginStore, type SearchHit, type SearchIndex, type VectorsOutcome } from '@mcp-gateway/core';
 import { STORED_WITHOUT_VECTORS } from '../vectors.js';
 import type { GraphStore } from './graph-store.js';
 import type { KnowledgeNode } from './model.js';

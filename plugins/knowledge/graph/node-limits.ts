@@ -3,7 +3,7 @@
 // only the config's largest values: a caller over them gets KNOWLEDGE_NODE_TOO_LARGE with the
 // field, the cap and its length, and the message names the setting that raises it. The fixed
 // ones (summary, tags, paths, grep_pattern) are the schema's.
-import { firstCodePoints } from '../../../core/index.js';
+import { firstCodePoints } from '@mcp-gateway/core';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../declaration.js';
 

@@ -1,6 +1,6 @@
 // Finds the nodes that answer a question: full-text and vector scores weighted together, then
 // one step through the graph from the best hits (after TaskWing, REFERENCE-SYSTEMS.md §5.1).
-import type { SearchHit } from '../../../core/index.js';
+import type { SearchHit } from '@mcp-gateway/core';
 import type { KnowledgeConfig } from '../config.js';
 import type { SearchModeArg } from '../search-mode.js';
 import { LEXICAL_SEARCH } from '../vectors.js';

@@ -1,5 +1,5 @@
 // The knowledge graph's part of the plugin's setup: tables, index, tools and resources.
-import type { OptionalVectors, PluginStore } from '../../../core/index.js';
+import type { OptionalVectors, PluginStore } from '@mcp-gateway/core';
 import type { KnowledgeContext } from '../declaration.js';
 import { registerGraphTools } from '../tools/graph-tools.js';
 import { registerNodeTools } from '../tools/node-tools.js';

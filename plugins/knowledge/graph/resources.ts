@@ -1,5 +1,5 @@
 // One MCP resource per node type (`knowledge://nodes/decision`…), as Markdown a client can attach.
-import type { PluginContext } from '../../../core/index.js';
+import type { PluginContext } from '@mcp-gateway/core';
 import type { GraphStore } from './graph-store.js';
 import { NODE_TYPES, type KnowledgeNode } from './model.js';
 

@@ -1,4 +1,4 @@
-import type { Generated, StoreMigration } from '../../../core/index.js';
+import type { Generated, StoreMigration } from '@mcp-gateway/core';
 
 /** The knowledge graph's tables in the shared store (SQLite or PostgreSQL). */
 export interface GraphTables {

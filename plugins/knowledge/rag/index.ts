@@ -1,6 +1,6 @@
 // The RAG collections of the knowledge plugin: rag_ingest, rag_query, rag_retrieve,
 // rag_collections, rag_delete.
-import type { OptionalVectors, PluginStore } from '../../../core/index.js';
+import type { OptionalVectors, PluginStore } from '@mcp-gateway/core';
 import type { KnowledgeContext } from '../declaration.js';
 import { RagIndex } from './rag-index.js';
 import { RagStore, type RagTables } from './rag-store.js';

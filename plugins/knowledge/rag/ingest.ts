@@ -3,7 +3,7 @@
 // file either as it was or fully replaced. Vectors are made before anything of a file is
 // written: a provider answering vectors of the wrong length fails the file with nothing stored.
 import { randomUUID } from 'node:crypto';
-import type { CallContext, OptionalVectors, Workspace } from '../../../core/index.js';
+import type { CallContext, OptionalVectors, Workspace } from '@mcp-gateway/core';
 import type { KnowledgeConfig } from '../config.js';
 import type { RaiseError } from '../declaration.js';
 import { STORED_WITHOUT_VECTORS } from '../vectors.js';

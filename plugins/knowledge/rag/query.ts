@@ -1,6 +1,6 @@
 // rag_query: the best chunks of a collection for a question, by words and (when the
 // embeddings plugin gives vectors) by meaning, and a block of them ready to paste into a prompt.
-import type { OptionalVectors, SearchHit, SearchMode } from '../../../core/index.js';
+import type { OptionalVectors, SearchHit, SearchMode } from '@mcp-gateway/core';
 import type { RaiseError } from '../declaration.js';
 import type { SearchModeArg } from '../search-mode.js';
 import { failureReason, LEXICAL_SEARCH } from '../vectors.js';

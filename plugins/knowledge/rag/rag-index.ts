@@ -5,7 +5,7 @@
 // vectors could not be made (provider down) are indexed by their words at once and given
 // vectors later: all of them at the end of every ingest into the collection, one batch per
 // query.
-import type { Logger, OptionalVectors, PluginStore, SearchDocument, SearchIndex } from '../../../core/index.js';
+import type { Logger, OptionalVectors, PluginStore, SearchDocument, SearchIndex } from '@mcp-gateway/core';
 import type { ChunkRow, CollectionRow, RagStore } from './rag-store.js';
 
 export interface IndexName {

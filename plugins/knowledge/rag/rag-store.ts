@@ -1,7 +1,7 @@
 // Every SQL statement of the RAG collections, on ctx.store (SQLite or PostgreSQL): the only
 // file to port to another store. The search index holds words and vectors only; the text of
 // a chunk is read from here by the ids the index returns.
-import type { PluginStore, StoreMigration, Transaction } from '../../../core/index.js';
+import type { PluginStore, StoreMigration, Transaction } from '@mcp-gateway/core';
 import type { RaiseError } from '../declaration.js';
 
 export interface RagTables {

@@ -11,7 +11,7 @@ import picomatch from 'picomatch';
 // follow links, checks each folder on its descriptor, and honours nested .gitignore files;
 // readFileInside applies the workspace's rules (inside it, a regular file, no other hard link,
 // a size cap) on the descriptor and reads the file in one read of the size fstat gave.
-import { checkHardLinks, isGatewayError, looksBinary, readFileInside, walk, type Workspace } from '../../../core/index.js';
+import { checkHardLinks, isGatewayError, looksBinary, readFileInside, walk, type Workspace } from '@mcp-gateway/core';
 import type { RaiseError } from '../declaration.js';
 
 /** Kernel file systems: never ingested, even when the workspace is `/`. */

@@ -1,5 +1,5 @@
 // JSON Schemas shared by the knowledge_ tools: one source for inputs, outputs and the OpenAPI document.
-import { closedObject } from '../../../core/index.js';
+import { closedObject } from '@mcp-gateway/core';
 import { configSchema } from '../config.js';
 import { AGENT_RELATIONS, NODE_TYPES, RELATIONS } from '../graph/model.js';
 import type { NodeLimits } from '../graph/node-limits.js';

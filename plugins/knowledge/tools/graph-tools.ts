@@ -1,5 +1,5 @@
 // knowledge_link, knowledge_unlink, knowledge_recall, knowledge_summary, knowledge_verify: the graph as a whole.
-import { closedObject, type ToolDefinition } from '../../../core/index.js';
+import { closedObject, type ToolDefinition } from '@mcp-gateway/core';
 import { recall } from '../graph/recall.js';
 import { searchModeArg } from '../search-mode.js';
 import { NODE_TYPES, RELATIONS } from '../graph/model.js';

@@ -1,5 +1,5 @@
 // knowledge_add, knowledge_update, knowledge_get, knowledge_forget, knowledge_list: one node at a time.
-import { closedObject, type ToolDefinition } from '../../../core/index.js';
+import { closedObject, type ToolDefinition } from '@mcp-gateway/core';
 import { agentOf, checkNodeSize, MAX_AGENT_CHARS, type NodeLimits } from '../graph/node-limits.js';
 import { briefOf, type GraphToolDeps } from './graph-deps.js';
 import { edgeProperties, nodeBriefSchema, nodeFields, nodeIdSchema, nodeSchema, nodeTypeArg, verificationStatusSchema, writeOutcomeSchema } from './graph-schemas.js';

@@ -1,5 +1,5 @@
 // Schema pieces shared by the process tools, and what every tool group is given.
-import type { JsonSchema } from '../../../core/index.js';
+import type { JsonSchema } from '@mcp-gateway/core';
 import type { ProcessContext } from '../declaration.js';
 import type { Launch, LaunchRequest } from '../launch.js';
 import type { ProcessSupervisor } from '../process-supervisor.js';

@@ -1,5 +1,5 @@
 // process_input: talking to a running process through its stdin.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { idSchema, type ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';
 

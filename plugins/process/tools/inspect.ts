@@ -1,5 +1,5 @@
 // process_list and process_output: finding processes and following what they print.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { OutputLog, type OutputChunk, type StreamName } from '../output-log.js';
 import { toView } from '../process-store.js';
 import { logPaths } from '../spawn-child.js';

@@ -1,5 +1,5 @@
 // process_start, process_stop, process_kill: the life of a long-running process.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { toView } from '../process-store.js';
 import { commandProperties, idSchema, type ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';

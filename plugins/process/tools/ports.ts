@@ -1,6 +1,6 @@
 // process_free_port: a port for a dev server to listen on.
 import { createServer } from 'node:net';
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { ProcessToolDeps } from './common.js';
 import { processResults } from './results.js';
 

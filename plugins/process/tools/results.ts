@@ -1,7 +1,7 @@
 // The outputSchema of every process tool: the exact shape its handler returns (ProcessView
 // and OutputChunk as the tools send them). Closed, so that a result that changes without its
 // schema fails the contract test instead of a client; core checks every result against it.
-import { closedObject, type JsonSchema } from '../../../core/index.js';
+import { closedObject, type JsonSchema } from '@mcp-gateway/core';
 
 const count = { type: 'integer', minimum: 0 };
 const id = { type: 'string', description: 'The process id, e.g. "proc-12".' };

@@ -1,5 +1,5 @@
 // process_run: a command run to completion, for builds, tests and one-off scripts.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Managed } from '../process-supervisor.js';
 import { toView } from '../process-store.js';
 import { commandProperties, type ProcessToolDeps } from './common.js';

@@ -1,5 +1,5 @@
 // The browser itself: webview_connect to a running one, webview_disconnect.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { checkedEndpoint, webSocketUrl } from '../devtools-endpoint.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';

@@ -1,6 +1,6 @@
 // Closing one of the caller's browsing sessions: webview_close. Named sessions ("job-1") would
 // otherwise stay until idle, holding a place under limits.sessions and limits.sessionsPerClient.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';
 import { session } from './schemas.js';

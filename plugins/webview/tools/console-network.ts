@@ -1,7 +1,7 @@
 // What the pages of a browsing session logged and requested: webview_console, webview_network.
 // Both read what the session recorded (page-events.ts) and never touch the browser: asking
 // before any page was opened answers empty lists rather than launching Chromium.
-import type { CallContext, ToolDefinition } from '../../../core/index.js';
+import type { CallContext, ToolDefinition } from '@mcp-gateway/core';
 import type { BrowsingSession } from '../browsing-session.js';
 import type { Ring } from '../ring.js';
 import type { Webview } from '../webview.js';

@@ -1,7 +1,7 @@
 // Running JavaScript in the page: webview_eval. It can do anything the page can (read its
 // storage, post forms as the user), which is why it can be switched off (eval.enabled) and
 // why every call is logged with who asked, but never with the script itself.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { callBudget } from '../call-budget.js';
 import { runScript } from '../page-script.js';
 import { pageValue } from '../page-value.js';

@@ -1,5 +1,5 @@
 // Filling in forms: webview_type, webview_select_option.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { callBudget, snapshotStep } from '../call-budget.js';
 import { choose, clip, listed, selectFactsOf, whyNot } from '../select-options.js';
 import { snapshotOf } from '../snapshot.js';

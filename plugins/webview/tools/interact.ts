@@ -1,6 +1,6 @@
 // Acting on elements with the mouse and the keyboard: webview_click, webview_press_key.
 import type { Locator, Page } from 'playwright-core';
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { callBudget, snapshotStep } from '../call-budget.js';
 import { snapshotOf } from '../snapshot.js';
 import { hasTarget, locate } from '../target.js';

@@ -1,5 +1,5 @@
 // Loading pages and reading them: webview_navigate, webview_snapshot.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { allowedUrl, load } from '../navigation.js';
 import { snapshotOf } from '../snapshot.js';
 import type { Webview } from '../webview.js';

@@ -1,5 +1,5 @@
 // Finding elements by CSS selector and reading them: webview_query.
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { callBudget } from '../call-budget.js';
 import { ELEMENT_CAPS, elementsFound } from '../element-facts.js';
 import type { Webview } from '../webview.js';

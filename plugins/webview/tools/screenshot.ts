@@ -1,6 +1,6 @@
 // Seeing the page: webview_screenshot. Over MCP the picture is an image content block; REST
 // and the CLI carry only the structured part of an answer, so there it comes as base64 `data`.
-import { imageBlock, toolContent, type ToolDefinition } from '../../../core/index.js';
+import { imageBlock, toolContent, type ToolDefinition } from '@mcp-gateway/core';
 import { callBudget } from '../call-budget.js';
 import { imageSize } from '../image-size.js';
 import { hasTarget, locate } from '../target.js';

@@ -1,5 +1,5 @@
 // The tabs of a browsing session: webview_tabs (list, new, select, close).
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import type { BrowsingSession } from '../browsing-session.js';
 import { allowedUrl, load } from '../navigation.js';
 import type { Webview } from '../webview.js';

@@ -1,7 +1,7 @@
 // Waiting for the page: webview_wait (an element, a text, or a plain pause).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import type { ToolDefinition } from '../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { callBudget, MAX_PAUSE_MS } from '../call-budget.js';
 import type { Webview } from '../webview.js';
 import type { PluginCtx } from './plugin-ctx.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createSchemaCompiler } from '../../../core/lib/schema.js';
 
-// A process that starts more than one gateway (the tests, the bench, mcp-gateway/testing)
+// A process that starts more than one gateway (the tests, the bench, @mcp-gateway/core/testing)
 // compiles each schema once per set of compiler options (core/lib/schema.ts).
 describe('schema compilers', () => {
   const schema = () => ({ type: 'object', additionalProperties: false, properties: { n: { type: 'integer', default: 1 } } });

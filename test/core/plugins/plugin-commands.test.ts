@@ -1,5 +1,5 @@
 // ctx.command: definitions checked at setup, commands joining the gateway only when setup
-// succeeds, and runs mapped to exit statuses (through mcp-gateway/testing's `command`). The
+// succeeds, and runs mapped to exit statuses (through @mcp-gateway/core/testing's `command`). The
 // command line itself is test/core/cli/cli-commands.test.ts.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';

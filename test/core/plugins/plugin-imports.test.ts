@@ -6,21 +6,21 @@ import { moduleReferences, sources } from '../../support/module-references.js';
 import { ROOT } from '../../support/repository.js';
 
 // DESIGN.md: "A plugin never imports another plugin's files or core internals: it imports only
-// the public plugin API (core/index.ts)". That is what lets a plugin move to a package of its
-// own; this test keeps the shipped plugins to it.
+// the public plugin API". Each shipped plugin is a package of its own (@mcp-gateway/plugin-<name>)
+// that imports core by its package name, as a third party's does; this test keeps them to it.
+// test/packages.test.ts checks that each package declares what it imports.
 
 const PLUGINS = join(ROOT, 'plugins');
-const PUBLIC_API = 'core/index.js';
+const PUBLIC_API = '@mcp-gateway/core';
 
 interface Finding {
   readonly file: string;
   readonly line: number;
   readonly specifier: string;
-  readonly target: string;
   readonly typeOnly: boolean;
 }
 
-/** What each plugin file names outside its own plugin folder, by repository path. */
+/** What each plugin file names outside its own plugin folder and outside other npm packages. */
 function crossings(): { findings: Finding[]; scanned: number; publicImports: number } {
   const findings: Finding[] = [];
   let scanned = 0;
@@ -29,14 +29,15 @@ function crossings(): { findings: Finding[]; scanned: number; publicImports: num
     scanned++;
     const own = relative(PLUGINS, file).split(sep)[0]!;
     for (const { specifier, typeOnly, line } of moduleReferences(file, readFileSync(file, 'utf8'))) {
-      if (!specifier.startsWith('.') && !specifier.startsWith('/')) continue; // a package (node:, npm, mcp-gateway)
-      const target = relative(ROOT, resolve(dirname(file), specifier)).split(sep).join('/');
-      if (target === PUBLIC_API) {
+      if (specifier === PUBLIC_API) {
         publicImports++;
         continue;
       }
-      if (target.startsWith(`plugins/${own}/`)) continue;
-      findings.push({ file: relative(ROOT, file).split(sep).join('/'), line, specifier, target, typeOnly });
+      const relativePath = specifier.startsWith('.') || specifier.startsWith('/');
+      if (relativePath && relative(ROOT, resolve(dirname(file), specifier)).split(sep).join('/').startsWith(`plugins/${own}/`)) continue;
+      // Other packages (node:, npm) are package.json's business; ours are checked here.
+      if (!relativePath && !specifier.startsWith('@mcp-gateway/')) continue;
+      findings.push({ file: relative(ROOT, file).split(sep).join('/'), line, specifier, typeOnly });
     }
   }
   return { findings, scanned, publicImports };
@@ -44,33 +45,33 @@ function crossings(): { findings: Finding[]; scanned: number; publicImports: num
 
 /**
  * The one kind of crossing writing-a-plugin.md documents: a plugin that `requires` or `uses`
- * another imports that plugin's API types (`import type … from 'mcp-gateway-plugin-notes'`),
- * which in this repository is the provider's `api.ts`. Type-only: nothing of it is loaded.
+ * another imports that plugin's API types (`import type {} from '@mcp-gateway/plugin-process/api'`).
+ * Type-only: nothing of it is loaded.
  */
 function isApiTypes(finding: Finding): boolean {
-  return finding.typeOnly && /^plugins\/[^/]+\/api\.js$/.test(finding.target);
+  return finding.typeOnly && /^@mcp-gateway\/plugin-[a-z-]+\/api$/.test(finding.specifier);
 }
 
-test('plugins import no other plugin files and no core module but core/index.js', () => {
+test('plugins import no other plugin files and nothing of core but @mcp-gateway/core', () => {
   const { findings, scanned, publicImports } = crossings();
   assert.ok(scanned > 50, `only ${scanned} plugin source files were found under plugins/`);
   assert.ok(publicImports > 10, `only ${publicImports} imports of ${PUBLIC_API} were recognised: the scan is broken`);
-  const refused = findings.filter((finding) => !isApiTypes(finding)).map((f) => `${f.file}:${f.line} imports '${f.specifier}' (${f.target})`);
+  const refused = findings.filter((finding) => !isApiTypes(finding)).map((f) => `${f.file}:${f.line} imports '${f.specifier}'`);
   assert.deepEqual(refused, [], `a plugin imports only ${PUBLIC_API} of core and its own files: export what it needs from core/index.ts`);
 });
 
-test('the only plugin-to-plugin imports are type-only imports of a provider’s api.ts', () => {
+test('the only plugin-to-plugin imports are type-only imports of a provider’s api', () => {
   const allowed = crossings()
     .findings.filter(isApiTypes)
-    .map((f) => `${f.file} → ${f.target}`);
+    .map((f) => `${f.file} → ${f.specifier}`);
   // The knowledge and brain plugins `uses: ['embeddings']` and type ctx.api('embeddings') through
   // it; collab `requires: ['process']` for its workers.
   assert.deepEqual([...new Set(allowed)].sort(), [
-    'plugins/brain/index.ts → plugins/embeddings/api.js',
-    'plugins/collab/index.ts → plugins/process/api.js',
-    'plugins/collab/workers/worker.ts → plugins/process/api.js',
-    'plugins/collab/workers/workers.ts → plugins/process/api.js',
-    'plugins/knowledge/index.ts → plugins/embeddings/api.js',
+    'plugins/brain/index.ts → @mcp-gateway/plugin-embeddings/api',
+    'plugins/collab/index.ts → @mcp-gateway/plugin-process/api',
+    'plugins/collab/workers/worker.ts → @mcp-gateway/plugin-process/api',
+    'plugins/collab/workers/workers.ts → @mcp-gateway/plugin-process/api',
+    'plugins/knowledge/index.ts → @mcp-gateway/plugin-embeddings/api',
   ]);
 });
 

@@ -1,7 +1,7 @@
 import { after } from 'node:test';
 import { startTestGateway, type TestGateway, type TestPluginSettings, type TestStore } from '../../../core/testing.js';
 
-/** A gateway with brain (mcp-gateway/testing's TestGateway); `call` and `fail` go through its first session. */
+/** A gateway with brain (@mcp-gateway/core/testing's TestGateway); `call` and `fail` go through its first session. */
 export interface BrainGateway extends TestGateway {
   /** The same TestGateway, for the tests that name it (`b.gateway.close()`). */
   readonly gateway: TestGateway;

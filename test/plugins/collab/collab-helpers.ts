@@ -5,7 +5,7 @@ import { httpRequest } from '../../helpers.js';
 /** A collab test's MCP session: `client`, `call`, and `fail` (a call that must fail: its `{code, message, details}`). */
 export type CollabSession = TestSession;
 
-/** A gateway with collab (mcp-gateway/testing's TestGateway); `call` and `fail` go through its first session. */
+/** A gateway with collab (@mcp-gateway/core/testing's TestGateway); `call` and `fail` go through its first session. */
 export type CollabGateway = TestGateway;
 
 /** What the tests name their sessions unless they say: the identity two unnamed sessions share. */

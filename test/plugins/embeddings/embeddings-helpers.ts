@@ -13,7 +13,7 @@ export const SIMILAR_REGISTRY = join(TESTS, 'fixtures', 'similar-plugin', 'regis
 export const QUICK_BREAKERS = { volumeThreshold: 2, errorThresholdPercentage: 50, resetTimeoutMs: 60_000 };
 
 export interface Booted {
-  /** The gateway (mcp-gateway/testing's TestGateway). */
+  /** The gateway (@mcp-gateway/core/testing's TestGateway). */
   readonly gateway: TestGateway;
   readonly client: Client;
   /** One request to the HTTP face (REST, /health, /metrics) without a listener. */

@@ -1,5 +1,5 @@
 // rag_collections and rag_delete: the collections themselves.
-import type { ToolDefinition } from '../../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { normaliseSource } from '../query.js';
 import { collectionName, count, sourcePath } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';

@@ -1,4 +1,4 @@
-import type { OptionalVectors } from '../../../../core/index.js';
+import type { OptionalVectors } from '@mcp-gateway/core';
 import type { KnowledgeConfig } from '../../config.js';
 import type { KnowledgeContext } from '../../declaration.js';
 import type { RagIndex } from '../rag-index.js';

@@ -1,5 +1,5 @@
 // rag_ingest: a file or folder of the workspace into a collection.
-import type { ToolDefinition } from '../../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { ingest, MAX_SKIPPED_LISTED } from '../ingest.js';
 import { collectionArg, count, globs } from '../schemas.js';
 import type { RagToolDeps } from './deps.js';

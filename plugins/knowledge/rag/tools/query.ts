@@ -1,5 +1,5 @@
 // rag_query and rag_retrieve: reading a collection.
-import type { ToolDefinition } from '../../../../core/index.js';
+import type { ToolDefinition } from '@mcp-gateway/core';
 import { normaliseSource, query } from '../query.js';
 import { searchModeArg } from '../../search-mode.js';
 import { chunkShape, collectionArg, sourcePath } from '../schemas.js';
