@@ -85,25 +85,36 @@ export function isOlderDraft(schema: JsonSchema): boolean {
  * FOREIGN_COMPILE_MS is stopped, and throws.
  */
 export function compileForeignSchema(schema: JsonSchema): ValidateFunction {
-  foreignCompilers ??= {
-    draft07: addFormats(new AjvDraft07(foreignOptions) as unknown as Ajv2020) as unknown as AjvDraft07,
-    draft2020: addFormats(new Ajv2020(foreignOptions)),
-  };
   const { $schema: _dialect, ...rest } = schema;
-  const ajv: Pick<Ajv2020, 'compile' | 'removeSchema'> = isOlderDraft(schema) ? foreignCompilers.draft07 : foreignCompilers.draft2020;
+  const older = isOlderDraft(schema);
+  let ajv: Pick<Ajv2020, 'compile' | 'removeSchema'> | undefined;
+  // A compile stopped half way ran no `finally` of Ajv's: its instances are not to be trusted,
+  // neither for a rerun (runWithin reruns a job the machine starved) nor for the next schema.
+  const distrust = () => {
+    foreignCompilers = undefined;
+    ajv = undefined;
+  };
   try {
-    return withTimeBound(runWithin(FOREIGN_COMPILE_MS, () => ajv.compile(rest)));
+    return withTimeBound(runWithin(FOREIGN_COMPILE_MS, () => (ajv = foreignCompiler(older)).compile(rest), { beforeRerun: distrust }));
   } catch (err) {
     if (!(err instanceof TimeBoundExceeded)) throw err;
-    // Stopped half way, with no `finally` of Ajv's run: the instances are not to be trusted.
-    foreignCompilers = undefined;
+    distrust();
     throw new Error(`compiling it took longer than ${err.ms} ms: the schema is too large, or its patterns too costly, for the gateway to check calls against it`);
   } finally {
     // The compiled function keeps what it needs. Kept in the shared instance, a schema's `$id`
     // would refuse the next schema with the same `$id` (the same tool relayed again after a
     // reconnect, or by a second server), and relayed tools that come and go would pile up.
-    ajv.removeSchema(rest);
+    ajv?.removeSchema(rest);
   }
+}
+
+/** The shared compiler of a dialect, made anew after a compile was stopped. */
+function foreignCompiler(olderDraft: boolean): Pick<Ajv2020, 'compile' | 'removeSchema'> {
+  foreignCompilers ??= {
+    draft07: addFormats(new AjvDraft07(foreignOptions) as unknown as Ajv2020) as unknown as AjvDraft07,
+    draft2020: addFormats(new Ajv2020(foreignOptions)),
+  };
+  return olderDraft ? foreignCompilers.draft07 : foreignCompilers.draft2020;
 }
 
 /** `validate`, stopped after FOREIGN_VALIDATION_MS (time-bound.ts) with an error that says so. */

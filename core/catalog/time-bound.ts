@@ -29,9 +29,10 @@ const STARVED_ATTEMPTS = 3;
  * process waits for a CPU: such a job, stopped after using less than half the bound in CPU time,
  * is run again (up to three times in all), so that a small valid value is not refused because
  * the machine was busy. A job that really does the work (a pattern that backtracks) uses the
- * CPU it is given and is stopped at the first bound.
+ * CPU it is given and is stopped at the first bound. A job whose stop leaves state a rerun would
+ * trip on (an Ajv compile) gives `beforeRerun`, which puts that state back or throws it away.
  */
-export function runWithin<T>(ms: number, job: () => T): T {
+export function runWithin<T>(ms: number, job: () => T, options: { readonly beforeRerun?: () => void } = {}): T {
   sandbox ??= createContext({ job: undefined });
   sandbox.job = job;
   try {
@@ -44,6 +45,7 @@ export function runWithin<T>(ms: number, job: () => T): T {
         const used = process.cpuUsage(before);
         const starved = (used.user + used.system) / 1000 < ms / 2;
         if (!starved || attempt === STARVED_ATTEMPTS) throw new TimeBoundExceeded(ms);
+        options.beforeRerun?.();
       }
     }
   } finally {

@@ -44,6 +44,23 @@ describe('runWithin', () => {
     assert.equal(attempts, 2);
   });
 
+  it('lets a job put back what its stop left half done before it runs again', () => {
+    const state = { consistent: true };
+    let reruns = 0;
+    const result = runWithin(
+      20,
+      () => {
+        assert.ok(state.consistent, 'a rerun found the state the stopped attempt left');
+        state.consistent = false;
+        if (reruns === 0) idle(60);
+        state.consistent = true;
+        return 'valid';
+      },
+      { beforeRerun: () => ((state.consistent = true), reruns++) },
+    );
+    assert.deepEqual([result, reruns], ['valid', 1]);
+  });
+
   it('gives up after three such attempts', () => {
     let attempts = 0;
     assert.throws(() => runWithin(20, () => (attempts++, idle(60))), TimeBoundExceeded);
