@@ -44,6 +44,8 @@ export class AuditShipper {
   readonly #gateway: string;
   readonly #timer: NodeJS.Timeout;
   #running: Promise<number> | undefined;
+  /** The round after the running one, which every caller who asked meanwhile waits for. */
+  #queued: Promise<number> | undefined;
   #failing = false;
   #closed = false;
 
@@ -77,12 +79,25 @@ export class AuditShipper {
   }
 
   /**
-   * Ships every row waiting in gateway.db; resolves with how many. One round at a time: a
-   * call while one runs gets that round's promise. Rejects (and logs once per outage) when
-   * PostgreSQL fails; the rows stay for the next round.
+   * Ships every row waiting in gateway.db when it is called; resolves with how many the round
+   * that covers them shipped. One round at a time: a call while one runs waits for it and for
+   * one more round, since the running one may have read gateway.db before the caller's rows
+   * were there; every call made meanwhile shares that next round. Rejects (and logs once per
+   * outage) when PostgreSQL fails; the rows stay for the next round.
    */
   ship(): Promise<number> {
-    return (this.#running ??= this.#shipAll().finally(() => (this.#running = undefined)));
+    if (!this.#running) return this.#round();
+    return (this.#queued ??= this.#running
+      .catch(() => 0)
+      .then(() => {
+        this.#queued = undefined;
+        // Someone may have started a round since: it began after the callers' rows were written.
+        return this.#running ?? this.#round();
+      }));
+  }
+
+  #round(): Promise<number> {
+    return (this.#running = this.#shipAll().finally(() => (this.#running = undefined)));
   }
 
   /** Stops the timer after a last round (best effort: what fails waits in gateway.db). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Gateway } from '../../../core/gateway/gateway.js';
+import pg from 'pg';
 import { memoryClient } from '../../helpers.js';
 import { storeBackends, type FreshStore } from '../../support/store-backends.js';
 import { bootTally } from './store-cases/gateway.js';
@@ -85,6 +86,34 @@ describe('audit log on PostgreSQL', { skip: postgres!.skip }, () => {
     const shipped = await gateway.store.db.selectFrom('core_audit').select('tool').where('tool', '=', 'gateway_status').execute();
     assert.equal(shipped.length, 5, 'every row, once');
     assert.equal(await gateway.sharing.auditShipper!.ship(), 0, 'a second round ships nothing again');
+  });
+
+  it('ships rows written while a round runs, before a ship() called after them resolves', async (t) => {
+    const target = await postgres!.fresh();
+    const gateway = await bootTally(t, target);
+    const client = await memoryClient(gateway);
+    await settle(gateway);
+    const shipper = gateway.sharing.auditShipper!;
+    // Another session holds the shared table, so that a round stops at its insert, after it read gateway.db.
+    const blocker = new pg.Client({ connectionString: (target.storage.shared as { postgres: { url: string } }).postgres.url });
+    await blocker.connect();
+    t.after(() => blocker.end());
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE core_audit IN EXCLUSIVE MODE');
+    await client.callTool({ name: 'tally_add', arguments: { name: 'first', by: 1 } });
+    gateway.audit!.flush();
+    const first = shipper.ship();
+    const waiting = () => postgres!.postgres!.query("SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [databaseOf(target)]);
+    while ((await waiting()).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Written after the running round read gateway.db: the next ship() must not end with that round.
+    await client.callTool({ name: 'tally_add', arguments: { name: 'second', by: 2 } });
+    gateway.audit!.flush();
+    const second = shipper.ship();
+    await blocker.query('COMMIT');
+    assert.equal(await first, 1);
+    assert.equal(await second, 1);
+    const rows = await gateway.store.db.selectFrom('core_audit').select('tool').where('tool', '=', 'tally_add').execute();
+    assert.equal(rows.length, 2);
   });
 
   it('ships the rows an existing gateway.db holds (a dataDir that ran on SQLite) at the first boot on PostgreSQL', async (t) => {
