@@ -37,6 +37,7 @@ export type {
   PluginSessions,
   PluginDatabase,
   PluginDefinition,
+  ServiceDeclaration,
   PluginEvents,
   PluginGauge,
   PluginLive,

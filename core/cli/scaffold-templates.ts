@@ -193,11 +193,11 @@ describe('the ${n.plugin} plugin', async () => {
 
 export function registryYaml(n: ScaffoldNames): string {
   return `# The registry entry: list this folder under registries: in gateway.config.yaml.
-# Version, description and requires are the plugin object's (index.ts), not repeated here.
+# What the plugin is (version, description, requires, services, channels) is the plugin
+# object's (index.ts), not repeated here.
 name: ${n.plugin}
 module: ../dist/index.js   # relative to this file: the compiled plugin
 optional: false
-services: []               # external services it calls, each through ctx.breaker(name)
 `;
 }
 

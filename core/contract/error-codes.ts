@@ -408,7 +408,7 @@ export const coreErrors = {
     status: 500,
     mcp: 'result',
     description:
-      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its registry entry does not list under services:; add it there, so that /health shows the breaker from the start. With '*' listed: the name asked for is not a service name (^[a-z][a-z0-9_-]{0,63}$).",
+      "Boot error: a plugin asked for a circuit breaker (ctx.breaker) for a service its plugin object does not declare under services; add it there, so that /health shows the breaker from the start. With '*' declared: the name asked for is not a service name (^[a-z][a-z0-9_-]{0,63}$).",
   },
   // CONFORMANCE (issue 11, item 9): a tool asking the MCP client during a call.
   CLIENT_CAPABILITY_MISSING: {

@@ -146,8 +146,8 @@ export interface PluginNotify {
    */
   log(target: NotifyTarget, level: McpLogLevel, data: unknown, options?: { readonly logger?: string }): number;
   /**
-   * `notifications/claude/channel` with `{channel, data}`. `channel` must be listed under
-   * `channels:` in the plugin's registry entry (capabilities are announced before plugins load).
+   * `notifications/claude/channel` with `{channel, data}`. `channel` must be one of the
+   * plugin object's `channels` (every session's `initialize` announces them).
    */
   channel(target: NotifyTarget, channel: string, data: unknown): number;
 }
@@ -336,6 +336,14 @@ export interface PluginContext<
  * A plugin. The one source of its name, version, description and requirements: the registry
  * entry only says where the module is and how the deployment treats it.
  */
+/** An external service a plugin calls through a circuit breaker (`PluginDefinition.services`). */
+export interface ServiceDeclaration {
+  /** `^[a-z][a-z0-9_-]{0,63}$`, or `*` for names given at run time. */
+  readonly name: string;
+  /** What it is, for /health and the docs: "the IDE backend of plugins.ide-bridge.config.url". */
+  readonly description?: string;
+}
+
 export interface PluginDefinition<
   Config = Record<string, unknown>,
   Api = unknown,
@@ -370,6 +378,18 @@ export interface PluginDefinition<
    * starts with the plugin's name, so a plugin that has one adds no `ctx.command` commands.
    */
   readonly configCommand?: ConfigCommandRunner;
+  /**
+   * The external services it calls, each through the circuit breaker `<plugin>:<name>`,
+   * declared before setup (so /health lists it from the start); `ctx.breaker` takes no other.
+   * The name `*` lets `ctx.breaker` take any service name the plugin gives at run time (the
+   * servers of its config), each listed from its first use.
+   */
+  readonly services?: readonly ServiceDeclaration[];
+  /**
+   * The channels `ctx.notify.channel` may use, each `<plugin>.<name>`, announced to every
+   * session in `initialize` (the experimental `claude/channel` capability).
+   */
+  readonly channels?: readonly string[];
   /** Registers tools and resolves when ready; its return value is the plugin's API. */
   setup(ctx: PluginContext<Config, Codes, Requires, Uses>): Api | Promise<Api>;
 }

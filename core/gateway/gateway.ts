@@ -16,7 +16,7 @@ import { loadOwnerKey, type OwnerKey } from '../auth/owner-key.js';
 import { PluginHost } from '../plugins/plugin-host.js';
 import { PluginCommands } from '../plugins/plugin-commands.js';
 import { makePrivateDir } from '../fs/private-files.js';
-import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins/registry.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../plugins/registry.js';
 import { createSchemaCompiler } from '../lib/schema.js';
 import { SessionRegistry } from '../sessions/sessions.js';
 import { statusToolDefinition, type GatewayStatus } from './status-tool.js';
@@ -98,7 +98,7 @@ export interface Gateway {
   readonly listChanges: ListChangedNotices;
   /** The MCP tasks of every session (core/tasks/), shared with the other gateways of the store. */
   readonly tasks: Tasks;
-  /** The notification channels the enabled plugins declare (their registry entries' `channels`). */
+  /** The notification channels the loaded plugins declare (their plugin objects' `channels`), sorted. */
   readonly channels: readonly string[];
   status(): GatewayStatus;
   /**
@@ -310,9 +310,9 @@ async function bootGateway(options: CreateGatewayOptions, lifecycle: Lifecycle):
     if (config.tools.search) toolSearch = addToolSearch(catalog);
     await lifecycle.checkpoint('registry-reading');
     const registry = loadRegistry([...(options.registryDirs ?? [BUILTIN_REGISTRY_DIR]), ...config.registries]);
-    channels = declaredChannels(registry, config.plugins);
     await lifecycle.checkpoint('registry-read');
     await plugins.start(registry, (point) => lifecycle.checkpoint(point));
+    channels = plugins.loaded.flatMap((plugin) => plugin.channels).sort();
     booted = true;
     for (const { profile, unmatched } of profiles.unmatched()) {
       log.warn({ profile, unmatched }, `profile ${profile}: ${unmatched.join(', ')} match no tool of the catalog`);

@@ -73,7 +73,7 @@ export const SERVER_CAPABILITIES = {
 
 /**
  * SERVER_CAPABILITIES with the `claude/channel` list: the channels the enabled plugins declare
- * in their registry entries, known before any plugin is imported (see `declaredChannels`).
+ * in their plugin objects (`Gateway.channels`, or `declaredChannels` before a boot).
  */
 export function serverCapabilities(channels: readonly string[]): ServerCapabilities {
   return { ...SERVER_CAPABILITIES, experimental: { 'claude/channel': { channels: [...channels] } } };

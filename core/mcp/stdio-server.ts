@@ -13,7 +13,8 @@ import { makePrivateDir } from '../fs/private-files.js';
 import { GATEWAY_VERSION } from '../lib/version.js';
 import { serverCapabilities } from './mcp-session.js';
 import { mcpFace } from './mcp-face.js';
-import { BUILTIN_REGISTRY_DIR, declaredChannels, loadRegistry } from '../plugins/registry.js';
+import { BUILTIN_REGISTRY_DIR, loadRegistry } from '../plugins/registry.js';
+import { declaredChannels } from '../plugins/plugin-module.js';
 import type { CachedAnswers } from './cached-answers.js';
 import { keepSnapshot, reconcileEarlyAnswers } from './stdio-cache-keeper.js';
 import { takeEarlyStdio } from './stdio-early.js';
@@ -69,7 +70,7 @@ export async function serveStdio(config: ConfigWithoutWorkspace, log: Logger, li
     gateway = await refusingOnFailure(held, lifecycle, () => createGateway({ config: config as GatewayConfig, log, lifecycle }));
   } else {
     // No early answers here: a start without a workspace never writes the cache.
-    const learning = learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(channelsBeforeBoot(config)));
+    const learning = learnClientRoots(stdio, GATEWAY_VERSION, serverCapabilities(await channelsBeforeBoot(config)));
     early?.resume();
     try {
       roots = await learning;
@@ -125,16 +126,18 @@ async function refusingOnFailure(held: HeldTransport, lifecycle: Lifecycle, boot
 }
 
 /**
- * The channels `initialize` announces when it is answered before the gateway boots: read from
- * the same registry files the boot reads next. A registry that cannot be read announces none;
- * the boot then stops with the registry's own error.
+ * The channels `initialize` announces when it is answered before the gateway boots: those of
+ * the plugin objects the boot sets up next, imported here already. A registry that cannot be
+ * read announces none; the boot then stops with the registry's own error.
  */
-function channelsBeforeBoot(config: ConfigWithoutWorkspace): string[] {
+async function channelsBeforeBoot(config: ConfigWithoutWorkspace): Promise<string[]> {
+  let registry;
   try {
-    return declaredChannels(loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]), config.plugins);
+    registry = loadRegistry([BUILTIN_REGISTRY_DIR, ...config.registries]);
   } catch {
     return [];
   }
+  return declaredChannels(registry, config.plugins);
 }
 
 function bootOn(config: ConfigWithoutWorkspace, workspace: string, log: Logger, lifecycle: Lifecycle): Promise<Gateway> {

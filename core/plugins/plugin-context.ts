@@ -71,7 +71,7 @@ export function createPluginScope(
   dependencies: readonly string[],
   apis: ReadonlyMap<string, unknown>,
   core: CoreServices,
-  /** The channels the plugin's registry entry declares, for `ctx.notify.channel`. */
+  /** The channels the plugin object declares, for `ctx.notify.channel`. */
   channels: readonly string[],
   /** The plugin's own signal: shutdown, or its setup failing (a timed-out setup may still run). */
   lifetime: PluginLifetime,

@@ -13,6 +13,8 @@ export interface LoadedPlugin {
   readonly name: string;
   readonly version: string;
   readonly description: string;
+  /** Its notification channels (`PluginDefinition.channels`), announced in `initialize`. */
+  readonly channels: readonly string[];
   readonly tools: readonly string[];
   /** URIs and templates of the resources the plugin recorded during setup. */
   readonly resources: readonly string[];
@@ -140,9 +142,9 @@ export class PluginHost {
     const name = definition.name;
     const config = this.#validatePluginConfig(candidate);
     // Before setup, so /health lists them from the start; the first ctx.breaker builds each.
-    const services = candidate.entry.services.map((s) => `${name}:${s.name}`);
+    const services = (definition.services ?? []).map((s) => `${name}:${s.name}`);
     for (const service of services) this.#core.breakers.declare(service);
-    const scope = createPluginScope(name, config, [...requirementsOf(candidate), ...usesOf(candidate)], this.#apis, this.#core, candidate.entry.channels, this.#lifetimes.begin());
+    const scope = createPluginScope(name, config, [...requirementsOf(candidate), ...usesOf(candidate)], this.#apis, this.#core, definition.channels ?? [], this.#lifetimes.begin());
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -241,6 +243,7 @@ function loadedRecord(definition: PluginDefinition, scope: PluginScope, setupMs:
     name: definition.name,
     version: definition.version,
     description: definition.description,
+    channels: definition.channels ?? [],
     tools: scope.tools.map((t) => t.listing.name),
     resources: scope.content.resources.map((r) => r.key),
     prompts: scope.content.prompts.map((p) => p.listing.name),

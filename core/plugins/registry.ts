@@ -2,15 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readYamlFile } from '../config/config.js';
-import { SERVICE_NAME } from '../runtime/breaker.js';
 import { GatewayError } from '../contract/errors.js';
 import { GATEWAY_PACKAGE } from '../lib/version.js';
 import { createSchemaCompiler, describeSchemaErrors, pointerToKeyPath, type JsonSchema } from '../lib/schema.js';
 
 /**
  * One validated `registry/<plugin>.yaml`: which plugin, where its module is, and how this
- * deployment treats it. What the plugin is (version, description, requires) is said once, by
- * the plugin object itself (`definePlugin`).
+ * deployment treats it. What the plugin is (version, description, requires, services,
+ * channels) is said once, by the plugin object itself (`definePlugin`).
  */
 export interface RegistryEntry {
   /** The key the config enables it by; the module's plugin must carry the same name. */
@@ -19,15 +18,6 @@ export interface RegistryEntry {
   readonly module: string;
   /** A failing optional plugin is skipped with a logged error instead of stopping the boot. */
   readonly optional: boolean;
-  /**
-   * External services it talks to. Each has its breaker `<plugin>:<service>` declared before
-   * setup (listed in /health from the start), and `ctx.breaker` takes no other service. The
-   * name `*` lets `ctx.breaker` take any service name the plugin gives at run time (an upstream
-   * server's, from its config); those are listed from their first use.
-   */
-  readonly services: readonly { readonly name: string; readonly description?: string }[];
-  /** The channels its `ctx.notify.channel` may use, `<plugin>.<name>`, announced in `initialize`. */
-  readonly channels: readonly string[];
   /** The YAML file it came from, for error messages. */
   readonly file: string;
 }
@@ -36,8 +26,6 @@ export interface RegistryEntry {
 export const BUILTIN_REGISTRY_DIR = join(GATEWAY_PACKAGE.root, 'registry');
 
 const PLUGIN_NAME = '^[a-z][a-z0-9-]{0,63}$';
-/** `<plugin>.<word>[.<word>…]`: the prefix makes every channel's owner plain and names unique. */
-const CHANNEL_NAME = '^[a-z][a-z0-9-]{0,63}(\\.[a-z0-9_-]{1,64}){1,4}$';
 
 const entrySchema: JsonSchema = {
   type: 'object',
@@ -47,27 +35,13 @@ const entrySchema: JsonSchema = {
     name: { type: 'string', pattern: PLUGIN_NAME },
     module: { type: 'string', minLength: 1 },
     optional: { type: 'boolean', default: false },
-    services: {
-      type: 'array',
-      default: [],
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name'],
-        properties: {
-          name: { type: 'string', pattern: `${SERVICE_NAME.source}|^\\*$`, description: '`*`: services the plugin names at run time (from its config).' },
-          description: { type: 'string' },
-        },
-      },
-    },
-    channels: { type: 'array', default: [], uniqueItems: true, items: { type: 'string', pattern: CHANNEL_NAME } },
   },
 };
 
 const validateEntry = createSchemaCompiler({ useDefaults: true, allErrors: true }).compile(entrySchema);
 
 /** Keys the plugin object owns: said in the YAML too, the two would drift apart. */
-const PLUGIN_OWNED_KEYS = ['version', 'description', 'requires', 'uses'] as const;
+const PLUGIN_OWNED_KEYS = ['version', 'description', 'requires', 'uses', 'services', 'channels'] as const;
 
 /** Names that stand for the gateway itself: `core` owns its error codes and events, `gateway` its tools. */
 const RESERVED_NAMES = new Set(['core', 'gateway']);
@@ -106,7 +80,7 @@ function readEntry(file: string): RegistryEntry {
   if (owned.length > 0) {
     throw new GatewayError(
       'REGISTRY_INVALID',
-      `${file}: ${owned.map((k) => `"${k}"`).join(', ')} ${owned.length === 1 ? 'is' : 'are'} not read from the registry: a plugin's version, description, requires and uses are declared once, in its definePlugin object. Remove ${owned.length === 1 ? 'it' : 'them'} from this file.`,
+      `${file}: ${owned.map((k) => `"${k}"`).join(', ')} ${owned.length === 1 ? 'is' : 'are'} not read from the registry: a plugin's version, description, requires, uses, services and channels are declared once, in its definePlugin object. Move ${owned.length === 1 ? 'it' : 'them'} there.`,
     );
   }
   if (!validateEntry(data)) {
@@ -114,31 +88,10 @@ function readEntry(file: string): RegistryEntry {
     throw new GatewayError('REGISTRY_INVALID', `${file}: ${lines.join('; ')}`, { details: lines });
   }
   const raw = data as Omit<RegistryEntry, 'file'>;
-  const services = raw.services.map((s) => s.name);
-  const twice = services.find((name, i) => services.indexOf(name) !== i);
-  if (twice !== undefined) throw new GatewayError('REGISTRY_INVALID', `${file}: services: "${twice}" is listed twice.`);
   if (RESERVED_NAMES.has(raw.name)) {
     throw new GatewayError('REGISTRY_INVALID', `${file}: the plugin name "${raw.name}" is reserved (it names the gateway itself in tools, audit rows, events and errors); choose another.`);
   }
-  const foreign = raw.channels.find((channel) => !channel.startsWith(`${raw.name}.`));
-  if (foreign !== undefined) {
-    throw new GatewayError('REGISTRY_INVALID', `${file}: channels: "${foreign}" must start with the plugin's name, "${raw.name}." (e.g. ${raw.name}.messages).`);
-  }
   return Object.freeze({ ...raw, module: locateModule(raw.module, file), file });
-}
-
-/**
- * The channels of the plugins `plugins` (the config's section) enables, sorted: what every
- * session announces under the experimental `claude/channel` capability. Known from the YAML
- * alone, so that --stdio can answer `initialize` before any plugin module is imported.
- */
-export function declaredChannels(registry: ReadonlyMap<string, RegistryEntry>, plugins: Readonly<Record<string, { readonly enabled?: boolean }>>): string[] {
-  const channels: string[] = [];
-  for (const [name, settings] of Object.entries(plugins)) {
-    if (settings.enabled === false) continue;
-    channels.push(...(registry.get(name)?.channels ?? []));
-  }
-  return channels.sort();
 }
 
 /**

@@ -7,13 +7,13 @@ import type { Breaker, BreakerOptions, BreakerState, BreakerStatus } from '../co
 
 type Task = (signal: AbortSignal) => Promise<unknown>;
 
-/** A service's name, as the registry's `services:` takes it. */
+/** A service's name, as a plugin object's `services` takes it. */
 export const SERVICE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 
 /** All breakers of one gateway, for /health, metrics and gateway_status. */
 export class BreakerRegistry {
   readonly #breakers = new Map<string, GatewayBreaker>();
-  /** Every name a registry entry's `services:` declared: the only ones `forService` builds. */
+  /** Every name a plugin object's `services` declared: the only ones `forService` builds. */
   readonly #declared = new Set<string>();
   readonly #defaults: BreakerDefaults;
   readonly #log: Logger;
@@ -40,13 +40,13 @@ export class BreakerRegistry {
 
   /**
    * `ctx.breaker`: the breaker `<plugin>:<service>` of a declared service. Throws
-   * SERVICE_UNDECLARED for any other, so that `services:` lists every service a plugin calls.
+   * SERVICE_UNDECLARED for any other, so that `services` lists every service a plugin calls.
    */
   forService(plugin: string, service: string, options?: BreakerOptions): Breaker {
     const name = `${plugin}:${service}`;
     // `*` itself names no service: its breaker would be listed as one.
     if (service !== '*' && this.#declared.has(name)) return this.get(name, options);
-    // `*` in `services:` declares services named at run time (by the plugin's config).
+    // `*` in `services` declares services named at run time (by the plugin's config).
     if (this.#declared.has(`${plugin}:*`)) {
       if (typeof service === 'string' && SERVICE_NAME.test(service)) return this.get(name, options);
       throw new GatewayError(
@@ -56,7 +56,7 @@ export class BreakerRegistry {
     }
     throw new GatewayError(
       'SERVICE_UNDECLARED',
-      `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its registry entry does not list. Add it to the entry's services: (- name: ${service}).`,
+      `Plugin "${plugin}" asked for a circuit breaker for service "${service}", which its plugin object does not declare. Add it to definePlugin's services: [{ name: '${service}' }].`,
     );
   }
 

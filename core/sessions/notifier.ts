@@ -32,7 +32,7 @@ export function createNotifier(sessions: SessionRegistry, plugin: string, channe
       const recipients = addressed(sessions, target, invalid);
       if (!channels.includes(channel)) {
         const declared = channels.length > 0 ? channels.join(', ') : 'none';
-        throw invalid(`channel ${JSON.stringify(channel)} is not declared under channels: in the plugin's registry entry (declared: ${declared}).`);
+        throw invalid(`channel ${JSON.stringify(channel)} is not declared in the plugin object's channels (declared: ${declared}).`);
       }
       checkJsonData(invalid, data);
       let sent = 0;

@@ -13,6 +13,13 @@ export const declared = {
   configSchema,
   errors: brainErrors,
   uses: ['embeddings'],
+  services: [
+    {
+      name: 'remote',
+      description: "the remote brain of plugins.brain.config.remote (another mcp-gateway's REST bridge, or an OpenBrain API) with backend remote",
+    },
+  ],
+  channels: ['brain.remember.complete', 'brain.recall.complete', 'brain.forget.complete', 'brain.list.complete'],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

@@ -13,6 +13,10 @@ export const declared = {
   configSchema,
   errors: collabErrors,
   requires: ['process'],
+  channels: [
+    'collab.message', // a message reached one of the session's agents
+    'collab.task', // someone else created, assigned, handed off or cancelled its task
+  ],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

@@ -12,6 +12,12 @@ export const declared = {
   description: 'Text to vectors through a configured provider (OpenAI-compatible or Ollama), cached, behind a circuit breaker.',
   configSchema,
   errors: embeddingsErrors,
+  services: [
+    {
+      name: 'provider',
+      description: "the embedding provider of plugins.embeddings.config (an OpenAI-compatible /embeddings endpoint or Ollama's /api/embed)",
+    },
+  ],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

@@ -12,6 +12,19 @@ export const declared = {
   description: 'Bridge to an IDE backend over WebSocket: chat sessions with agents, plans, builds and a dashboard, cached, with reconnection; its pushes become gateway events.',
   configSchema,
   errors: ideErrors,
+  services: [{ name: 'backend', description: 'the IDE backend of plugins.ide-bridge.config.url (a WebSocket speaking plugins/ide-bridge/PROTOCOL.md)' }],
+  channels: [
+    'ide-bridge.chat',
+    'ide-bridge.session',
+    'ide-bridge.plan',
+    'ide-bridge.build',
+    'ide-bridge.build.start',
+    'ide-bridge.build.complete',
+    'ide-bridge.build.failed',
+    'ide-bridge.activity',
+    'ide-bridge.dashboard',
+    'ide-bridge.bridge',
+  ],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

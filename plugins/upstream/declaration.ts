@@ -13,6 +13,8 @@ export const declared = {
   description: 'Existing MCP servers, over stdio or Streamable HTTP, federated into the one catalog.',
   configSchema,
   errors: upstreamErrors,
+  // One breaker per configured server, upstream:<server name>.
+  services: [{ name: '*', description: 'the upstream MCP servers of plugins.upstream.config.servers' }],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

@@ -12,6 +12,12 @@ export const declared = {
   description: 'A real Chromium for agents: navigate, read the accessibility snapshot, click and type by its refs, query, console, network, eval, screenshots and tabs, each client in a browser context of its own.',
   configSchema,
   errors: webviewErrors,
+  services: [
+    {
+      name: 'browser',
+      description: 'the Chromium of plugins.webview.config.executablePath (launched on first use), or the one attached with webview_connect',
+    },
+  ],
 } as const;
 
 /** The `ctx` the plugin's `setup` gets. */

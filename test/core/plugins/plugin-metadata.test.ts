@@ -1,5 +1,5 @@
-// One source of plugin metadata (issue 11, item 7): version, description and requires come from
-// the plugin object; the registry's services: declares breakers before their first use.
+// One source of plugin metadata (issue 11, item 7; issue 37): version, description, requires and
+// services come from the plugin object; its services declare breakers before their first use.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +57,10 @@ describe('plugin metadata', () => {
     ['no version', `description: 'd', setup() {}`, /Plugin "bad" \(.*bad\.mjs\): definePlugin needs a version/],
     ['an empty description', `version: '1.0.0', description: ' ', setup() {}`, /definePlugin needs a description/],
     ['requires that is not a list of names', `${about}, requires: 'base', setup() {}`, /requires must be a list of plugin names, not "base"/],
+    ['a service listed twice', `${about}, services: [{ name: 'api' }, { name: 'api' }], setup() {}`, /services: "api" is listed twice/],
+    ['a service name with a colon', `${about}, services: [{ name: 'a:b' }], setup() {}`, /services must be a list of \{name, description\?\}/],
+    ['a service name with a star in it', `${about}, services: [{ name: 'fs-*' }], setup() {}`, /services must be a list of \{name, description\?\}/],
+    ['a service with an unknown key', `${about}, services: [{ name: 'api', url: 'x' }], setup() {}`, /services must be a list of \{name, description\?\}/],
   ];
   for (const [label, source, message] of refused) {
     it(`refuses a plugin object with ${label}`, async () => {
@@ -71,12 +75,12 @@ describe('plugin metadata', () => {
   }
 });
 
-describe('services: in the registry', () => {
+describe('services: in the plugin object', () => {
   it('declares each breaker at boot: /health, gateway_status and metrics list it before first use', async () => {
     const dir = tempDir();
-    plugin(dir, 'svc', `${about}, setup(ctx) {
+    plugin(dir, 'svc', `${about}, services: [{ name: 'api', description: 'an HTTP API' }, { name: 'queue' }], setup(ctx) {
       globalThis.__useApi = () => ctx.breaker('api', { timeoutMs: 1234 }).call(async () => 'pong');
-    }`, { services: [{ name: 'api', description: 'an HTTP API' }, { name: 'queue' }] });
+    }`);
     const gateway = await boot(dir, { svc: {} });
     const app = await createHttpApp(gateway);
     try {
@@ -103,19 +107,19 @@ describe('services: in the registry', () => {
     }
   });
 
-  it('refuses ctx.breaker for a service the registry entry does not declare', async () => {
+  it('refuses ctx.breaker for a service the plugin object does not declare', async () => {
     const dir = tempDir();
-    plugin(dir, 'sneaky', `${about}, setup(ctx) { ctx.breaker('hidden'); }`, { services: [{ name: 'api' }] });
+    plugin(dir, 'sneaky', `${about}, services: [{ name: 'api' }], setup(ctx) { ctx.breaker('hidden'); }`);
     await assert.rejects(boot(dir, { sneaky: {} }), (err: any) => {
       assert.equal(err.code, 'SERVICE_UNDECLARED');
-      assert.match(err.message, /Plugin "sneaky" asked for a circuit breaker for service "hidden", which its registry entry does not list\. Add it to the entry's services: \(- name: hidden\)\./);
+      assert.match(err.message, /Plugin "sneaky" asked for a circuit breaker for service "hidden", which its plugin object does not declare\. Add it to definePlugin's services: \[\{ name: 'hidden' \}\]\./);
       return true;
     });
   });
 
   it('forgets the breakers of an optional plugin whose setup failed', async () => {
     const dir = tempDir();
-    plugin(dir, 'flaky', `${about}, setup() { throw new Error('no luck'); }`, { services: [{ name: 'api' }], optional: true });
+    plugin(dir, 'flaky', `${about}, services: [{ name: 'api' }], setup() { throw new Error('no luck'); }`, { optional: true });
     const gateway = await boot(dir, { flaky: {} });
     try {
       assert.deepEqual(gateway.status().skippedPlugins.map((s) => s.name), ['flaky']);
@@ -126,13 +130,11 @@ describe('services: in the registry', () => {
   });
 });
 
-describe("services: '*' in the registry", () => {
-  /** `ctx.breaker` of the plugin `fed`, whose entry declares `*`, for the test to call. */
+describe("services: '*' in the plugin object", () => {
+  /** `ctx.breaker` of the plugin `fed`, which declares `*`, for the test to call. */
   const fedBreaker = (service: string) => (globalThis as { __fedBreaker?: (s: string) => any }).__fedBreaker!(service);
   const fed = (dir: string) =>
-    plugin(dir, 'fed', `${about}, setup(ctx) { globalThis.__fedBreaker = (service) => ctx.breaker(service, { timeoutMs: 2000 }); }`, {
-      services: [{ name: '*', description: 'the servers its config names' }],
-    });
+    plugin(dir, 'fed', `${about}, services: [{ name: '*', description: 'the servers its config names' }], setup(ctx) { globalThis.__fedBreaker = (service) => ctx.breaker(service, { timeoutMs: 2000 }); }`);
 
   it('lets ctx.breaker take a service named at run time, listed from its first use; `*` itself never is', async () => {
     const dir = tempDir();
@@ -181,13 +183,13 @@ describe("services: '*' in the registry", () => {
   it('gives nothing to a plugin without `*`, beside one with it', async () => {
     const dir = tempDir();
     fed(dir);
-    plugin(dir, 'plain', `${about}, setup(ctx) { globalThis.__plainBreaker = (service) => ctx.breaker(service); }`, { services: [{ name: 'api' }] });
+    plugin(dir, 'plain', `${about}, services: [{ name: 'api' }], setup(ctx) { globalThis.__plainBreaker = (service) => ctx.breaker(service); }`);
     const gateway = await boot(dir, { fed: {}, plain: {} });
     try {
       const plainBreaker = (globalThis as { __plainBreaker?: (s: string) => unknown }).__plainBreaker!;
       assert.equal((plainBreaker('api') as { name: string }).name, 'plain:api');
       for (const name of ['anything', '*']) {
-        assert.throws(() => plainBreaker(name), (err: any) => err.code === 'SERVICE_UNDECLARED' && /which its registry entry does not list/.test(err.message), name);
+        assert.throws(() => plainBreaker(name), (err: any) => err.code === 'SERVICE_UNDECLARED' && /which its plugin object does not declare/.test(err.message), name);
       }
     } finally {
       await gateway.close();

@@ -21,7 +21,6 @@ describe('registry', () => {
     const dir = registryWith({ 'demo.yaml': valid, 'notes.txt': 'ignored' });
     const entry = loadRegistry([dir]).get('demo')!;
     assert.equal(entry.optional, false);
-    assert.deepEqual(entry.services, []);
     assert.equal(entry.module, pathToFileURL(join(dir, '..', 'plugin.mjs')).href);
     assert.equal(entry.file, join(dir, 'demo.yaml'));
   });
@@ -33,23 +32,17 @@ describe('registry', () => {
 
   it('reads the built-in registry and the fixture plugin folder together', () => {
     const entries = loadRegistry([BUILTIN_REGISTRY_DIR, FIXTURE_REGISTRY]);
-    assert.equal(entries.get('echo')?.services[0]?.name, 'upstream');
-  });
-
-  it("reads services: [{name: '*'}], the services a plugin names at run time", () => {
-    const dir = registryWith({ 'fed.yaml': valid.replace('demo', 'fed') + "services: [{ name: '*', description: servers from the config }, { name: api }]\n" });
-    assert.deepEqual(loadRegistry([dir]).get('fed')!.services.map((s) => s.name), ['*', 'api']);
+    assert.equal(entries.get('files')?.module, '@mcp-gateway/plugin-files');
+    assert.match(entries.get('echo')!.module, /^file:.*external-plugin\/index\.js$/);
   });
 
   const refused: Array<[string, Record<string, string>, RegExp]> = [
     ['a missing field', { 'a.yaml': 'name: a\n' }, /a\.yaml: \(root\): missing required key "module"/],
-    ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, module, optional, services/],
+    ['an unknown key', { 'a.yaml': `${valid}requirez: []\n` }, /a\.yaml: \(root\): unknown key "requirez"\. Valid keys: name, module, optional/],
     // One source of metadata: the plugin object. Said here too, the two would drift apart.
-    ['a version', { 'a.yaml': `${valid}version: 1.0.0\n` }, /a\.yaml: "version" is not read from the registry: a plugin's version, description, requires and uses are declared once, in its definePlugin object\. Remove it from this file\./],
-    ['a description and requires', { 'a.yaml': `${valid}description: A demo.\nrequires: []\n` }, /a\.yaml: "description", "requires" are not read from the registry: .* Remove them from this file\./],
-    ['a service listed twice', { 'a.yaml': `${valid}services: [{ name: api }, { name: api }]\n` }, /a\.yaml: services: "api" is listed twice/],
-    ['a service name with a colon', { 'a.yaml': `${valid}services: [{ name: 'a:b' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],
-    ['a service name with a star in it', { 'a.yaml': `${valid}services: [{ name: 'fs-*' }]\n` }, /a\.yaml: services\[0\]\.name: must match pattern/],
+    ['a version', { 'a.yaml': `${valid}version: 1.0.0\n` }, /a\.yaml: "version" is not read from the registry: a plugin's version, description, requires, uses, services and channels are declared once, in its definePlugin object\. Move it there\./],
+    ['a description and requires', { 'a.yaml': `${valid}description: A demo.\nrequires: []\n` }, /a\.yaml: "description", "requires" are not read from the registry: .* Move them there\./],
+    ['services', { 'a.yaml': `${valid}services: [{ name: api }]\n` }, /a\.yaml: "services" is not read from the registry: .* Move it there\./],
     ['a bad name', { 'a.yaml': valid.replace('demo', 'Demo_Plugin') }, /a\.yaml: name: must match pattern/],
     ['a module that does not exist', { 'a.yaml': valid.replace('../plugin.mjs', './missing.js') }, /a\.yaml: module \.\/missing\.js was not found/],
     ['a YAML syntax error', { 'a.yaml': 'name: [oops\n' }, /a\.yaml is not valid YAML/],

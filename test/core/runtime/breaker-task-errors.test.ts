@@ -12,6 +12,7 @@ import { memoryClient, resultJson, tempDir, testConfig } from '../../helpers.js'
 
 const source = `export default {
   name: 'remote', version: '1.0.0', description: 'Raises declared codes inside a breaker task.',
+  services: [{ name: 'remote' }],
   errors: {
     REMOTE_NOT_FOUND: { status: 404, mcp: 'result', description: 'The remote has no such item.' },
     REMOTE_BROKEN: { status: 502, mcp: 'result', description: 'The remote answered with an error.' },
@@ -33,7 +34,7 @@ describe('errors raised inside a breaker task', async () => {
   const dir = tempDir();
   mkdirSync(join(dir, 'registry'));
   writeFileSync(join(dir, 'remote.mjs'), source);
-  writeFileSync(join(dir, 'registry', 'remote.yaml'), stringify({ name: 'remote', module: '../remote.mjs', services: [{ name: 'remote' }] }));
+  writeFileSync(join(dir, 'registry', 'remote.yaml'), stringify({ name: 'remote', module: '../remote.mjs' }));
   const config = testConfig(dir, { registries: [join(dir, 'registry')], plugins: { remote: {} } });
   const gateway = await createGateway({ config, log: createLogger('silent'), registryDirs: [] });
   after(() => gateway.close());

@@ -104,7 +104,7 @@ describe('ctx.notify over real SDK clients (in-memory)', async () => {
     ['a target that is not one of the three forms', { target: 'everyone', kind: 'channel' }, /target must be 'all', \{ session: <id> \} or \{ identity: <name> \}/],
     ['a session id that is not a string', { target: { session: 5 }, kind: 'log' }, /target must be/],
     ['an unknown log level', { target: 'all', kind: 'log', level: 'loud' }, /log level "loud" is not one of debug, info/],
-    ['a channel the registry entry does not declare', { target: 'all', kind: 'channel', channel: 'notify.secret' }, /channel "notify.secret" is not declared under channels: .*notify.messages, notify.replies/],
+    ['a channel the plugin object does not declare', { target: 'all', kind: 'channel', channel: 'notify.secret' }, /channel "notify.secret" is not declared in the plugin object's channels \(declared: notify.messages, notify.replies\)/],
     ["another plugin's channel", { target: 'all', kind: 'channel', channel: 'echo.said' }, /not declared/],
   ];
   for (const [label, args, message] of refusals) {
