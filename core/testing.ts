@@ -12,7 +12,7 @@ import { Readable, Writable } from 'node:stream';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayStatus } from './gateway/status-tool.js';
-import { resolveConfig } from './config/config.js';
+import { readYamlFile, resolveConfig } from './config/config.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { mcpFace } from './mcp/mcp-face.js';
 import { createLogger, type LogLevel } from './lib/logger.js';
@@ -30,11 +30,13 @@ import type { EventHandler } from './lib/events.js';
 import { createApiKey } from './auth/api-keys.js';
 import { listenSocket } from './mcp/socket-server.js';
 import { testSession, type TestSession } from './testing/test-session.js';
+import { auditRows, type TestAuditRow } from './testing/test-audit.js';
 import type { TestStore } from './testing/test-stores.js';
 
 export type { Client } from '@modelcontextprotocol/client';
 export type { GatewayStatus } from './gateway/status-tool.js';
 export type { TestSession, TestToolError } from './testing/test-session.js';
+export type { TestAuditRow } from './testing/test-audit.js';
 export { testStores, type TestStorage, type TestStore, type TestStoreBackend, type TestStoresOptions } from './testing/test-stores.js';
 
 /** One plugin's settings, as under `plugins.<name>` in gateway.config.yaml. */
@@ -54,6 +56,8 @@ export interface TestGatewayOptions {
   /**
    * Other keys of gateway.config.yaml (`tools`, `breakers`, `auth`, `apiKeys`, ...). Defaults
    * differ from a real gateway's in three ways: `auth: 'none'`, no listener, and logs silent.
+   * `transports` keeps its settings (limits, `http.rateLimit`) for `listen` and `rest`, but
+   * every listener stays off until `listen`.
    */
   readonly config?: Readonly<Record<string, unknown>>;
   /** Also read the gateway's own registry (the files and process plugins). Default: false. */
@@ -75,6 +79,13 @@ export interface TestGatewayOptions {
    * Its `dataDir` is the gateway's and is not removed by `close()`.
    */
   readonly store?: TestStore;
+  /**
+   * A gateway.config.yaml to start from, as `--config FILE`: its keys come first, and the
+   * harness's defaults, `config` and the options above go over them (its `dataDir` and
+   * `workspace` too); its relative paths are relative to it. The gateway
+   * then knows the file as its own, as a real one does: its file tools refuse to touch it.
+   */
+  readonly configFile?: string;
 }
 
 /** One API key to create, as an entry of `apiKeys` in gateway.config.yaml less its hash. */
@@ -169,6 +180,13 @@ export interface TestGateway extends TestSession {
   /** What `gateway_status` answers: plugins, breakers, sessions. */
   status(): GatewayStatus;
   /**
+   * The audited calls, oldest first (only `tool`'s when given): how each ended on the
+   * gateway's side, e.g. `CANCELLED` for a call its client aborted. Empty when `tools.audit` is off.
+   */
+  audit(tool?: string): TestAuditRow[];
+  /** The HTTP status the gateway answers error `code` with (REST, and the error's mapping), or undefined for a code nobody declared. */
+  errorStatus(code: string): number | undefined;
+  /**
    * Runs a command the plugin recorded with `ctx.command`, as `mcp-gateway <plugin> <command>
    * ...args` would (same exit status, same failure lines), on in-memory streams. Rejects when
    * the plugin has no such command.
@@ -201,8 +219,11 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   const logLevel = options.logLevel ?? 'silent';
   let gateway: Gateway;
   try {
+    // A config file's keys first, so that the options (and a test's isolation) win over them.
+    const fromFile = options.configFile === undefined ? {} : (readYamlFile(options.configFile) as Record<string, unknown>);
     const config = resolveConfig(
       {
+        ...fromFile,
         auth: 'none',
         logLevel,
         ...options.config,
@@ -212,9 +233,10 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
         workspace,
         registries: [...options.registries],
         plugins: options.plugins,
-        transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
+        // A transport's settings (limits, rate limit) are kept for `listen`; no listener starts at boot.
+        transports: listenersOff((options.config?.transports ?? {}) as Record<string, Record<string, unknown> | undefined>),
       },
-      { env: process.env, cwd: workspace },
+      { env: process.env, cwd: workspace, ...(options.configFile === undefined ? {} : { file: options.configFile }) },
     );
     gateway = await createGateway({ config, log: createLogger(logLevel, options.logTo), registryDirs: options.builtinRegistry ? [BUILTIN_REGISTRY_DIR] : [] });
   } catch (err) {
@@ -294,6 +316,8 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
       ownerKey: gateway.ownerKey?.key,
       rest,
       status: () => gateway.status(),
+      audit: (tool) => auditRows(gateway, tool),
+      errorStatus: (code) => gateway.errors.get(code)?.status,
       command,
       close,
     };
@@ -358,6 +382,12 @@ export function testBreaker(name: string, options: BreakerOptions = {}): TestBre
   const isCallerError = (err: unknown) => isGatewayError(err) && statusOf(err.code) < 500;
   const registry = new BreakerRegistry(defaults, createLogger('silent'), isCallerError);
   return { breaker: registry.get(name, options), close: () => registry.shutdown() };
+}
+
+/** `transports` (of gateway.config.yaml) with every listener off. */
+function listenersOff(transports: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>): Record<string, Record<string, unknown>> {
+  const off = (name: string) => ({ ...transports[name], enabled: false });
+  return { ...transports, tcp: off('tcp'), unix: off('unix'), http: off('http') };
 }
 
 /** `text` parsed as JSON, or undefined when it is not JSON. */

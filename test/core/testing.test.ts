@@ -1,6 +1,8 @@
 // @mcp-gateway/core/testing: what a plugin package's tests use instead of core internals.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
@@ -197,6 +199,64 @@ describe('@mcp-gateway/core/testing', () => {
     try {
       assert.equal((await test.rest('POST', '/tools/note_list', {}, { authorization: `Bearer ${key.key}` })).status, 200);
       assert.equal((await test.rest('POST', '/tools/note_list', {}, { authorization: 'Bearer mgw_wrong' })).status, 401);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('reads the audit: each call and how it ended; and the HTTP status of an error code', async () => {
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} } });
+    try {
+      await test.call('note_add', { text: 'one' });
+      assert.equal((await test.fail('note_delete', { id: 99 })).code, 'NOTE_NOT_FOUND');
+      assert.deepEqual(test.audit('note_delete').map((row) => [row.tool, row.plugin, row.outcome, row.kind, row.transport]), [['note_delete', 'notes', 'NOTE_NOT_FOUND', 'tool', 'memory']]);
+      assert.deepEqual(test.audit().map((row) => row.outcome), ['ok', 'NOTE_NOT_FOUND']);
+      assert.equal(typeof test.audit()[0]!.durationMs, 'number');
+      assert.equal(test.errorStatus('NOTE_NOT_FOUND'), 404);
+      assert.equal(test.errorStatus('INVALID_ARGUMENTS'), 400);
+      assert.equal(test.errorStatus('NO_SUCH_CODE'), undefined);
+    } finally {
+      await test.close();
+    }
+    const quiet = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, config: { tools: { audit: false } } });
+    try {
+      await quiet.call('note_list');
+      assert.deepEqual(quiet.audit(), []);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('keeps the transports\' settings for listen, with no listener at boot', async () => {
+    const test = await startTestGateway({ registries: [NOTES_REGISTRY], plugins: { notes: {} }, config: { transports: { tcp: { maxConnections: 1 } } } });
+    try {
+      const { tcp } = await test.listen({ tcp: true });
+      const first = await socketClient({ kind: 'tcp', ...tcp! });
+      // One connection at most: the second is closed without an answer.
+      await assert.rejects(socketClient({ kind: 'tcp', ...tcp! }));
+      await first.client.close();
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('starts from a config file, which its file tools then refuse to touch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpgw-testing-'));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'gateway.config.yaml'), 'protectedPaths: [secret.txt]\n');
+    writeFileSync(join(dir, 'secret.txt'), 'x\n');
+    const test = await startTestGateway({
+      registries: [],
+      builtinRegistry: true,
+      plugins: { files: {} },
+      workspace: dir,
+      configFile: join(dir, 'gateway.config.yaml'),
+    });
+    try {
+      assert.equal((await test.fail('file_write', { path: 'secret.txt', content: 'y' })).code, 'PROTECTED_PATH', 'the file\'s protectedPaths hold');
+      assert.equal((await test.fail('file_write', { path: 'gateway.config.yaml', content: 'x' })).code, 'PROTECTED_PATH', 'the file is the gateway\'s own');
+      assert.equal(readFileSync(join(dir, 'gateway.config.yaml'), 'utf8'), 'protectedPaths: [secret.txt]\n');
+      assert.equal(readFileSync(join(dir, 'secret.txt'), 'utf8'), 'x\n');
     } finally {
       await test.close();
     }
