@@ -148,3 +148,13 @@ describe('config', () => {
     });
   });
 });
+
+// From test/plugins/files/protected.test.ts: core's config, which the files plugin's tests reach only through the gateway.
+describe('config: protectedPaths', () => {
+  it("defaults to ['.git'] and refuses '.', '..' and '/'", () => {
+    assert.deepEqual(resolveConfig({}, { env: {}, cwd: '/srv' }).protectedPaths, ['.git']);
+    for (const bad of ['.', '..', '/', '']) {
+      assert.throws(() => resolveConfig({ protectedPaths: [bad] }, { env: {}, cwd: '/srv' }), { code: 'CONFIG_INVALID' });
+    }
+  });
+});

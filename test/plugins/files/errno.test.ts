@@ -3,16 +3,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { memoryClient, startGateway } from '../../helpers.js';
 import { mountTinyDisk } from '../../support/tiny-disk.js';
-import { fails, ok, realTempDir } from './files-helpers.js';
+import { fails, filesGateway, ok, realTempDir } from './files-helpers.js';
 
 describe('files: errno failures that have a code of their own', async () => {
   const base = realTempDir();
   const ws = join(base, 'ws');
   mkdirSync(ws);
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['ws'] });
+  const { client } = gateway;
 
   it('reading or editing a unix socket → NOT_A_REGULAR_FILE, not INTERNAL_ERROR', async () => {
     const server = createServer();
@@ -37,8 +36,8 @@ describe('files: a full disk', () => {
     // audit journal would fail first (AUDIT_UNAVAILABLE).
     const disk = mountTinyDisk();
     if (typeof disk === 'string') return t.skip(disk);
-    const gateway = await startGateway({ plugins: { files: { config: { roots: [disk.dir] } } } }, realTempDir());
-    const client = await memoryClient(gateway);
+    const gateway = await filesGateway(realTempDir(), { roots: [disk.dir] });
+    const { client } = gateway;
     writeFileSync(join(disk.dir, 'keep.txt'), 'old\n');
     disk.fill();
     const before = readdirSync(disk.dir).sort();

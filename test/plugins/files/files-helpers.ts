@@ -1,8 +1,36 @@
 import assert from 'node:assert/strict';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
+import { startTestGateway, type TestGateway, type TestGatewayOptions } from '../../../core/testing.js';
 import { resultJson, tempDir } from '../../helpers.js';
+
+/**
+ * A gateway with the files plugin (`config` is its config section) working in `base`, its
+ * data in `base/data` (which the sandbox tests leave out of their snapshots), on
+ * @mcp-gateway/core/testing. `more`: other keys of gateway.config.yaml. It closes when the
+ * test file ends.
+ */
+export async function filesGateway(
+  base: string,
+  config: Record<string, unknown>,
+  more: Record<string, unknown> = {},
+  options: Partial<TestGatewayOptions> = {},
+): Promise<TestGateway> {
+  const gateway = await startTestGateway({
+    registries: [],
+    builtinRegistry: true,
+    plugins: { files: { config } },
+    workspace: base,
+    store: { storage: { shared: 'sqlite' }, dataDir: join(base, 'data') },
+    config: more,
+    clientName: 'test-client',
+    ...options,
+  });
+  after(() => gateway.close());
+  return gateway;
+}
 
 /** A real temporary directory by its real path (the sandbox compares real paths). */
 export function realTempDir(prefix?: string): string {

@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { openDir, withDir, type VerifiedDir } from '../../../core/index.js';
 import { FolderListings, READ_ON_MAIN_THREAD_BYTES, SETTLED_MS, stampsChanges } from '../../../plugins/files/folder-listings.js';
-import { memoryClient, startGateway } from '../../helpers.js';
-import { ok, realTempDir } from './files-helpers.js';
+import { tempDir } from '../../helpers.js';
+import { filesGateway, ok, realTempDir } from './files-helpers.js';
 
 /** `fn` of the folder at the real path `path`, opened for it and closed after. */
 const opened = <T>(path: string, fn: (dir: VerifiedDir) => T | Promise<T>) => withDir(openDir(path), async (dir) => fn(dir));
@@ -127,8 +127,8 @@ describe('files: listings of unchanged folders are kept', async () => {
 
   it('dir_list answers from what the folder holds now: a file\'s new size, a new file', async () => {
     const folder = at.gateway!;
-    const gateway = await startGateway({ plugins: { files: { config: { roots: [folder] } } } });
-    const client = await memoryClient(gateway);
+    const gateway = await filesGateway(tempDir(), { roots: [folder] });
+    const { client } = gateway;
     const listed = async () => (await ok(client, 'dir_list', { path: folder, detail: 'names' })).names;
     const sizes = async () => (await ok(client, 'dir_list', { path: folder })).entries.map((e: { name: string; size: number }) => [e.name, e.size]);
     assert.deepEqual(await listed(), ['a.txt', 'b.txt', 'sub/']);

@@ -4,8 +4,7 @@ import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Sandbox } from '../../../plugins/files/sandbox.js';
-import { memoryClient, startGateway } from '../../helpers.js';
-import { fails, ok, realTempDir } from './files-helpers.js';
+import { fails, filesGateway, ok, realTempDir } from './files-helpers.js';
 
 // Folders are opened with the kernel resolving the path's links and the descriptor telling
 // where it landed (Sandbox.openFolder); these check that it gives what resolve-then-open gave.
@@ -28,8 +27,8 @@ describe('files: opening a folder through the kernel', async () => {
   symlinkSync(outside, join(root, 'out'));
   execFileSync('mkfifo', [join(root, 'fifo')]);
 
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['root'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['root'] });
+  const { client } = gateway;
   const sandbox = new Sandbox([root]);
 
   it('a link to a folder inside is listed, under its real path', async () => {

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { memoryClient, startGateway } from '../../helpers.js';
-import { fails, ok, realTempDir } from './files-helpers.js';
+import { fails, filesGateway, ok, realTempDir } from './files-helpers.js';
 
 const REFUSED = 'HARD_LINK_REFUSED';
 
@@ -23,8 +22,8 @@ function layout() {
 
 describe('files: refuseHardLinks on (the default)', async () => {
   const { base, outside } = layout();
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['ws'] });
+  const { client } = gateway;
 
   const refused: Array<[string, Record<string, unknown>]> = [
     ['file_read', { path: 'linked.txt' }],
@@ -57,8 +56,8 @@ describe('files: refuseHardLinks on (the default)', async () => {
 
 describe('files: refuseHardLinks off', async () => {
   const { base } = layout();
-  const gateway = await startGateway({ refuseHardLinks: false, plugins: { files: { config: { roots: ['ws'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['ws'] }, { refuseHardLinks: false });
+  const { client } = gateway;
 
   it('a hard-linked file is read like any other (package managers link files on purpose)', async () => {
     assert.equal((await ok(client, 'file_read', { path: 'linked.txt' })).content, 'TOP SECRET\n');

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { memoryClient, resultJson, startGateway } from '../../helpers.js';
-import { realTempDir } from './files-helpers.js';
+import { resultJson } from '../../helpers.js';
+import { filesGateway, realTempDir } from './files-helpers.js';
 
 /**
  * PERMISSION_DENIED needs a folder the OS refuses to write in. A read-only folder does that
@@ -21,8 +21,8 @@ const locked = asRoot ? '/sys/kernel' : 'locked';
 const skip = asRoot && !existsSync(locked) ? 'needs /sys when run as root' : false;
 describe('the files plugin: PERMISSION_DENIED', { skip }, async () => {
   if (skip) return;
-  const gateway = await startGateway({ plugins: { files: { config: { roots: [locked] } } } }, base);
-  const client: Client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: [locked] });
+  const { client } = gateway;
   it('writing where the OS refuses → PERMISSION_DENIED', async () => {
     const raw: any = await client.callTool({ name: 'file_write', arguments: { path: 'mcpgw-test.txt', content: 'x' } });
     assert.equal(raw.isError, true);

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { loadConfig, resolveConfig } from '../../../core/config/config.js';
-import { createGateway } from '../../../core/gateway/gateway.js';
-import { createLogger } from '../../../core/lib/logger.js';
-import { memoryClient, testConfigObject, writeConfig } from '../../helpers.js';
-import { fails, ok, realTempDir, snapshot } from './files-helpers.js';
+import { describe, it } from 'node:test';
+import { writeConfig } from '../../helpers.js';
+import { fails, filesGateway, ok, realTempDir, snapshot } from './files-helpers.js';
 
 const PROTECTED = 'PROTECTED_PATH';
 
@@ -14,7 +11,11 @@ describe('files: protected paths (the config file, dataDir, protectedPaths)', as
   // base/ is the workspace and holds the config file; dataDir is state/data.
   const base = realTempDir();
   const configFile = writeConfig(base, {
-    ...testConfigObject(base, { plugins: { files: {} } }),
+    auth: 'none',
+    logLevel: 'silent',
+    registries: [],
+    plugins: { files: {} },
+    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
     dataDir: 'state/data',
     workspace: '.',
     protectedPaths: ['.git', 'secrets/keys.txt'],
@@ -29,10 +30,9 @@ describe('files: protected paths (the config file, dataDir, protectedPaths)', as
   writeFileSync(join(base, 'src', 'a.txt'), 'a\n');
   symlinkSync('gateway.config.yaml', join(base, 'link-to-config'));
   symlinkSync('.git', join(base, 'link-to-git'));
-  const config = loadConfig({ file: configFile });
-  const gateway = await createGateway({ config, log: createLogger(config.logLevel) });
-  after(() => gateway.close());
-  const client = await memoryClient(gateway);
+  // The gateway reads that file, as with --config: it is the gateway's own, and protected.
+  const gateway = await filesGateway(base, {}, {}, { configFile, store: { storage: { shared: 'sqlite' }, dataDir: join(base, 'state', 'data') } });
+  const { client } = gateway;
   const configText = readFileSync(configFile, 'utf8');
   // sub/ moves to sub2/ below; its .git is checked by content.
   const guarded = () => snapshot(base, ['state', 'src', 'sub', 'sub2', 'moved']);
@@ -97,14 +97,5 @@ describe('files: protected paths (the config file, dataDir, protectedPaths)', as
     delete after['secrets/other.txt'];
     delete before['link-to-config'];
     assert.deepEqual(after, before);
-  });
-});
-
-describe('config: protectedPaths', () => {
-  it("defaults to ['.git'] and refuses '.', '..' and '/'", () => {
-    assert.deepEqual(resolveConfig({}, { env: {}, cwd: '/srv' }).protectedPaths, ['.git']);
-    for (const bad of ['.', '..', '/', '']) {
-      assert.throws(() => resolveConfig({ protectedPaths: [bad] }, { env: {}, cwd: '/srv' }), { code: 'CONFIG_INVALID' });
-    }
   });
 });

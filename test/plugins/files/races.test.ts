@@ -4,9 +4,9 @@ import { mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { openDir, writeAtomicIn } from '../../../core/fs/verified-dir.js';
-import { memoryClient, resultJson, startGateway } from '../../helpers.js';
-import { realTempDir, snapshot } from './files-helpers.js';
+import { openDir, writeAtomicIn } from '../../../core/index.js';
+import { resultJson } from '../../helpers.js';
+import { filesGateway, realTempDir, snapshot } from './files-helpers.js';
 
 /**
  * Swaps `<ws>/d` between a real folder and a symlink to `<outside>/d`, as fast as it can, with
@@ -59,8 +59,8 @@ describe('files: a folder swapped for a symlink to outside, in a tight loop, dur
   writeFileSync(join(outside, 'd', 'deep', 'OUTSIDE-DEEP.txt'), 'outside secret\n');
   writeFileSync(join(outside, 'd', 'victim.txt'), 'must survive\n');
   symlinkSync(join(outside, 'd'), join(ws, 'd.link'));
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['ws'] });
+  const { client } = gateway;
   const before = snapshot(outside);
 
   it(`over ${ROUNDS} rounds of calls, nothing outside is listed, described, written, deleted or left behind`, async (t) => {

@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Sandbox } from '../../../plugins/files/sandbox.js';
-import { memoryClient, startGateway } from '../../helpers.js';
-import { fails, ok, realTempDir, snapshot } from './files-helpers.js';
+import { fails, filesGateway, ok, realTempDir, snapshot } from './files-helpers.js';
 
 const OUT = 'OUTSIDE_WORKSPACE';
 const BAD = 'INVALID_PATH';
@@ -43,8 +42,8 @@ describe('files sandbox: hostile paths through real tool calls', async () => {
   symlinkSync('../rootX', join(root, 'rel-up'));
   symlinkSync('../..', join(root, 'sub', 'up'));
 
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['root'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['root'] });
+  const { client } = gateway;
   // The gateway's own data folder changes with every call; everything else outside root must not.
   const outsideState = () => ({ outside: snapshot(outside), base: snapshot(base, ['data', 'root']) });
   const before = outsideState();
@@ -307,8 +306,8 @@ describe('files sandbox with several roots', async () => {
   writeFileSync(join(base, 'b', 'in-b.txt'), 'bee\n');
   writeFileSync(join(base, 'c', 'in-c.txt'), 'sea\n');
   writeFileSync(join(base, 'ab', 'x.txt'), 'prefix\n');
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['a', 'b'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['a', 'b'] });
+  const { client } = gateway;
 
   it('file_roots lists both, the first first', async () => {
     assert.deepEqual(await ok(client, 'file_roots'), { roots: [join(base, 'a'), join(base, 'b')] });
@@ -356,8 +355,8 @@ describe('files sandbox with several roots', async () => {
 describe('files sandbox: a root nested in another', async () => {
   const base = realTempDir();
   mkdirSync(join(base, 'top', 'mid', 'inner'), { recursive: true });
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['top', 'top/mid/inner'] } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['top', 'top/mid/inner'] });
+  const { client } = gateway;
 
   const refused: Array<[string, Record<string, unknown>]> = [
     ['the nested root', { path: 'mid/inner' }],

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { fileErrors } from '../../../plugins/files/errors.js';
-import { lastOutcome, memoryClient, resultJson, startGateway, waitFor } from '../../helpers.js';
-import { realTempDir, TINY_PNG } from './files-helpers.js';
+import { resultJson, waitFor } from '../../helpers.js';
+import { filesGateway, realTempDir, TINY_PNG } from './files-helpers.js';
 
 type Args = Record<string, unknown>;
 /** A tool's JSON result (undefined for non-text content) and the raw MCP result. */
@@ -69,8 +69,8 @@ describe('files tools', async () => {
   execFileSync('mkfifo', [at('fifo-gitignore', '.gitignore')]);
   writeFileSync(at('fifo-gitignore', 'x.txt'), 'x\n');
 
-  const gateway = await startGateway({ plugins: { files: { config: { roots: ['ws'], maxWriteBytes: 4096, maxReadBytes: 65_536 } } } }, base);
-  const client = await memoryClient(gateway);
+  const gateway = await filesGateway(base, { roots: ['ws'], maxWriteBytes: 4096, maxReadBytes: 65_536 });
+  const { client } = gateway;
   const seen = new Set<string>();
 
   /** Runs one table row: a failure must carry `expect` as its code, a success passes `expect`. */
@@ -436,7 +436,7 @@ describe('files tools', async () => {
       );
       clearTimeout(timer);
       assert.ok(Date.now() - started < 10_000, 'the call should end when cancelled, not at the 30 s tool timeout');
-      await waitFor(() => lastOutcome(gateway, 'file_search') === 'CANCELLED');
+      await waitFor(() => gateway.audit('file_search').at(-1)?.outcome === 'CANCELLED');
       const again = resultJson(await client.callTool({ name: 'file_search', arguments: { path: 'search', query: 'needle' } }));
       assert.deepEqual(where(again), ['search/b.md:1:1']);
       assert.equal(resultJson(await client.callTool({ name: 'file_exists', arguments: { path: 'redos/line.txt' } })).exists, true);

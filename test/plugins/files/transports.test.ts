@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createHttpApp } from '../../../core/http/http-server.js';
-import { listenSocket } from '../../../core/mcp/socket-server.js';
-import { memoryClient, resultJson, socketClient, startGateway } from '../../helpers.js';
-import { realTempDir, snapshot } from './files-helpers.js';
-
-const limits = { enabled: true, maxConnections: 16, maxMessageBytes: 10 * 1024 * 1024 };
+import { resultJson, socketClient } from '../../helpers.js';
+import { filesGateway, realTempDir, snapshot } from './files-helpers.js';
 
 describe('files sandbox: the same refusal over every transport', async () => {
   const base = realTempDir();
@@ -21,19 +17,12 @@ describe('files sandbox: the same refusal over every transport', async () => {
   symlinkSync(join(outside, 'created-by-write.txt'), join(root, 'dangling'));
   symlinkSync('loop', join(root, 'loop'));
 
-  const gateway = await startGateway(
-    {
-      plugins: { files: { config: { roots: ['root'] } } },
-      transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { rateLimit: { max: 0 } } },
-    },
-    base,
-  );
-  const mcp = await memoryClient(gateway);
-  const app = await createHttpApp(gateway);
-  after(() => app.close());
-  const listener = await listenSocket(gateway, { kind: 'tcp', host: '127.0.0.1', port: 0 }, limits);
-  after(() => listener.close());
-  const tcp = (await socketClient(listener.address)).client;
+  const gateway = await filesGateway(base, { roots: ['root'] }, {
+    transports: { tcp: { maxConnections: 16, maxMessageBytes: 10 * 1024 * 1024 }, http: { rateLimit: { max: 0 } } },
+  });
+  const mcp = gateway.client;
+  const { tcp: address } = await gateway.listen({ tcp: true });
+  const tcp = (await socketClient({ kind: 'tcp', ...address! })).client;
   after(() => tcp.close());
   const before = snapshot(outside);
 
@@ -58,9 +47,9 @@ describe('files sandbox: the same refusal over every transport', async () => {
       const expected = resultJson(overMemory);
       assert.equal(expected.code, code, expected.message);
 
-      const rest = await app.inject({ method: 'POST', url: `/tools/${tool}`, payload: args });
-      assert.equal(rest.statusCode, status, rest.body.slice(0, 300));
-      assert.deepEqual(rest.json(), { success: false, error: expected });
+      const rest = await gateway.rest('POST', `/tools/${tool}`, args);
+      assert.equal(rest.status, status, rest.text.slice(0, 300));
+      assert.deepEqual(rest.body, { success: false, error: expected });
 
       const overTcp = await tcp.callTool({ name: tool, arguments: args });
       assert.equal(overTcp.isError, true);
@@ -72,7 +61,7 @@ describe('files sandbox: the same refusal over every transport', async () => {
     const args = { path: 'file.txt' };
     const expected = { path: 'file.txt', content: 'inside\n', language: 'plaintext' };
     assert.deepEqual(resultJson(await mcp.callTool({ name: 'file_read', arguments: args })), expected);
-    assert.deepEqual((await app.inject({ method: 'POST', url: '/tools/file_read', payload: args })).json(), { success: true, data: expected });
+    assert.deepEqual((await gateway.rest('POST', '/tools/file_read', args)).body, { success: true, data: expected });
     assert.deepEqual(resultJson(await tcp.callTool({ name: 'file_read', arguments: args })), expected);
   });
 
