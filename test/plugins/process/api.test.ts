@@ -3,17 +3,25 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { ProcessApi } from '../../../plugins/process/api.js';
 import { received } from '../../fixtures/process-api-plugin/index.js';
-import { FIXTURE_REGISTRY, memoryClient, startGateway, tempDir, TESTS, toolCalls } from '../../helpers.js';
-import { IGNORES_SIGTERM, isGone, NODE, script, track, waitFor } from './process-helpers.js';
+import { startTestGateway } from '../../../core/testing.js';
+import { tempDir, TESTS } from '../../helpers.js';
+import { ECHO_REGISTRY, IGNORES_SIGTERM, isGone, NODE, script, track, waitFor } from './process-helpers.js';
 
 const REGISTRY = join(TESTS, 'fixtures', 'process-api-plugin', 'registry');
 
 async function bootApi(config: Record<string, unknown> = {}, dir = tempDir('mcpgw-procapi-')) {
   const before = received.length;
-  const gateway = await startGateway({ registries: [FIXTURE_REGISTRY, REGISTRY], plugins: { echo: {}, process: { config }, procuser: {} } }, dir);
+  const gateway = await startTestGateway({
+    registries: [ECHO_REGISTRY, REGISTRY],
+    builtinRegistry: true,
+    plugins: { echo: {}, process: { config }, procuser: {} },
+    workspace: dir,
+    store: { storage: { shared: 'sqlite' }, dataDir: join(dir, 'data') },
+  });
+  after(() => gateway.close());
   assert.equal(received.length, before + 1);
   const api: ProcessApi = received.at(-1)!;
   return { gateway, api, dir };
@@ -86,7 +94,7 @@ describe('process API', () => {
     await refused({ command: NODE, cwd: '../..', label: 'x' }, 'OUTSIDE_WORKSPACE');
     await refused({ command: NODE, cwd: 'missing', label: 'x' }, 'PROCESS_CWD_NOT_FOUND');
     // The gateway's data folder is a place plugins may run children in (collab's worktrees).
-    const own = join(gateway.config.dataDir, 'plugins', 'procuser');
+    const own = join(gateway.dataDir, 'plugins', 'procuser');
     const first = await api.start({ command: NODE, args: script('console.log(process.cwd()); setInterval(() => {}, 1000)'), cwd: own, label: 'in-data' });
     track(first.pid);
     await waitFor(() => first.tail('stdout', 4096).trim().endsWith(join('plugins', 'procuser')), 'its cwd');
@@ -96,8 +104,7 @@ describe('process API', () => {
 
   it('is not listed by process_list, no process tool reaches it, and nothing it started survives shutdown, whatever onShutdown says', async () => {
     const { api, gateway } = await bootApi({ onShutdown: 'keep' });
-    const client = await memoryClient(gateway);
-    const { call, fail } = toolCalls(client);
+    const { call, fail } = await gateway.session('test-client');
     const handle = await api.start({ command: NODE, args: script("process.stdin.on('data', (d) => process.stdout.write(d))"), label: 'worker' });
     track(handle.pid);
     assert.deepEqual((await call('process_list', {})).processes, []);

@@ -14,7 +14,7 @@ describe('process plugin: the command line cap (maxCommandBytes)', async () => {
     const args = ['-e', '0', 'x'.repeat(2048)];
     const refused = await fail(client, 'process_start', { command: NODE, args });
     assert.equal(refused.code, 'PROCESS_COMMAND_TOO_LARGE');
-    assert.equal(gateway.errors.get('PROCESS_COMMAND_TOO_LARGE')?.status, 413);
+    assert.equal(gateway.errorStatus('PROCESS_COMMAND_TOO_LARGE'), 413);
     const length = Buffer.byteLength(NODE) + args.reduce((sum, a) => sum + 1 + a.length, 0);
     assert.deepEqual(refused.details, { field: 'args', limit: 2048, length });
     assert.match(refused.message, /plugins\.process\.config\.maxCommandBytes/);

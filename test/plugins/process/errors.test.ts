@@ -84,7 +84,7 @@ describe('process plugin: error codes', async () => {
     it(`${c.tool} with ${c.label}: ${c.code} (${c.status})`, async () => {
       const body = await fail(client, c.tool, c.args());
       assert.equal(body.code, c.code, body.message);
-      assert.equal(gateway.errors.get(c.code)?.status, c.status);
+      assert.equal(gateway.errorStatus(c.code), c.status);
       assert.ok(body.message.length > 20, 'the message says what to do');
     });
   }
@@ -111,7 +111,7 @@ describe('process plugin: the concurrency cap', async () => {
     await startNode(client, 'setInterval(() => {}, 1000)');
     const refused = await fail(client, 'process_start', { command: NODE, args: script('0') });
     assert.equal(refused.code, 'PROCESS_LIMIT_REACHED');
-    assert.equal(gateway.errors.get('PROCESS_LIMIT_REACHED')?.status, 429);
+    assert.equal(gateway.errorStatus('PROCESS_LIMIT_REACHED'), 429);
     assert.deepEqual(refused.details, { maxProcesses: 2 });
     assert.equal((await fail(client, 'process_run', { command: NODE, args: script('0') })).code, 'PROCESS_LIMIT_REACHED');
 

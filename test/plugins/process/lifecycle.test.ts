@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import {
   bootProcess,
   fail,
@@ -41,7 +41,7 @@ describe('process plugin: start, output, input, stop', async () => {
       assert.ok(tool.description && tool.description.length > 40, tool.name);
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       // The definition's: the lean listing leaves out `additionalProperties: false` and the hints equal to the defaults (readOnlyHint: false).
-      const { definition } = gateway.catalog.get(tool.name)!;
+      const { definition } = gateway.tools().find((t) => t.name === tool.name)!;
       assert.equal(definition.inputSchema.additionalProperties, false, tool.name);
       assert.equal(typeof definition.annotations.readOnlyHint, 'boolean', tool.name);
     }
@@ -57,7 +57,7 @@ describe('process plugin: start, output, input, stop', async () => {
     assert.equal(view.command, process.execPath);
     assert.deepEqual(view.tags, { role: 'demo', branch: 'main' });
     assert.deepEqual(view.ports, [4321]);
-    assert.equal(view.cwd, gateway.config.workspace);
+    assert.equal(view.cwd, gateway.workspace);
     assert.ok(Number.isInteger(view.pid));
     await waitFor(async () => (await ok(client, 'process_list', {})).processes[0].status !== 'running', 'the exit');
     const out = await ok(client, 'process_output', { id: view.id, stream: 'stdout' });
@@ -78,8 +78,8 @@ describe('process plugin: start, output, input, stop', async () => {
   it('runs in a cwd inside the workspace with extra environment variables', async () => {
     mkdirSync(join(dir, 'sub'), { recursive: true });
     const view = await startNode(client, 'console.log(process.cwd(), process.env.GREETING)', { cwd: 'sub', env: { GREETING: 'hi' } });
-    assert.equal(view.cwd, join(gateway.config.workspace, 'sub'));
-    assert.equal(await waitForOutput(client, view.id, /hi/), `${join(gateway.config.workspace, 'sub')} hi\n`);
+    assert.equal(view.cwd, join(gateway.workspace, 'sub'));
+    assert.equal(await waitForOutput(client, view.id, /hi/), `${join(gateway.workspace, 'sub')} hi\n`);
   });
 
   it('echoes stdin, and closing stdin ends a process waiting for EOF', async () => {

@@ -4,8 +4,8 @@ import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { BIN, tempDir, testConfigObject, writeConfig } from '../../helpers.js';
-import { bootProcess, isGone, NODE, ok, script, track, waitFor, waitForOutput } from './process-helpers.js';
+import { BIN, tempDir, writeConfig } from '../../helpers.js';
+import { bootProcess, ECHO_REGISTRY, isGone, NODE, ok, script, track, waitFor, waitForOutput } from './process-helpers.js';
 
 /** A leader that starts a worker in its group, prints the worker's pid and exits, leaving it. */
 const leaderLeaving = (workerIgnoresSigterm: boolean): string => `
@@ -41,7 +41,15 @@ describe('process plugin: groups that outlive their leader', () => {
     const dir = tempDir('mcpgw-orphans-');
     const config = writeConfig(
       dir,
-      testConfigObject(dir, { plugins: { echo: {}, process: { config: { onShutdown: 'stop', shutdownGraceMs: 300 } } } }),
+      {
+        dataDir: join(dir, 'data'),
+        auth: 'none',
+        workspace: dir,
+        logLevel: 'silent',
+        registries: [ECHO_REGISTRY],
+        plugins: { echo: {}, process: { config: { onShutdown: 'stop', shutdownGraceMs: 300 } } },
+        transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { enabled: false } },
+      },
     );
     const first = await binaryClient(config);
     const workers: number[] = [];

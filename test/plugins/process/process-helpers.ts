@@ -2,10 +2,14 @@
 // children, and a safety net that kills every process a test started, even when it fails.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Gateway } from '../../../core/gateway/gateway.js';
-import { memoryClient, resultJson, startGateway, tempDir } from '../../helpers.js';
+import { startTestGateway, type TestGateway } from '../../../core/testing.js';
+import { resultJson, tempDir, TESTS } from '../../helpers.js';
+
+/** The echo fixture plugin's registry: the process tests' gateways have it beside process, as a real one has other plugins. */
+export const ECHO_REGISTRY = join(TESTS, 'fixtures', 'external-plugin', 'registry');
 
 export const NODE = process.execPath;
 
@@ -70,16 +74,28 @@ export async function waitFor(done: () => boolean | Promise<boolean>, what: stri
 }
 
 export interface ProcessGateway {
-  gateway: Gateway;
+  gateway: TestGateway;
   client: Client;
   dir: string;
 }
 
-/** A gateway with the process plugin (and the echo fixture), plus a connected client. */
+/**
+ * A gateway with the process plugin (and the echo fixture), on @mcp-gateway/core/testing, plus
+ * its connected client. `dir` is the workspace, its data in `dir/data`, so that a second
+ * gateway on the same `dir` finds what the first left there (a restart). It closes when the
+ * test file ends, if the test did not close it.
+ */
 export async function bootProcess(config: Record<string, unknown> = {}, dir = tempDir('mcpgw-process-')): Promise<ProcessGateway> {
-  const gateway = await startGateway({ plugins: { echo: {}, process: { config } } }, dir);
-  const client = await memoryClient(gateway, 'process-test');
-  return { gateway, client, dir };
+  const gateway = await startTestGateway({
+    registries: [ECHO_REGISTRY],
+    builtinRegistry: true,
+    plugins: { echo: {}, process: { config } },
+    workspace: dir,
+    store: { storage: { shared: 'sqlite' }, dataDir: join(dir, 'data') },
+    clientName: 'process-test',
+  });
+  after(() => gateway.close());
+  return { gateway, client: gateway.client, dir };
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: any }> {

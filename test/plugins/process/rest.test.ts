@@ -1,24 +1,29 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createHttpApp } from '../../../core/http/http-server.js';
-import { startGateway } from '../../helpers.js';
-import { NODE, script } from './process-helpers.js';
+import { startTestGateway } from '../../../core/testing.js';
+import { tempDir } from '../../helpers.js';
+import { ECHO_REGISTRY, NODE, script } from './process-helpers.js';
 
 // The same tools through the REST bridge: one schema, the error table's HTTP statuses.
 describe('process plugin over REST', async () => {
-  const gateway = await startGateway({
+  const dir = tempDir();
+  const gateway = await startTestGateway({
+    registries: [ECHO_REGISTRY],
+    builtinRegistry: true,
     plugins: { process: { config: { deny: ['rm'] } } },
-    transports: { tcp: { enabled: false }, unix: { enabled: false }, http: { rateLimit: { max: 0 } } },
+    workspace: dir,
+    store: { storage: { shared: 'sqlite' }, dataDir: join(dir, 'data') },
+    config: { transports: { http: { rateLimit: { max: 0 } } } },
   });
-  const app = await createHttpApp(gateway);
-  after(() => app.close());
-  const post = (tool: string, body: unknown) => app.inject({ method: 'POST', url: `/tools/${tool}`, payload: body as object });
+  after(() => gateway.close());
+  const post = (tool: string, body: unknown) => gateway.rest('POST', `/tools/${tool}`, body);
 
   it('runs a command: 200 with {success: true, data}', async () => {
     const res = await post('process_run', { command: NODE, args: script("console.log('over rest')") });
-    assert.equal(res.statusCode, 200);
-    const body = res.json();
+    assert.equal(res.status, 200);
+    const { body } = res;
     assert.equal(body.success, true);
     assert.equal(body.data.stdout, 'over rest\n');
     assert.equal(body.data.exit_code, 0);
@@ -34,14 +39,14 @@ describe('process plugin over REST', async () => {
   for (const [label, tool, body, status, code] of statuses) {
     it(`${tool} with ${label}: ${status} ${code}`, async () => {
       const res = await post(tool, body);
-      assert.equal(res.statusCode, status);
-      assert.equal(res.json().success, false);
-      assert.equal(res.json().error.code, code);
+      assert.equal(res.status, status);
+      assert.equal(res.body.success, false);
+      assert.equal(res.body.error.code, code);
     });
   }
 
   it('describes every process tool in a valid OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const doc = (await gateway.rest('GET', '/openapi.json')).body;
     for (const tool of ['process_start', 'process_list', 'process_output', 'process_input', 'process_stop', 'process_kill', 'process_run', 'process_free_port']) {
       assert.ok(doc.paths[`/tools/${tool}`], tool);
     }

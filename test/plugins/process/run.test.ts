@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GatewayEvent } from '../../../core/lib/events.js';
+import type { GatewayEvent } from '../../../core/index.js';
 import { bootProcess, fail, isGone, NODE, ok, script, track, waitFor } from './process-helpers.js';
 
 describe('process plugin: process_run', async () => {

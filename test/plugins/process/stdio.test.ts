@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ROOT, tempDir, writeConfig } from '../../helpers.js';
+import { tempDir, writeConfig } from '../../helpers.js';
+import { ROOT } from '../../support/repository.js';
 import { isGone, NODE, track, waitFor } from './process-helpers.js';
 
 // The gateway's own stdout carries JSON-RPC: children must never write to it. This boots the
