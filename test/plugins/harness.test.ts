@@ -13,7 +13,7 @@ import { ROOT } from '../support/repository.js';
 // gateway. A plugin whose tests move onto the harness joins the list.
 
 /** The plugins whose tests are on the harness, and how many test files each has at least (a check that finds none checks nothing). */
-const ON_THE_HARNESS: Readonly<Record<string, number>> = { collab: 20, embeddings: 6, brain: 10 };
+const ON_THE_HARNESS: Readonly<Record<string, number>> = { collab: 20, embeddings: 6, brain: 10, files: 11, process: 11 };
 
 /** What such a test file may import outside its folder and its plugin's sources: a module, and the names it may take from it ('*' for any). */
 const ALLOWED: Readonly<Record<string, readonly string[] | '*'>> = {
@@ -39,7 +39,12 @@ const ALLOWED: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/support/test-stores.js': '*',
   'test/support/module-references.js': '*',
   'test/support/repository.js': '*',
+  // A real full disk (a tmpfs), for the files plugin's NO_SPACE: no gateway in it.
+  'test/support/tiny-disk.js': ['mountTinyDisk'],
   'test/plugins/process/process-helpers.js': ['isGone', 'track', 'waitFor'],
+  // A fixture plugin that takes the process plugin's API (ctx.api('process')) and hands it to
+  // the test: a plugin, not a gateway.
+  'test/fixtures/process-api-plugin/index.js': ['received'],
   // Servers the plugins talk to: no gateway in them.
   'test/fixtures/embeddings-server/server.js': '*',
   'test/fixtures/openbrain-server/server.js': '*',
